@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The derivable base of the three game models: seats, turn signals, save/restore contract. */
+#pragma once
+
+#include <glib-object.h>
+#include <json-glib/json-glib.h>
+
+#include "lp-error.h"
+#include "lp-player.h"
+#include "lp-rng.h"
+
+G_BEGIN_DECLS
+
+#define LP_SAVE_FORMAT 1
+
+#define LP_TYPE_GAME (lp_game_get_type())
+G_DECLARE_DERIVABLE_TYPE(LpGame, lp_game, LP, GAME, GObject)
+
+struct _LpGameClass {
+    GObjectClass parent_class;
+
+    /* Filled in by each game's class_init. */
+    const char *kind;        /* "buxtehude", "minden", "aufachse" (save file name, sim name) */
+    guint min_players;
+    guint max_players;
+
+    /* The game-specific "state" member of a save: options, decks, positions, phase. */
+    JsonNode *(*save_state)(LpGame *self);
+    /* Restore into an object that was built with g_object_new(type, "players", …, "rng", …)
+     * and nothing else; validate everything (ids exist, every card once, counts within the
+     * rules) and fail with an LP_SAVE_ERROR naming the problem. */
+    gboolean (*load_state)(LpGame *self, JsonNode *state, GError **error);
+    /* If the game now waits for a computer seat, let it act once (through the same public
+     * move functions a click uses) and return TRUE; otherwise return FALSE. */
+    gboolean (*computer_step)(LpGame *self);
+    /* The seat the game waits for, or -1 (nobody: over, or several may act at once). */
+    int (*get_current_seat)(LpGame *self);
+    gboolean (*is_over)(LpGame *self);
+    /* The landpartie-sim result line: at least "scores" (or the game's equivalent) and
+     * "winners" (seat indices). */
+    JsonNode *(*result)(LpGame *self);
+
+    gpointer padding[8];
+};
+
+/* Properties "players" (GPtrArray of LpPlayer, construct-only) and "rng" (LpRng,
+ * construct-only). */
+GPtrArray *lp_game_get_players(LpGame *self);
+guint lp_game_get_n_players(LpGame *self);
+LpPlayer *lp_game_get_player(LpGame *self, guint seat);
+LpRng *lp_game_get_rng(LpGame *self);
+const char *lp_game_get_kind(LpGame *self);
+/* RULES.md: "next player" = next seat clockwise. */
+guint lp_game_next_seat(LpGame *self, guint seat);
+gboolean lp_game_is_over(LpGame *self);
+int lp_game_get_current_seat(LpGame *self);
+gboolean lp_game_computer_step(LpGame *self);
+/* Let computers act until a human must act or the game is over; returns the number of
+ * steps. The simulator's loop. */
+guint lp_game_run_computers(LpGame *self);
+JsonNode *lp_game_result(LpGame *self);
+/* Time of the last completed action (or of the save it was loaded from). */
+GDateTime *lp_game_get_last_played(LpGame *self);
+
+/* The whole save: {"format":1,"game":kind,"saved":ISO time,"rng":…,"players":[…],
+ * "state":…}. */
+JsonNode *lp_game_save(LpGame *self);
+char *lp_game_save_to_data(LpGame *self, gsize *length);
+/* Validates the envelope, builds a fresh object of type and calls its load_state. */
+LpGame *lp_game_restore(GType type, JsonNode *root, GError **error);
+LpGame *lp_game_restore_from_data(GType type, const char *data, gsize length, GError **error);
+/* Validates a players array against the class's range. */
+GPtrArray *lp_game_players_from_json(JsonNode *node, guint min, guint max, GError **error);
+
+/* For subclasses: emit the base signals. */
+void lp_game_emit_turn_started(LpGame *self, guint seat);
+void lp_game_emit_phase_changed(LpGame *self);
+void lp_game_emit_game_over(LpGame *self);
+/* After every completed action (a placement, a challenge resolved, a tip entered …):
+ * updates last-played and emits "action-completed", the autosave hook. */
+void lp_game_action_completed(LpGame *self);
+/* Emits "event" with a JSON object {"event": name, …}; takes ownership of obj. obj must
+ * already carry the "event" member first (use lp_game_event_new). */
+JsonObject *lp_game_event_new(const char *name);
+void lp_game_emit_event(LpGame *self, JsonObject *obj);
+
+G_END_DECLS

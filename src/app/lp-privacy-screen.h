@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A cover that replaces a game view with "Pass to <name>" while the device changes hands. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lp-game.h"
+
+G_BEGIN_DECLS
+
+#define LP_TYPE_PRIVACY_SCREEN (lp_privacy_screen_get_type())
+G_DECLARE_FINAL_TYPE(LpPrivacyScreen, lp_privacy_screen, LP, PRIVACY_SCREEN, GtkWidget)
+
+GtkWidget *lp_privacy_screen_new(void);
+/* The content it covers. */
+void lp_privacy_screen_set_child(LpPrivacyScreen *self, GtkWidget *child);
+GtkWidget *lp_privacy_screen_get_child(LpPrivacyScreen *self);
+/* Cover the content: a big "Pass to <name>", an optional line (message may be NULL) and a
+ * "Show" button that is focused and the window's default. While covered the content is
+ * neither drawn nor part of the accessibility tree. */
+void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, const char *message);
+void lp_privacy_screen_uncover(LpPrivacyScreen *self);
+gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self);
+
+/* RULES.md "hidden information": a privacy screen is only needed when two or more humans
+ * share the screen. */
+gboolean lp_privacy_needed(LpGame *game);
+
+G_END_DECLS

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The privacy screen hides what the next person must not see, and gives it back on "Show". */
+#include <gtk/gtk.h>
+
+#include "lp-privacy-screen.h"
+#include "lp-test-game.h"
+
+static void iterate(void)
+{
+    for (int i = 0; i < 20; i++)
+        while (g_main_context_iteration(NULL, FALSE))
+            ;
+}
+
+/* A button's "activate" (Enter, Space) clicks about 250 ms later. */
+static void wait_for(int *counter, int value)
+{
+    gint64 end = g_get_monotonic_time() + 2 * G_USEC_PER_SEC;
+
+    while (*counter < value && g_get_monotonic_time() < end)
+        g_main_context_iteration(NULL, TRUE);
+}
+
+static GtkWidget *find_button_with_label(GtkWidget *widget, const char *label)
+{
+    if (GTK_IS_BUTTON(widget) && g_strcmp0(gtk_button_get_label(GTK_BUTTON(widget)), label) == 0)
+        return widget;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_button_with_label(c, label);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static gboolean has_label_text(GtkWidget *widget, const char *text)
+{
+    if (GTK_IS_LABEL(widget) && gtk_widget_is_visible(widget) &&
+        g_strcmp0(gtk_label_get_text(GTK_LABEL(widget)), text) == 0)
+        return TRUE;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c)) {
+        if (has_label_text(c, text))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static void on_revealed(LpPrivacyScreen *screen, int *count)
+{
+    (*count)++;
+}
+
+static void test_cover_uncover(void)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *screen = lp_privacy_screen_new();
+    GtkWidget *secret = gtk_label_new("Hamburg 53°33' N");
+    GtkWidget *show;
+    int revealed = 0;
+
+    lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(screen), secret);
+    g_assert_true(lp_privacy_screen_get_child(LP_PRIVACY_SCREEN(screen)) == secret);
+    gtk_window_set_child(GTK_WINDOW(window), screen);
+    gtk_window_present(GTK_WINDOW(window));
+    g_signal_connect(screen, "revealed", G_CALLBACK(on_revealed), &revealed);
+    iterate();
+
+    g_assert_false(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    g_assert_true(gtk_widget_get_mapped(secret));
+
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Anna",
+                            "Only Anna should look: enter your tip.");
+    iterate();
+    g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    /* Not drawn, and not presented to assistive technology: GTK leaves widgets that are not
+     * visible (or have an invisible ancestor) out of the accessibility tree. */
+    g_assert_false(gtk_widget_get_mapped(secret));
+    g_assert_false(gtk_widget_is_visible(secret));
+    g_assert_false(has_label_text(screen, "Hamburg 53°33' N"));
+    g_assert_true(has_label_text(screen, "Pass to Anna"));
+    g_assert_true(has_label_text(screen, "Only Anna should look: enter your tip."));
+
+    show = find_button_with_label(screen, "_Show");
+    g_assert_nonnull(show);
+    g_assert_true(gtk_widget_has_focus(show));
+    g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) == show);
+
+    /* A second cover without a message hides the old message. */
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Ben", NULL);
+    iterate();
+    g_assert_true(has_label_text(screen, "Pass to Ben"));
+    g_assert_false(has_label_text(screen, "Only Anna should look: enter your tip."));
+
+    gtk_widget_activate(show);
+    wait_for(&revealed, 1);
+    iterate();
+    g_assert_cmpint(revealed, ==, 1);
+    g_assert_false(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    g_assert_true(gtk_widget_is_visible(secret));
+    g_assert_true(gtk_widget_get_mapped(secret));
+    g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
+
+    /* uncover() from code does not pretend somebody pressed the button. */
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Anna", NULL);
+    lp_privacy_screen_uncover(LP_PRIVACY_SCREEN(screen));
+    iterate();
+    g_assert_cmpint(revealed, ==, 1);
+    g_assert_true(gtk_widget_get_mapped(secret));
+
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_cover_before_shown(void)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *screen = lp_privacy_screen_new();
+    GtkWidget *secret = gtk_button_new_with_label("Your hand");
+    GtkWidget *show;
+
+    lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(screen), secret);
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Carla", NULL);
+    gtk_window_set_child(GTK_WINDOW(window), screen);
+    gtk_window_present(GTK_WINDOW(window));
+    iterate();
+    g_assert_false(gtk_widget_get_mapped(secret));
+    show = find_button_with_label(screen, "_Show");
+    g_assert_true(gtk_widget_has_focus(show));
+
+    /* Replacing the child while covered keeps the new child hidden too. */
+    GtkWidget *other = gtk_label_new("Other hand");
+    lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(screen), other);
+    iterate();
+    g_assert_false(gtk_widget_get_mapped(other));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_needed(void)
+{
+    g_autoptr(LpGame) one_human = lp_test_game_new(1, 3);
+    g_autoptr(LpGame) two_humans = lp_test_game_new(2, 1);
+    g_autoptr(LpGame) computers = lp_test_game_new(0, 4);
+
+    g_assert_false(lp_privacy_needed(one_human));
+    g_assert_true(lp_privacy_needed(two_humans));
+    g_assert_false(lp_privacy_needed(computers));
+}
+
+int main(int argc, char **argv)
+{
+    gtk_test_init(&argc, &argv, NULL);
+    g_test_add_func("/privacy-screen/cover-uncover", test_cover_uncover);
+    g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
+    g_test_add_func("/privacy-screen/needed", test_needed);
+    return g_test_run();
+}

@@ -1,0 +1,461 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The derivable base of the game models: seats, the shared signals and the save envelope. */
+#include "lp-game.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "lp-json.h"
+
+typedef struct {
+    GPtrArray *players;
+    LpRng *rng;
+    GDateTime *last_played;
+} LpGamePrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGame, lp_game, G_TYPE_OBJECT)
+
+enum {
+    PROP_0,
+    PROP_PLAYERS,
+    PROP_RNG,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum {
+    TURN_STARTED,
+    PHASE_CHANGED,
+    GAME_OVER,
+    ACTION_COMPLETED,
+    EVENT,
+    N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+static void lp_game_dispose(GObject *object)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    g_clear_pointer(&priv->players, g_ptr_array_unref);
+    g_clear_object(&priv->rng);
+    G_OBJECT_CLASS(lp_game_parent_class)->dispose(object);
+}
+
+static void lp_game_finalize(GObject *object)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    g_clear_pointer(&priv->last_played, g_date_time_unref);
+    G_OBJECT_CLASS(lp_game_parent_class)->finalize(object);
+}
+
+static void lp_game_get_property(GObject *object, guint prop_id, GValue *value,
+                                 GParamSpec *pspec)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    switch (prop_id) {
+    case PROP_PLAYERS:
+        g_value_set_boxed(value, priv->players);
+        break;
+    case PROP_RNG:
+        g_value_set_object(value, priv->rng);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_game_set_property(GObject *object, guint prop_id, const GValue *value,
+                                 GParamSpec *pspec)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    switch (prop_id) {
+    case PROP_PLAYERS: {
+        GPtrArray *players = g_value_get_boxed(value);
+        g_clear_pointer(&priv->players, g_ptr_array_unref);
+        priv->players = g_ptr_array_new_with_free_func(g_object_unref);
+        for (guint i = 0; players != NULL && i < players->len; i++)
+            g_ptr_array_add(priv->players, g_object_ref(players->pdata[i]));
+        break;
+    }
+    case PROP_RNG:
+        g_set_object(&priv->rng, g_value_get_object(value));
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_game_constructed(GObject *object)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    G_OBJECT_CLASS(lp_game_parent_class)->constructed(object);
+    if (priv->players == NULL)
+        priv->players = g_ptr_array_new_with_free_func(g_object_unref);
+    if (priv->rng == NULL)
+        priv->rng = lp_rng_new(g_get_real_time());
+}
+
+static gboolean lp_game_real_is_over(LpGame *self)
+{
+    return FALSE;
+}
+
+static int lp_game_real_get_current_seat(LpGame *self)
+{
+    return -1;
+}
+
+static gboolean lp_game_real_computer_step(LpGame *self)
+{
+    return FALSE;
+}
+
+static void lp_game_class_init(LpGameClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->dispose = lp_game_dispose;
+    object_class->finalize = lp_game_finalize;
+    object_class->get_property = lp_game_get_property;
+    object_class->set_property = lp_game_set_property;
+    object_class->constructed = lp_game_constructed;
+
+    klass->is_over = lp_game_real_is_over;
+    klass->get_current_seat = lp_game_real_get_current_seat;
+    klass->computer_step = lp_game_real_computer_step;
+
+    properties[PROP_PLAYERS] = g_param_spec_boxed(
+        "players", NULL, NULL, G_TYPE_PTR_ARRAY,
+        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_RNG] = g_param_spec_object(
+        "rng", NULL, NULL, LP_TYPE_RNG,
+        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * LpGame::turn-started:
+     * @seat: the seat whose turn begins
+     *
+     * A new turn begins (a Buxtehude placement, a Minden round's choice, an Auf Achse
+     * route card …).
+     */
+    signals[TURN_STARTED] = g_signal_new("turn-started", G_TYPE_FROM_CLASS(klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                         1, G_TYPE_UINT);
+    /**
+     * LpGame::phase-changed:
+     *
+     * The game moved to another phase (challenge, Intermezzo, tipping, scoring …); views
+     * read the new phase from the model.
+     */
+    signals[PHASE_CHANGED] = g_signal_new("phase-changed", G_TYPE_FROM_CLASS(klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
+    /**
+     * LpGame::game-over:
+     *
+     * The final scoring is done; the result is readable from the model.
+     */
+    signals[GAME_OVER] = g_signal_new("game-over", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+    /**
+     * LpGame::action-completed:
+     *
+     * A whole action is done and the state is consistent: the moment to autosave.
+     */
+    signals[ACTION_COMPLETED] = g_signal_new("action-completed", G_TYPE_FROM_CLASS(klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 0);
+    /**
+     * LpGame::event:
+     * @event: a #JsonObject {"event": name, …} as the game's issue defines it
+     *
+     * One turn event, in game order; landpartie-sim writes each as a JSON line.
+     */
+    signals[EVENT] = g_signal_new("event", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                  NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                  JSON_TYPE_OBJECT | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void lp_game_init(LpGame *self)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    priv->last_played = g_date_time_new_now_local();
+}
+
+GPtrArray *lp_game_get_players(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->players;
+}
+
+guint lp_game_get_n_players(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), 0);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->players->len;
+}
+
+LpPlayer *lp_game_get_player(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_return_val_if_fail(seat < priv->players->len, NULL);
+    return priv->players->pdata[seat];
+}
+
+LpRng *lp_game_get_rng(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->rng;
+}
+
+const char *lp_game_get_kind(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    return LP_GAME_GET_CLASS(self)->kind;
+}
+
+guint lp_game_next_seat(LpGame *self, guint seat)
+{
+    guint n = lp_game_get_n_players(self);
+    g_return_val_if_fail(n > 0, 0);
+    return (seat + 1) % n;
+}
+
+gboolean lp_game_is_over(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), TRUE);
+    return LP_GAME_GET_CLASS(self)->is_over(self);
+}
+
+int lp_game_get_current_seat(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), -1);
+    return LP_GAME_GET_CLASS(self)->get_current_seat(self);
+}
+
+gboolean lp_game_computer_step(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    if (lp_game_is_over(self))
+        return FALSE;
+    return LP_GAME_GET_CLASS(self)->computer_step(self);
+}
+
+guint lp_game_run_computers(LpGame *self)
+{
+    guint steps = 0;
+    while (lp_game_computer_step(self))
+        steps++;
+    return steps;
+}
+
+JsonNode *lp_game_result(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    g_return_val_if_fail(klass->result != NULL, NULL);
+    return klass->result(self);
+}
+
+GDateTime *lp_game_get_last_played(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->last_played;
+}
+
+void lp_game_emit_turn_started(LpGame *self, guint seat)
+{
+    g_signal_emit(self, signals[TURN_STARTED], 0, seat);
+}
+
+void lp_game_emit_phase_changed(LpGame *self)
+{
+    g_signal_emit(self, signals[PHASE_CHANGED], 0);
+}
+
+void lp_game_emit_game_over(LpGame *self)
+{
+    g_signal_emit(self, signals[GAME_OVER], 0);
+}
+
+void lp_game_action_completed(LpGame *self)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_clear_pointer(&priv->last_played, g_date_time_unref);
+    priv->last_played = g_date_time_new_now_local();
+    g_signal_emit(self, signals[ACTION_COMPLETED], 0);
+}
+
+JsonObject *lp_game_event_new(const char *name)
+{
+    JsonObject *obj = json_object_new();
+    json_object_set_string_member(obj, "event", name);
+    return obj;
+}
+
+void lp_game_emit_event(LpGame *self, JsonObject *obj)
+{
+    g_return_if_fail(LP_IS_GAME(self));
+    g_return_if_fail(obj != NULL);
+    /* Nobody listening (the window without a log): skip the emission, keep it cheap. */
+    if (g_signal_has_handler_pending(self, signals[EVENT], 0, FALSE))
+        g_signal_emit(self, signals[EVENT], 0, obj);
+    json_object_unref(obj);
+}
+
+JsonNode *lp_game_save(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    g_return_val_if_fail(klass->save_state != NULL, NULL);
+
+    JsonObject *obj = json_object_new();
+    json_object_set_int_member(obj, "format", LP_SAVE_FORMAT);
+    json_object_set_string_member(obj, "game", klass->kind);
+    g_autofree char *saved = g_date_time_format_iso8601(priv->last_played);
+    json_object_set_string_member(obj, "saved", saved);
+    json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
+    JsonArray *players = json_array_new();
+    for (guint i = 0; i < priv->players->len; i++)
+        json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
+    json_object_set_array_member(obj, "players", players);
+    json_object_set_member(obj, "state", klass->save_state(self));
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    return node;
+}
+
+char *lp_game_save_to_data(LpGame *self, gsize *length)
+{
+    g_autoptr(JsonNode) node = lp_game_save(self);
+    char *data = lp_json_to_string(node, TRUE);
+    if (length != NULL)
+        *length = strlen(data);
+    return data;
+}
+
+GPtrArray *lp_game_players_from_json(JsonNode *node, guint min, guint max, GError **error)
+{
+    if (node == NULL || !JSON_NODE_HOLDS_ARRAY(node)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS, _("the player list is missing"));
+        return NULL;
+    }
+    JsonArray *array = json_node_get_array(node);
+    guint n = json_array_get_length(array);
+    if (n < min || n > max) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                    _("the game has %u players, but it is played by %u to %u"), n, min, max);
+        return NULL;
+    }
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < n; i++) {
+        g_autoptr(GError) local = NULL;
+        LpPlayer *p = lp_player_from_json(json_array_get_element(array, i), &local);
+        if (p == NULL) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS, _("player %u: %s"), i + 1,
+                        local->message);
+            return NULL;
+        }
+        for (guint j = 0; j < players->len; j++) {
+            if (g_strcmp0(lp_player_get_name(players->pdata[j]), lp_player_get_name(p)) == 0) {
+                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                            _("the name “%s” is used by two players"), lp_player_get_name(p));
+                g_object_unref(p);
+                return NULL;
+            }
+        }
+        g_ptr_array_add(players, p);
+    }
+    return g_steal_pointer(&players);
+}
+
+LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
+{
+    g_return_val_if_fail(g_type_is_a(type, LP_TYPE_GAME), NULL);
+    if (root == NULL || !JSON_NODE_HOLDS_OBJECT(root)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_OBJECT,
+                    _("the file is JSON, but not a saved game"));
+        return NULL;
+    }
+    JsonObject *obj = json_node_get_object(root);
+    g_autoptr(GTypeClass) klass_ref = g_type_class_ref(type);
+    LpGameClass *klass = LP_GAME_CLASS(klass_ref);
+
+    JsonNode *format = json_object_get_member(obj, "format");
+    if (format == NULL || !JSON_NODE_HOLDS_VALUE(format) ||
+        json_node_get_value_type(format) != G_TYPE_INT64) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_FORMAT,
+                    _("the file has no format version"));
+        return NULL;
+    }
+    if (json_node_get_int(format) != LP_SAVE_FORMAT) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_FORMAT,
+                    _("the file has format version %" G_GINT64_FORMAT
+                      ", but this version of Landpartie reads version %d"),
+                    json_node_get_int(format), LP_SAVE_FORMAT);
+        return NULL;
+    }
+    const char *game = NULL;
+    JsonNode *game_node = json_object_get_member(obj, "game");
+    if (game_node != NULL && JSON_NODE_HOLDS_VALUE(game_node) &&
+        json_node_get_value_type(game_node) == G_TYPE_STRING)
+        game = json_node_get_string(game_node);
+    if (g_strcmp0(game, klass->kind) != 0) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_WRONG_GAME,
+                    _("the file is not a saved game of this kind (“%s” instead of “%s”)"),
+                    game != NULL ? game : "?", klass->kind);
+        return NULL;
+    }
+    g_autoptr(GDateTime) saved = NULL;
+    JsonNode *saved_node = json_object_get_member(obj, "saved");
+    if (saved_node != NULL && JSON_NODE_HOLDS_VALUE(saved_node) &&
+        json_node_get_value_type(saved_node) == G_TYPE_STRING)
+        saved = g_date_time_new_from_iso8601(json_node_get_string(saved_node), NULL);
+    if (saved == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("the time of saving is missing or not a date"));
+        return NULL;
+    }
+    g_autoptr(LpRng) rng = lp_rng_from_json(json_object_get_member(obj, "rng"), error);
+    if (rng == NULL)
+        return NULL;
+    g_autoptr(GPtrArray) players = lp_game_players_from_json(
+        json_object_get_member(obj, "players"), klass->min_players, klass->max_players, error);
+    if (players == NULL)
+        return NULL;
+    JsonNode *state = json_object_get_member(obj, "state");
+    if (state == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_MISSING_FIELD,
+                    _("the game state is missing"));
+        return NULL;
+    }
+
+    g_autoptr(LpGame) self = g_object_new(type, "players", players, "rng", rng, NULL);
+    if (!klass->load_state(self, state, error))
+        return NULL;
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_clear_pointer(&priv->last_played, g_date_time_unref);
+    priv->last_played = g_date_time_to_local(saved);
+    return g_steal_pointer(&self);
+}
+
+LpGame *lp_game_restore_from_data(GType type, const char *data, gsize length, GError **error)
+{
+    if (length == 0) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_EMPTY, _("the file is empty"));
+        return NULL;
+    }
+    g_autoptr(GError) local = NULL;
+    g_autoptr(JsonNode) root = lp_json_parse(data, (gssize)length, &local);
+    if (root == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON,
+                    _("the file is not valid JSON or is cut off (%s)"), local->message);
+        return NULL;
+    }
+    return lp_game_restore(type, root, error);
+}

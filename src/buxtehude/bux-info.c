@@ -1,29 +1,40 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* TEMPORARY scaffold so that the shell links before the game exists; the game's issue
- * replaces this file. */
+/* What the shell and the simulator know of Ausgerechnet Buxtehude. */
+#include "config.h"
+
 #include <glib/gi18n.h>
 
+#include "bux-game.h"
+#include <gtk/gtk.h>
 #include "lp-game-info.h"
 
 static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError **error)
 {
-    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, "%s", "not built yet");
-    return NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(error);
+    if (deck == NULL)
+        return NULL;
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    return LP_GAME(bux_game_new(players, rng, deck, option, error));
 }
 
 static GtkWidget *create_page(LpGame *game, LpDriver *driver)
 {
-    return gtk_label_new("not built yet");
+    g_return_val_if_fail(BUX_IS_GAME(game), NULL);
+    return gtk_label_new("wip"); /* WIP */
 }
 
 const LpGameInfo bux_game_info = {
     .kind = "buxtehude",
     .name = N_("Ausgerechnet Buxtehude"),
-    .description = "",
+    .description = N_("Lay towns north, south, west or east of each other and catch the "
+                      "others’ mistakes"),
     .picture = NULL,
     .min_players = 2,
     .max_players = 6,
-    .get_type = lp_game_get_type,
+    .option_label = N_("Easy deck"),
+    .option_description = N_("Leave out the hard cards (the rulebook’s tip for beginners "
+                             "and children)"),
+    .get_type = bux_game_get_type,
     .create = create,
     .create_page = create_page,
 };

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Buxtehude computer players. Their sense of geography is a fixed error per card and seat
+ * derived from a salt the game rng drew at the deal, so a resumed game believes the same. */
+#include "bux-ai.h"
+
+#include <math.h>
+
+#include "bux-game-private.h"
+
+static guint64 mix(guint64 z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double unit(guint64 z)
+{
+    return ((z >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+}
+
+static double level_base(LpLevel level)
+{
+    switch (level) {
+    case LP_LEVEL_EASY:
+        return 1.3;
+    case LP_LEVEL_NORMAL:
+        return 0.6;
+    case LP_LEVEL_HARD:
+    default:
+        return 0.22;
+    }
+}
+
+/* How well people know where a card lies: big places and easy landmarks are sharper. */
+static double fame_factor(const BuxCard *card)
+{
+    double f;
+    if (card->kind == BUX_CARD_LANDMARK) {
+        f = 0.35 + 0.35 * (card->difficulty - 1);
+    } else {
+        if (card->population >= 1000000)
+            f = 0.25;
+        else if (card->population >= 250000)
+            f = 0.45;
+        else if (card->population >= 100000)
+            f = 0.6;
+        else if (card->population >= 30000)
+            f = 0.85;
+        else
+            f = 1.1;
+        f *= 0.8 + 0.1 * card->difficulty;
+    }
+    return f;
+}
+
+void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lon,
+                    double *sigma)
+{
+    LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
+    const BuxCard *c = bux_deck_get_card(bux_game_get_deck(game), card);
+    double sd = level_base(lp_player_get_level(player)) * fame_factor(c);
+    guint64 key = ((guint64)bux_game_get_ai_salt(game, seat) << 32) ^ ((guint64)card * 4);
+    /* Box-Muller from two hashed uniforms, for each coordinate. */
+    double u1 = unit(mix(key)), u2 = unit(mix(key + 1));
+    double r = sqrt(-2.0 * log(u1));
+    *lat = c->lat + sd * r * cos(2 * G_PI * u2);
+    /* Longitude degrees are shorter; the error in km is the same. */
+    *lon = c->lon + sd * r * sin(2 * G_PI * u2) / cos(51.0 * G_PI / 180.0);
+    if (sigma != NULL)
+        *sigma = sd;
+}
+
+/* Probability, as seat believes, that outer lies correctly beyond inner on arm. */
+static double p_correct(BuxGame *game, guint seat, BuxArm arm, int inner, int outer)
+{
+    double ilat, ilon, isd, olat, olon, osd;
+    bux_ai_believe(game, seat, inner, &ilat, &ilon, &isd);
+    bux_ai_believe(game, seat, outer, &olat, &olon, &osd);
+    double d;
+    double scale = 1.0;
+    switch (arm) {
+    case BUX_ARM_NORTH:
+        d = olat - ilat;
+        break;
+    case BUX_ARM_SOUTH:
+        d = ilat - olat;
+        break;
+    case BUX_ARM_WEST:
+        d = ilon - olon;
+        scale = 1.0 / cos(51.0 * G_PI / 180.0);
+        break;
+    case BUX_ARM_EAST:
+    default:
+        d = olon - ilon;
+        scale = 1.0 / cos(51.0 * G_PI / 180.0);
+        break;
+    }
+    double sd = sqrt(isd * isd + osd * osd) * scale + 1e-6;
+    return 0.5 * erfc(-d / (sd * G_SQRT2));
+}
+
+void bux_ai_choose_gap(BuxGame *game, guint seat, BuxArm *arm, guint *index)
+{
+    int card = bux_game_get_hand(game);
+    int start = bux_game_get_start_card(game);
+    double best = -1.0;
+    *arm = BUX_ARM_NORTH;
+    *index = 0;
+    g_return_if_fail(card >= 0 && start >= 0);
+
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        guint len = bux_game_get_arm_length(game, a);
+        for (guint g = 0; g <= len; g++) {
+            int inner = g == 0 ? start : bux_game_get_arm_card(game, a, g - 1);
+            double p = p_correct(game, seat, a, inner, card);
+            if (g < len)
+                p *= p_correct(game, seat, a, card, bux_game_get_arm_card(game, a, g));
+            if (p > best) {
+                best = p;
+                *arm = a;
+                *index = g;
+            }
+        }
+    }
+}
+
+/* Probability that the pair on side is wrong, as seat believes; -1 without that neighbour. */
+static double p_side_wrong(BuxGame *game, guint seat, BuxSide side)
+{
+    BuxArm arm;
+    guint index;
+    if (!bux_game_get_placed(game, &arm, &index))
+        return -1.0;
+    int card = bux_game_get_arm_card(game, arm, index);
+    int neighbour = bux_game_get_neighbour(game, side);
+    if (neighbour < 0)
+        return -1.0;
+    if (side == BUX_SIDE_INNER)
+        return 1.0 - p_correct(game, seat, arm, neighbour, card);
+    return 1.0 - p_correct(game, seat, arm, card, neighbour);
+}
+
+gboolean bux_ai_wants_challenge(BuxGame *game, guint seat)
+{
+    double p = MAX(p_side_wrong(game, seat, BUX_SIDE_INNER),
+                   p_side_wrong(game, seat, BUX_SIDE_OUTER));
+    /* A rightful call wins a chip, a wrongful one loses one; with an empty purse there is
+     * nothing to lose, so a smaller chance is worth a call. */
+    LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
+    double threshold = level == LP_LEVEL_HARD ? 0.55 : level == LP_LEVEL_NORMAL ? 0.6 : 0.65;
+    if (bux_game_get_chips(game, seat) == 0)
+        threshold = 0.35;
+    return p > threshold;
+}
+
+BuxSide bux_ai_choose_neighbour(BuxGame *game, guint seat)
+{
+    double inner = p_side_wrong(game, seat, BUX_SIDE_INNER);
+    double outer = p_side_wrong(game, seat, BUX_SIDE_OUTER);
+    return outer > inner ? BUX_SIDE_OUTER : BUX_SIDE_INNER;
+}
+
+int bux_ai_estimate(BuxGame *game, guint seat)
+{
+    /* RULES.md: Intermezzo — walk every arm outward; a card believed wrong is set aside and
+     * does not serve as a reference. The expected count is the sum of the doubts. */
+    int start = bux_game_get_start_card(game);
+    double expected = 0.0;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        int ref = start;
+        for (guint i = 0; i < bux_game_get_arm_length(game, a); i++) {
+            int card = bux_game_get_arm_card(game, a, i);
+            double p = 1.0 - p_correct(game, seat, a, ref, card);
+            expected += p;
+            if (p < 0.5)
+                ref = card;
+        }
+    }
+    int estimate = (int)lround(expected);
+    LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
+    if (level == LP_LEVEL_EASY)
+        estimate += lp_rng_int_range(lp_game_get_rng(LP_GAME(game)), -1, 2);
+    return CLAMP(estimate, 0, bux_game_get_max_estimate(game));
+}

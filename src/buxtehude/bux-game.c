@@ -1,0 +1,1603 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Buxtehude model: every rule of RULES.md (Ausgerechnet Buxtehude) and the save format. */
+#include "config.h"
+
+#include "bux-game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "bux-ai.h"
+#include "bux-game-private.h"
+#include "lp-json.h"
+
+#define MAX_SEATS 6
+
+struct _BuxGame {
+    LpGame parent_instance;
+
+    BuxDeck *deck;
+    gboolean easy;
+
+    GArray *stack;      /* int: deck index or BUX_INTERMEZZO, in drawing order */
+    guint stack_pos;
+    GArray *reserve;    /* int, drawn from reserve_pos on */
+    guint reserve_pos;
+    GArray *removed;    /* int: cards that left the game, the last one on top */
+    GArray *bonus[MAX_SEATS]; /* int: removed cards taken for 5 chips */
+    guint chips[MAX_SEATS];
+    guint supply;
+
+    int start;          /* -1 before the first cross and after the game */
+    GArray *arms[BUX_N_ARMS];
+    guint cross;        /* 1..3 */
+
+    BuxPhase phase;
+    guint turn;
+    BuxArm placed_arm;
+    guint placed_index;
+    gboolean decided[MAX_SEATS];
+    int challenger;
+    int estimates[MAX_SEATS];
+    guint32 ai_salt[MAX_SEATS];
+
+    BuxChallenge last_challenge;
+    gboolean has_last_challenge;
+    gboolean pair_revealed;
+    BuxScoring *last_scoring;
+};
+
+G_DEFINE_FINAL_TYPE(BuxGame, bux_game, LP_TYPE_GAME)
+
+enum {
+    SIGNAL_STARTED,
+    SIGNAL_CARD_PLACED,
+    SIGNAL_DECIDED,
+    SIGNAL_CHALLENGE_RESOLVED,
+    SIGNAL_NO_CHALLENGE,
+    SIGNAL_CHIPS_CHANGED,
+    SIGNAL_ESTIMATE_ENTERED,
+    SIGNAL_SCORED,
+    N_SIGNALS,
+};
+static guint signals[N_SIGNALS];
+
+static const char *const arm_names[BUX_N_ARMS] = { "N", "S", "W", "E" };
+static const char *const phase_names[] = {
+    "start", "place", "challenge", "neighbour", "estimate", "over",
+};
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+static guint n_seats(BuxGame *self)
+{
+    return lp_game_get_n_players(LP_GAME(self));
+}
+
+static gboolean seat_is_human(BuxGame *self, guint seat)
+{
+    return lp_player_is_human(lp_game_get_player(LP_GAME(self), seat));
+}
+
+static int int_at(GArray *array, guint i)
+{
+    return g_array_index(array, int, i);
+}
+
+static void scoring_free(BuxScoring *s)
+{
+    if (s == NULL)
+        return;
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        g_clear_pointer(&s->arms[a], g_array_unref);
+    g_clear_pointer(&s->wrong, g_array_unref);
+    g_clear_pointer(&s->wrong_ref, g_array_unref);
+    g_free(s->estimates);
+    g_free(s->award);
+    g_free(s->received);
+    g_free(s);
+}
+
+const char *bux_arm_to_string(BuxArm arm)
+{
+    g_return_val_if_fail(arm < BUX_N_ARMS, NULL);
+    return arm_names[arm];
+}
+
+gboolean bux_arm_from_string(const char *s, BuxArm *out)
+{
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        if (g_strcmp0(s, arm_names[a]) == 0) {
+            *out = a;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static gboolean coords_correct(double inner_lat, double inner_lon, double outer_lat,
+                               double outer_lon, BuxArm arm)
+{
+    /* RULES.md: north arm outer ≥ inner latitude, south ≤, east longitude ≥, west ≤; equal
+     * values are correct; exact decimals, not the rounded minutes. */
+    switch (arm) {
+    case BUX_ARM_NORTH:
+        return outer_lat >= inner_lat;
+    case BUX_ARM_SOUTH:
+        return outer_lat <= inner_lat;
+    case BUX_ARM_WEST:
+        return outer_lon <= inner_lon;
+    case BUX_ARM_EAST:
+        return outer_lon >= inner_lon;
+    default:
+        g_assert_not_reached();
+    }
+}
+
+gboolean bux_pair_is_correct(BuxDeck *deck, BuxArm arm, int inner, int outer)
+{
+    g_return_val_if_fail(BUX_IS_DECK(deck), FALSE);
+    const BuxCard *i = bux_deck_get_card(deck, inner);
+    const BuxCard *o = bux_deck_get_card(deck, outer);
+    g_return_val_if_fail(i != NULL && o != NULL, FALSE);
+    return coords_correct(i->lat, i->lon, o->lat, o->lon, arm);
+}
+
+int bux_check_cross(const double *lat, const double *lon, int start, GArray *const *arms,
+                    GArray *wrong, GArray *wrong_ref)
+{
+    /* RULES.md: Intermezzo — each arm from the starting card outward; a wrong card is set
+     * aside at once and never serves as a reference. Arms in the order N, S, W, E. */
+    int count = 0;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        int ref = start;
+        for (guint i = 0; i < arms[a]->len; i++) {
+            int card = int_at(arms[a], i);
+            if (coords_correct(lat[ref], lon[ref], lat[card], lon[card], a)) {
+                ref = card;
+            } else {
+                count++;
+                if (wrong != NULL)
+                    g_array_append_val(wrong, card);
+                if (wrong_ref != NULL)
+                    g_array_append_val(wrong_ref, ref);
+            }
+        }
+    }
+    return count;
+}
+
+static JsonArray *ids_array(BuxGame *self, GArray *cards, guint from)
+{
+    JsonArray *array = json_array_new();
+    for (guint i = from; i < cards->len; i++) {
+        int card = int_at(cards, i);
+        if (card == BUX_INTERMEZZO)
+            json_array_add_string_element(array, "intermezzo");
+        else
+            json_array_add_string_element(array, bux_deck_get_card(self->deck, card)->id);
+    }
+    return array;
+}
+
+static const char *card_id(BuxGame *self, int card)
+{
+    return bux_deck_get_card(self->deck, card)->id;
+}
+
+/* ---- chips ------------------------------------------------------------------------------ */
+
+static void emit_chips(BuxGame *self)
+{
+    JsonObject *ev = lp_game_event_new("chips");
+    JsonArray *players = json_array_new();
+    JsonArray *bonus = json_array_new();
+    for (guint s = 0; s < n_seats(self); s++) {
+        json_array_add_int_element(players, self->chips[s]);
+        json_array_add_int_element(bonus, self->bonus[s]->len);
+    }
+    json_object_set_array_member(ev, "players", players);
+    json_object_set_array_member(ev, "bonus", bonus);
+    json_object_set_int_member(ev, "supply", self->supply);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_CHIPS_CHANGED], 0);
+}
+
+/* RULES.md: Chips and the supply — the player with the most chips (at least 5; ties: the one
+ * nearest after the recipient) gives 5 chips to the supply for the top card of the removed
+ * pile, worth 5 at the end. */
+static gboolean exchange_for_bonus(BuxGame *self, guint recipient)
+{
+    if (self->removed->len == 0)
+        return FALSE;
+    guint n = n_seats(self);
+    int best = -1;
+    for (guint k = 1; k <= n; k++) {
+        guint s = (recipient + k) % n;
+        if (self->chips[s] >= BUX_BONUS_VALUE && (best < 0 || self->chips[s] > self->chips[best]))
+            best = s;
+    }
+    if (best < 0)
+        return FALSE;
+    int card = int_at(self->removed, self->removed->len - 1);
+    g_array_set_size(self->removed, self->removed->len - 1);
+    g_array_append_val(self->bonus[best], card);
+    self->chips[best] -= BUX_BONUS_VALUE;
+    self->supply += BUX_BONUS_VALUE;
+    return TRUE;
+}
+
+/* Pays amount chips from the supply to seat; returns what was paid. */
+static guint pay_from_supply(BuxGame *self, guint seat, guint amount)
+{
+    while (self->supply < amount && exchange_for_bonus(self, seat))
+        ;
+    guint paid = MIN(amount, self->supply);
+    self->supply -= paid;
+    self->chips[seat] += paid;
+    return paid;
+}
+
+/* ---- turns ------------------------------------------------------------------------------ */
+
+static void set_phase(BuxGame *self, BuxPhase phase)
+{
+    self->phase = phase;
+    lp_game_emit_phase_changed(LP_GAME(self));
+}
+
+static guint count_place_cards_left(BuxGame *self)
+{
+    guint n = 0;
+    for (guint i = self->stack_pos; i < self->stack->len; i++) {
+        if (int_at(self->stack, i) != BUX_INTERMEZZO)
+            n++;
+    }
+    return n;
+}
+
+static void begin_scoring(BuxGame *self)
+{
+    for (guint s = 0; s < MAX_SEATS; s++)
+        self->estimates[s] = -1;
+    set_phase(self, BUX_PHASE_ESTIMATE);
+}
+
+static void lay_start_card(BuxGame *self)
+{
+    g_assert(self->reserve_pos < self->reserve->len);
+    self->start = int_at(self->reserve, self->reserve_pos++);
+    JsonObject *ev = lp_game_event_new("start_card");
+    json_object_set_int_member(ev, "cross", self->cross);
+    json_object_set_string_member(ev, "card", card_id(self, self->start));
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_STARTED], 0, self->start);
+}
+
+/* The seat draws: an Intermezzo card starts a scoring, an empty stack the final one,
+ * otherwise the seat places. */
+static void start_turn(BuxGame *self, guint seat)
+{
+    self->turn = seat;
+    if (self->stack_pos >= self->stack->len) {
+        begin_scoring(self); /* RULES.md: End — final scoring after the 45th card */
+        return;
+    }
+    if (int_at(self->stack, self->stack_pos) == BUX_INTERMEZZO) {
+        self->stack_pos++;
+        begin_scoring(self);
+        return;
+    }
+    self->phase = BUX_PHASE_PLACE;
+    lp_game_emit_turn_started(LP_GAME(self), seat);
+    lp_game_emit_phase_changed(LP_GAME(self));
+}
+
+static void finish_game(BuxGame *self)
+{
+    self->phase = BUX_PHASE_OVER;
+    guint n = n_seats(self);
+    guint best = 0;
+    for (guint s = 0; s < n; s++)
+        best = MAX(best, bux_game_get_score(self, s));
+    JsonObject *ev = lp_game_event_new("game_over");
+    JsonArray *scores = json_array_new();
+    JsonArray *winners = json_array_new();
+    for (guint s = 0; s < n; s++) {
+        json_array_add_int_element(scores, bux_game_get_score(self, s));
+        if (bux_game_get_score(self, s) == best)
+            json_array_add_int_element(winners, s);
+    }
+    json_object_set_array_member(ev, "scores", scores);
+    json_object_set_array_member(ev, "winners", winners);
+    lp_game_emit_event(LP_GAME(self), ev);
+    lp_game_emit_phase_changed(LP_GAME(self));
+    lp_game_emit_game_over(LP_GAME(self));
+}
+
+static void run_scoring(BuxGame *self)
+{
+    guint n = n_seats(self);
+    guint n_cards = bux_deck_get_n_cards(self->deck);
+    g_autofree double *lat = g_new(double, n_cards);
+    g_autofree double *lon = g_new(double, n_cards);
+    for (guint i = 0; i < n_cards; i++) {
+        lat[i] = bux_deck_get_card(self->deck, i)->lat;
+        lon[i] = bux_deck_get_card(self->deck, i)->lon;
+    }
+
+    BuxScoring *sc = g_new0(BuxScoring, 1);
+    sc->cross = self->cross;
+    sc->final = self->stack_pos >= self->stack->len;
+    sc->start = self->start;
+    sc->n_players = n;
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        sc->arms[a] = g_array_copy(self->arms[a]);
+    sc->wrong = g_array_new(FALSE, FALSE, sizeof(int));
+    sc->wrong_ref = g_array_new(FALSE, FALSE, sizeof(int));
+    sc->count = bux_check_cross(lat, lon, self->start, self->arms, sc->wrong, sc->wrong_ref);
+    sc->estimates = g_new(int, n);
+    sc->award = g_new0(int, n);
+    sc->received = g_new0(int, n);
+    memcpy(sc->estimates, self->estimates, n * sizeof(int));
+
+    /* RULES.md: Intermezzo — an exact estimate gets 2 chips; if nobody hit it, everyone with
+     * the smallest distance gets 1. */
+    int best = G_MAXINT;
+    for (guint s = 0; s < n; s++) {
+        int d = abs(sc->estimates[s] - sc->count);
+        best = MIN(best, d);
+        if (d == 0)
+            sc->exact = TRUE;
+    }
+    for (guint s = 0; s < n; s++) {
+        if (abs(sc->estimates[s] - sc->count) == best)
+            sc->award[s] = sc->exact ? 2 : 1;
+    }
+    scoring_free(self->last_scoring);
+    self->last_scoring = sc;
+
+    JsonObject *ev = lp_game_event_new("intermezzo");
+    json_object_set_int_member(ev, "cross", sc->cross);
+    json_object_set_array_member(ev, "estimates", lp_json_int_array(sc->estimates, n));
+    json_object_set_array_member(ev, "wrong", ids_array(self, sc->wrong, 0));
+    json_object_set_int_member(ev, "count", sc->count);
+    lp_game_emit_event(LP_GAME(self), ev);
+
+    /* Awards are paid in seat order from the player who drew. */
+    for (guint k = 0; k < n; k++) {
+        guint s = (self->turn + k) % n;
+        if (sc->award[s] > 0) {
+            sc->received[s] = pay_from_supply(self, s, sc->award[s]);
+            emit_chips(self);
+        }
+    }
+
+    /* RULES.md: every card of the cross, the starting card included, leaves the game. */
+    g_array_append_val(self->removed, self->start);
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        g_array_append_vals(self->removed, self->arms[a]->data, self->arms[a]->len);
+        g_array_set_size(self->arms[a], 0);
+    }
+    self->start = -1;
+    self->pair_revealed = FALSE;
+
+    g_signal_emit(self, signals[SIGNAL_SCORED], 0);
+    if (sc->final) {
+        finish_game(self);
+        return;
+    }
+    self->cross++;
+    lay_start_card(self);
+    /* RULES.md: the player who drew the Intermezzo then takes a normal turn. */
+    start_turn(self, self->turn);
+}
+
+/* ---- challenges ------------------------------------------------------------------------- */
+
+static void resolve_challenge(BuxGame *self, BuxSide side)
+{
+    GArray *arm = self->arms[self->placed_arm];
+    guint idx = self->placed_index;
+    int card = int_at(arm, idx);
+    int neighbour = side == BUX_SIDE_INNER ? (idx == 0 ? self->start : int_at(arm, idx - 1))
+                                           : int_at(arm, idx + 1);
+    gboolean correct = side == BUX_SIDE_INNER
+                           ? bux_pair_is_correct(self->deck, self->placed_arm, neighbour, card)
+                           : bux_pair_is_correct(self->deck, self->placed_arm, card, neighbour);
+    BuxChallenge *c = &self->last_challenge;
+    c->placer = self->turn;
+    c->challenger = self->challenger;
+    c->card = card;
+    c->neighbour = neighbour;
+    c->arm = self->placed_arm;
+    c->index = idx;
+    c->side = side;
+    c->rightful = !correct;
+    /* RULES.md: rightful — the challenger takes a chip from the placer and the card leaves;
+     * wrongful — the placer takes a chip from the challenger. An empty purse pays nothing and
+     * the winner takes from the supply. */
+    c->payee = c->rightful ? c->challenger : c->placer;
+    c->payer = c->rightful ? c->placer : c->challenger;
+    if (self->chips[c->payer] > 0) {
+        self->chips[c->payer]--;
+        self->chips[c->payee]++;
+        c->from_supply = FALSE;
+        c->paid = TRUE;
+    } else {
+        c->from_supply = TRUE;
+        c->paid = pay_from_supply(self, c->payee, 1) == 1;
+    }
+    if (c->rightful) {
+        g_array_remove_index(arm, idx);
+        g_array_append_val(self->removed, card);
+    }
+    self->has_last_challenge = TRUE;
+    self->pair_revealed = TRUE;
+    self->challenger = -1;
+
+    JsonObject *ev = lp_game_event_new("challenge");
+    json_object_set_int_member(ev, "player", c->placer);
+    json_object_set_int_member(ev, "challenger", c->challenger);
+    json_object_set_string_member(ev, "card", card_id(self, card));
+    json_object_set_string_member(ev, "neighbour", card_id(self, neighbour));
+    json_object_set_boolean_member(ev, "rightful", c->rightful);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_CHALLENGE_RESOLVED], 0);
+    emit_chips(self);
+    start_turn(self, lp_game_next_seat(LP_GAME(self), c->placer));
+}
+
+static void resolve_no_challenge(BuxGame *self)
+{
+    int card = int_at(self->arms[self->placed_arm], self->placed_index);
+    JsonObject *ev = lp_game_event_new("no_challenge");
+    json_object_set_string_member(ev, "card", card_id(self, card));
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_NO_CHALLENGE], 0);
+    start_turn(self, lp_game_next_seat(LP_GAME(self), self->turn));
+}
+
+static gboolean all_decided(BuxGame *self)
+{
+    for (guint s = 0; s < n_seats(self); s++) {
+        if (s != self->turn && !self->decided[s])
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* ---- public moves ----------------------------------------------------------------------- */
+
+static gboolean check_phase(BuxGame *self, BuxPhase phase, GError **error)
+{
+    if (self->phase == phase)
+        return TRUE;
+    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                _("That is not possible now (the game is in its “%s” phase)"),
+                phase_names[self->phase]);
+    return FALSE;
+}
+
+static gboolean check_seat(BuxGame *self, guint seat, GError **error)
+{
+    if (seat < n_seats(self))
+        return TRUE;
+    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                _("There is no seat %u in this game"), seat);
+    return FALSE;
+}
+
+gboolean bux_game_begin(BuxGame *self, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_START, error))
+        return FALSE;
+    lay_start_card(self);
+    /* RULES.md common: the youngest begins. */
+    start_turn(self, lp_players_youngest(lp_game_get_players(LP_GAME(self))));
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_PLACE, error))
+        return FALSE;
+    if (arm >= BUX_N_ARMS) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("A card must go north, south, west or east of the starting card"));
+        return FALSE;
+    }
+    if (index > self->arms[arm]->len) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("The %s arm has only %u gaps"), arm_names[arm],
+                    self->arms[arm]->len + 1);
+        return FALSE;
+    }
+    int card = int_at(self->stack, self->stack_pos++);
+    g_array_insert_val(self->arms[arm], index, card);
+    self->placed_arm = arm;
+    self->placed_index = index;
+    self->pair_revealed = FALSE;
+    self->challenger = -1;
+    memset(self->decided, 0, sizeof self->decided);
+
+    JsonObject *ev = lp_game_event_new("place");
+    json_object_set_int_member(ev, "player", self->turn);
+    json_object_set_string_member(ev, "card", card_id(self, card));
+    json_object_set_string_member(ev, "arm", arm_names[arm]);
+    json_object_set_int_member(ev, "index", index);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_CARD_PLACED], 0, arm, index);
+    set_phase(self, BUX_PHASE_CHALLENGE);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_challenge(BuxGame *self, guint seat, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_CHALLENGE, error) || !check_seat(self, seat, error))
+        return FALSE;
+    if (seat == self->turn) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("You cannot challenge your own card"));
+        return FALSE;
+    }
+    if (self->decided[seat]) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("This player has already let the card stand"));
+        return FALSE;
+    }
+    self->challenger = seat;
+    g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, TRUE);
+    /* With no outer neighbour the only pair is the inner one: nothing to choose. */
+    if (bux_game_get_neighbour(self, BUX_SIDE_OUTER) < 0)
+        resolve_challenge(self, BUX_SIDE_INNER);
+    else
+        set_phase(self, BUX_PHASE_NEIGHBOUR);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_pass(BuxGame *self, guint seat, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_CHALLENGE, error) || !check_seat(self, seat, error))
+        return FALSE;
+    if (seat == self->turn || self->decided[seat]) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("This player has nothing to decide"));
+        return FALSE;
+    }
+    self->decided[seat] = TRUE;
+    g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, FALSE);
+    if (all_decided(self))
+        resolve_no_challenge(self);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_pass_humans(BuxGame *self, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_CHALLENGE, error))
+        return FALSE;
+    for (guint s = 0; s < n_seats(self); s++) {
+        if (s != self->turn && seat_is_human(self, s) && !self->decided[s]) {
+            self->decided[s] = TRUE;
+            g_signal_emit(self, signals[SIGNAL_DECIDED], 0, s, FALSE);
+        }
+    }
+    if (all_decided(self))
+        resolve_no_challenge(self);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_choose_neighbour(BuxGame *self, BuxSide side, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_NEIGHBOUR, error))
+        return FALSE;
+    if (side != BUX_SIDE_INNER && side != BUX_SIDE_OUTER) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("Pick the inner or the outer neighbour"));
+        return FALSE;
+    }
+    resolve_challenge(self, side);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+gboolean bux_game_estimate(BuxGame *self, guint seat, int estimate, GError **error)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (!check_phase(self, BUX_PHASE_ESTIMATE, error) || !check_seat(self, seat, error))
+        return FALSE;
+    if (self->estimates[seat] >= 0) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, "%s",
+                    _("This player has already estimated"));
+        return FALSE;
+    }
+    int max = bux_game_get_max_estimate(self);
+    if (estimate < 0 || estimate > max) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("The estimate must be between 0 and %d"), max);
+        return FALSE;
+    }
+    self->estimates[seat] = estimate;
+    g_signal_emit(self, signals[SIGNAL_ESTIMATE_ENTERED], 0, seat);
+    if (bux_game_get_estimating_seat(self) < 0)
+        run_scoring(self);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+/* ---- queries ---------------------------------------------------------------------------- */
+
+BuxDeck *bux_game_get_deck(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), NULL);
+    return self->deck;
+}
+
+gboolean bux_game_get_easy(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    return self->easy;
+}
+
+BuxPhase bux_game_get_phase(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), BUX_PHASE_OVER);
+    return self->phase;
+}
+
+guint bux_game_get_turn_seat(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return self->turn;
+}
+
+guint bux_game_get_cross_number(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return self->cross;
+}
+
+guint bux_game_get_n_placed(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return BUX_PLACE_CARDS - count_place_cards_left(self);
+}
+
+guint bux_game_get_stack_remaining(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return count_place_cards_left(self);
+}
+
+guint bux_game_get_intermezzos_left(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return (self->stack->len - self->stack_pos) - count_place_cards_left(self);
+}
+
+guint bux_game_get_reserve_size(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return self->reserve->len - self->reserve_pos;
+}
+
+guint bux_game_get_removed_size(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return self->removed->len;
+}
+
+int bux_game_get_hand(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    if (self->phase != BUX_PHASE_PLACE)
+        return -1;
+    return int_at(self->stack, self->stack_pos);
+}
+
+int bux_game_get_start_card(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    return self->start;
+}
+
+guint bux_game_get_arm_length(BuxGame *self, BuxArm arm)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    g_return_val_if_fail(arm < BUX_N_ARMS, 0);
+    return self->arms[arm]->len;
+}
+
+int bux_game_get_arm_card(BuxGame *self, BuxArm arm, guint index)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    g_return_val_if_fail(arm < BUX_N_ARMS, -1);
+    g_return_val_if_fail(index < self->arms[arm]->len, -1);
+    return int_at(self->arms[arm], index);
+}
+
+guint bux_game_get_n_gaps(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    if (self->start < 0)
+        return 0;
+    guint n = 0;
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        n += self->arms[a]->len + 1;
+    return n;
+}
+
+gboolean bux_game_get_placed(BuxGame *self, BuxArm *arm, guint *index)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    if (self->phase != BUX_PHASE_CHALLENGE && self->phase != BUX_PHASE_NEIGHBOUR)
+        return FALSE;
+    if (arm != NULL)
+        *arm = self->placed_arm;
+    if (index != NULL)
+        *index = self->placed_index;
+    return TRUE;
+}
+
+int bux_game_get_neighbour(BuxGame *self, BuxSide side)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    if (self->phase != BUX_PHASE_CHALLENGE && self->phase != BUX_PHASE_NEIGHBOUR)
+        return -1;
+    GArray *arm = self->arms[self->placed_arm];
+    if (side == BUX_SIDE_INNER)
+        return self->placed_index == 0 ? self->start : int_at(arm, self->placed_index - 1);
+    if (self->placed_index + 1 < arm->len)
+        return int_at(arm, self->placed_index + 1);
+    return -1;
+}
+
+gboolean bux_game_has_decided(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    g_return_val_if_fail(seat < n_seats(self), FALSE);
+    return self->phase == BUX_PHASE_CHALLENGE && self->decided[seat];
+}
+
+int bux_game_get_deciding_computer(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    if (self->phase != BUX_PHASE_CHALLENGE)
+        return -1;
+    guint n = n_seats(self);
+    for (guint k = 1; k < n; k++) {
+        guint s = (self->turn + k) % n;
+        if (!self->decided[s] && !seat_is_human(self, s))
+            return s;
+    }
+    return -1;
+}
+
+int bux_game_get_challenger(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    return self->phase == BUX_PHASE_NEIGHBOUR ? self->challenger : -1;
+}
+
+gboolean bux_game_has_estimated(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    g_return_val_if_fail(seat < n_seats(self), FALSE);
+    return self->phase == BUX_PHASE_ESTIMATE && self->estimates[seat] >= 0;
+}
+
+int bux_game_get_estimating_seat(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    if (self->phase != BUX_PHASE_ESTIMATE)
+        return -1;
+    guint n = n_seats(self);
+    /* Computers first, then the humans one at a time, both from the seat that drew. */
+    for (int humans = 0; humans < 2; humans++) {
+        for (guint k = 0; k < n; k++) {
+            guint s = (self->turn + k) % n;
+            if (self->estimates[s] < 0 && seat_is_human(self, s) == humans)
+                return s;
+        }
+    }
+    return -1;
+}
+
+int bux_game_get_visible_estimate(BuxGame *self, guint viewer, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), -1);
+    g_return_val_if_fail(seat < n_seats(self), -1);
+    /* RULES.md hidden information: estimates show only after all are in (the scoring). */
+    if (self->phase != BUX_PHASE_ESTIMATE || viewer != seat)
+        return -1;
+    return self->estimates[seat];
+}
+
+int bux_game_get_max_estimate(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    int n = 0;
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        n += self->arms[a]->len;
+    return n;
+}
+
+guint bux_game_get_chips(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    g_return_val_if_fail(seat < n_seats(self), 0);
+    return self->chips[seat];
+}
+
+guint bux_game_get_n_bonus(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    g_return_val_if_fail(seat < n_seats(self), 0);
+    return self->bonus[seat]->len;
+}
+
+guint bux_game_get_supply(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    return self->supply;
+}
+
+guint bux_game_get_score(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    g_return_val_if_fail(seat < n_seats(self), 0);
+    return self->chips[seat] + BUX_BONUS_VALUE * self->bonus[seat]->len;
+}
+
+const BuxChallenge *bux_game_get_last_challenge(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), NULL);
+    return self->has_last_challenge ? &self->last_challenge : NULL;
+}
+
+const BuxScoring *bux_game_get_last_scoring(BuxGame *self)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), NULL);
+    return self->last_scoring;
+}
+
+gboolean bux_game_is_revealed(BuxGame *self, int card)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    return self->pair_revealed && self->has_last_challenge &&
+           (card == self->last_challenge.card || card == self->last_challenge.neighbour);
+}
+
+guint32 bux_game_get_ai_salt(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), 0);
+    g_return_val_if_fail(seat < n_seats(self), 0);
+    return self->ai_salt[seat];
+}
+
+/* ---- LpGame vfuncs ---------------------------------------------------------------------- */
+
+static gboolean bux_game_computer_step(LpGame *game)
+{
+    BuxGame *self = BUX_GAME(game);
+    g_autoptr(GError) error = NULL;
+    gboolean ok = FALSE;
+
+    switch (self->phase) {
+    case BUX_PHASE_START:
+        ok = bux_game_begin(self, &error);
+        break;
+    case BUX_PHASE_PLACE: {
+        if (seat_is_human(self, self->turn))
+            return FALSE;
+        BuxArm arm;
+        guint index;
+        bux_ai_choose_gap(self, self->turn, &arm, &index);
+        ok = bux_game_place(self, arm, index, &error);
+        break;
+    }
+    case BUX_PHASE_CHALLENGE: {
+        int seat = bux_game_get_deciding_computer(self);
+        if (seat < 0)
+            return FALSE;
+        if (bux_ai_wants_challenge(self, seat))
+            ok = bux_game_challenge(self, seat, &error);
+        else
+            ok = bux_game_pass(self, seat, &error);
+        break;
+    }
+    case BUX_PHASE_NEIGHBOUR:
+        if (seat_is_human(self, self->challenger))
+            return FALSE;
+        ok = bux_game_choose_neighbour(self, bux_ai_choose_neighbour(self, self->challenger),
+                                       &error);
+        break;
+    case BUX_PHASE_ESTIMATE: {
+        int seat = bux_game_get_estimating_seat(self);
+        if (seat < 0 || seat_is_human(self, seat))
+            return FALSE;
+        ok = bux_game_estimate(self, seat, bux_ai_estimate(self, seat), &error);
+        break;
+    }
+    case BUX_PHASE_OVER:
+        return FALSE;
+    }
+    if (!ok)
+        g_critical("Buxtehude computer move refused: %s", error->message);
+    return ok;
+}
+
+static int bux_game_get_current_seat(LpGame *game)
+{
+    BuxGame *self = BUX_GAME(game);
+    switch (self->phase) {
+    case BUX_PHASE_PLACE:
+        return self->turn;
+    case BUX_PHASE_CHALLENGE:
+        return bux_game_get_deciding_computer(self);
+    case BUX_PHASE_NEIGHBOUR:
+        return self->challenger;
+    case BUX_PHASE_ESTIMATE:
+        return bux_game_get_estimating_seat(self);
+    default:
+        return -1;
+    }
+}
+
+static gboolean bux_game_is_over(LpGame *game)
+{
+    return BUX_GAME(game)->phase == BUX_PHASE_OVER;
+}
+
+static JsonNode *bux_game_result(LpGame *game)
+{
+    BuxGame *self = BUX_GAME(game);
+    guint n = n_seats(self);
+    guint best = 0;
+    for (guint s = 0; s < n; s++)
+        best = MAX(best, bux_game_get_score(self, s));
+    JsonObject *obj = json_object_new();
+    JsonArray *scores = json_array_new();
+    JsonArray *chips = json_array_new();
+    JsonArray *bonus = json_array_new();
+    JsonArray *winners = json_array_new();
+    for (guint s = 0; s < n; s++) {
+        json_array_add_int_element(scores, bux_game_get_score(self, s));
+        json_array_add_int_element(chips, self->chips[s]);
+        json_array_add_int_element(bonus, self->bonus[s]->len);
+        if (self->phase == BUX_PHASE_OVER && bux_game_get_score(self, s) == best)
+            json_array_add_int_element(winners, s);
+    }
+    json_object_set_string_member(obj, "game", "buxtehude");
+    json_object_set_array_member(obj, "scores", scores);
+    json_object_set_array_member(obj, "chips", chips);
+    json_object_set_array_member(obj, "bonus", bonus);
+    json_object_set_array_member(obj, "winners", winners);
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    return node;
+}
+
+/* ---- save and restore ------------------------------------------------------------------- */
+
+static JsonNode *bux_game_save_state(LpGame *game)
+{
+    BuxGame *self = BUX_GAME(game);
+    guint n = n_seats(self);
+    JsonObject *obj = json_object_new();
+
+    json_object_set_boolean_member(obj, "easy", self->easy);
+    json_object_set_string_member(obj, "phase", phase_names[self->phase]);
+    json_object_set_int_member(obj, "turn", self->turn);
+    json_object_set_int_member(obj, "cross", self->cross);
+    json_object_set_array_member(obj, "stack", ids_array(self, self->stack, self->stack_pos));
+    json_object_set_array_member(obj, "reserve",
+                                 ids_array(self, self->reserve, self->reserve_pos));
+    json_object_set_array_member(obj, "removed", ids_array(self, self->removed, 0));
+    if (self->start >= 0)
+        json_object_set_string_member(obj, "start", card_id(self, self->start));
+    else
+        json_object_set_null_member(obj, "start");
+    JsonObject *arms = json_object_new();
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        json_object_set_array_member(arms, arm_names[a], ids_array(self, self->arms[a], 0));
+    json_object_set_object_member(obj, "arms", arms);
+
+    JsonArray *chips = json_array_new();
+    JsonArray *bonus = json_array_new();
+    JsonArray *salts = json_array_new();
+    for (guint s = 0; s < n; s++) {
+        json_array_add_int_element(chips, self->chips[s]);
+        json_array_add_array_element(bonus, ids_array(self, self->bonus[s], 0));
+        json_array_add_int_element(salts, self->ai_salt[s]);
+    }
+    json_object_set_array_member(obj, "chips", chips);
+    json_object_set_int_member(obj, "supply", self->supply);
+    json_object_set_array_member(obj, "bonus", bonus);
+    json_object_set_array_member(obj, "ai_salt", salts);
+
+    if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
+        JsonObject *placed = json_object_new();
+        json_object_set_string_member(placed, "arm", arm_names[self->placed_arm]);
+        json_object_set_int_member(placed, "index", self->placed_index);
+        json_object_set_object_member(obj, "placed", placed);
+    }
+    if (self->phase == BUX_PHASE_CHALLENGE) {
+        JsonArray *decided = json_array_new();
+        for (guint s = 0; s < n; s++)
+            json_array_add_boolean_element(decided, self->decided[s]);
+        json_object_set_array_member(obj, "decided", decided);
+    }
+    if (self->phase == BUX_PHASE_NEIGHBOUR)
+        json_object_set_int_member(obj, "challenger", self->challenger);
+    if (self->phase == BUX_PHASE_ESTIMATE)
+        json_object_set_array_member(obj, "estimates", lp_json_int_array(self->estimates, n));
+
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    return node;
+}
+
+static gboolean rules_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static gboolean rules_error(GError **error, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    g_autofree char *msg = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, msg);
+    return FALSE;
+}
+
+/* Reads an array of card ids into out, marking each in seen; every card may occur once. */
+static gboolean read_ids(BuxGame *self, JsonArray *array, const char *what,
+                         gboolean allow_intermezzo, guint8 *seen, GArray *out, GError **error)
+{
+    for (guint i = 0; i < json_array_get_length(array); i++) {
+        const char *id;
+        if (!lp_json_array_get_string(array, i, what, &id, error))
+            return FALSE;
+        int card;
+        if (allow_intermezzo && strcmp(id, "intermezzo") == 0) {
+            card = BUX_INTERMEZZO;
+        } else {
+            card = bux_deck_lookup(self->deck, id);
+            if (card < 0) {
+                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
+                            _("“%s” names the card “%s”, which is not in the deck"), what, id);
+                return FALSE;
+            }
+            if (self->easy && bux_deck_get_card(self->deck, card)->difficulty >= 3)
+                return rules_error(error, _("“%s” holds the hard card “%s” in an easy-deck game"),
+                                   what, id);
+            if (seen[card])
+                return rules_error(error, _("The card “%s” occurs twice (again in “%s”)"), id,
+                                   what);
+            seen[card] = 1;
+        }
+        g_array_append_val(out, card);
+    }
+    return TRUE;
+}
+
+static gboolean read_id_member(BuxGame *self, JsonObject *obj, const char *member,
+                               gboolean allow_intermezzo, guint8 *seen, GArray *out,
+                               GError **error)
+{
+    JsonArray *array;
+    if (!lp_json_get_array(obj, member, &array, error))
+        return FALSE;
+    return read_ids(self, array, member, allow_intermezzo, seen, out, error);
+}
+
+static gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
+{
+    BuxGame *self = BUX_GAME(game);
+    guint n = n_seats(self);
+
+    if (n < 2 || n > MAX_SEATS) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                    _("Ausgerechnet Buxtehude needs 2 to 6 players, not %u"), n);
+        return FALSE;
+    }
+    if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
+                    _("“state” must be an object"));
+        return FALSE;
+    }
+    if (self->deck == NULL) {
+        self->deck = bux_deck_get_default(error);
+        if (self->deck == NULL)
+            return FALSE;
+    }
+    JsonObject *obj = json_node_get_object(state);
+    guint n_cards = bux_deck_get_n_cards(self->deck);
+    g_autofree guint8 *seen = g_new0(guint8, n_cards);
+    const char *s;
+    gint64 v;
+
+    if (!lp_json_get_bool(obj, "easy", &self->easy, error))
+        return FALSE;
+    if (!lp_json_get_string(obj, "phase", &s, error))
+        return FALSE;
+    gboolean found = FALSE;
+    for (guint p = 0; p < G_N_ELEMENTS(phase_names); p++) {
+        if (strcmp(s, phase_names[p]) == 0) {
+            self->phase = p;
+            found = TRUE;
+        }
+    }
+    if (!found) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“phase” must be one of start, place, challenge, neighbour, estimate, "
+                      "over; not “%s”"), s);
+        return FALSE;
+    }
+    if (!lp_json_get_int(obj, "turn", 0, n - 1, &v, error))
+        return FALSE;
+    self->turn = v;
+    if (!lp_json_get_int(obj, "cross", 1, 3, &v, error))
+        return FALSE;
+    self->cross = v;
+
+    if (!read_id_member(self, obj, "stack", TRUE, seen, self->stack, error) ||
+        !read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error) ||
+        !read_id_member(self, obj, "removed", FALSE, seen, self->removed, error))
+        return FALSE;
+    self->stack_pos = self->reserve_pos = 0;
+
+    /* The stack left must be the end of 15 cards, Intermezzo, 15, Intermezzo, 15. */
+    guint full = BUX_PLACE_CARDS + 2;
+    guint left = self->stack->len;
+    if (left > full)
+        return rules_error(error, _("“stack” holds %u entries, more than %u"), left, full);
+    guint drawn = full - left;
+    for (guint j = 0; j < left; j++) {
+        guint p = drawn + j;
+        gboolean want = p == BUX_STACK_PART || p == 2 * BUX_STACK_PART + 1;
+        if ((int_at(self->stack, j) == BUX_INTERMEZZO) != want)
+            return rules_error(error, "%s", _("“stack” does not have 15 cards between the "
+                                               "Intermezzo cards"));
+    }
+    guint consumed = (drawn > BUX_STACK_PART) + (drawn > 2 * BUX_STACK_PART + 1);
+
+    if (json_object_has_member(obj, "start") &&
+        json_node_is_null(json_object_get_member(obj, "start"))) {
+        self->start = -1;
+    } else {
+        g_autoptr(GArray) one = g_array_new(FALSE, FALSE, sizeof(int));
+        if (!lp_json_get_string(obj, "start", &s, error))
+            return FALSE;
+        g_autoptr(JsonArray) wrap = json_array_new();
+        json_array_add_string_element(wrap, s);
+        if (!read_ids(self, wrap, "start", FALSE, seen, one, error))
+            return FALSE;
+        self->start = int_at(one, 0);
+    }
+    JsonObject *arms;
+    if (!lp_json_get_object(obj, "arms", &arms, error))
+        return FALSE;
+    guint in_arms = 0;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        if (!read_id_member(self, arms, arm_names[a], FALSE, seen, self->arms[a], error))
+            return FALSE;
+        in_arms += self->arms[a]->len;
+    }
+    if (in_arms > BUX_STACK_PART)
+        return rules_error(error, _("The cross holds %u placed cards, more than 15"), in_arms);
+
+    JsonArray *chips, *bonus, *salts;
+    if (!lp_json_get_array(obj, "chips", &chips, error) ||
+        !lp_json_get_array(obj, "bonus", &bonus, error) ||
+        !lp_json_get_array(obj, "ai_salt", &salts, error))
+        return FALSE;
+    if (json_array_get_length(chips) != n || json_array_get_length(bonus) != n ||
+        json_array_get_length(salts) != n)
+        return rules_error(error, _("“chips”, “bonus” and “ai_salt” must have one entry for "
+                                    "each of the %u players"), n);
+    if (!lp_json_get_int(obj, "supply", 0, BUX_TOTAL_CHIPS, &v, error))
+        return FALSE;
+    self->supply = v;
+    guint total = self->supply;
+    for (guint i = 0; i < n; i++) {
+        if (!lp_json_array_get_int(chips, i, "chips", 0, BUX_TOTAL_CHIPS, &v, error))
+            return FALSE;
+        self->chips[i] = v;
+        total += v;
+        JsonNode *node = json_array_get_element(bonus, i);
+        if (!JSON_NODE_HOLDS_ARRAY(node)) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
+                        _("“bonus” must hold one list of cards per player"));
+            return FALSE;
+        }
+        if (!read_ids(self, json_node_get_array(node), "bonus", FALSE, seen, self->bonus[i],
+                      error))
+            return FALSE;
+        if (!lp_json_array_get_int(salts, i, "ai_salt", 0, G_MAXUINT32, &v, error))
+            return FALSE;
+        self->ai_salt[i] = v;
+    }
+    /* RULES.md: 36 chips in all; a bonus card replaces 5 chips that went to the supply. */
+    if (total != BUX_TOTAL_CHIPS)
+        return rules_error(error, _("The chips add up to %u instead of 36"), total);
+
+    for (guint c = 0; c < n_cards; c++) {
+        gboolean in_play = !self->easy || bux_deck_get_card(self->deck, c)->difficulty < 3;
+        if (in_play && !seen[c])
+            return rules_error(error, _("The card “%s” is missing"),
+                               bux_deck_get_card(self->deck, c)->id);
+    }
+
+    /* Phase consistency. */
+    gboolean estimating_between = self->phase == BUX_PHASE_ESTIMATE && left > 0;
+    guint want_cross = 1 + consumed - (estimating_between ? 1 : 0);
+    if (self->cross != want_cross)
+        return rules_error(error, _("“cross” is %u but the stack says %u"), self->cross,
+                           want_cross);
+    if (estimating_between && drawn != BUX_STACK_PART + 1 && drawn != 2 * BUX_STACK_PART + 2)
+        return rules_error(error, "%s", _("An Intermezzo scoring runs but no Intermezzo card "
+                                          "was just drawn"));
+    if ((self->phase == BUX_PHASE_START || self->phase == BUX_PHASE_OVER) !=
+        (self->start < 0))
+        return rules_error(error, "%s", _("“start” must be empty exactly before the first "
+                                          "cross and after the game"));
+    if (self->start < 0 && in_arms > 0)
+        return rules_error(error, "%s", _("The cross has arms but no starting card"));
+    if (self->phase == BUX_PHASE_START && left != full)
+        return rules_error(error, "%s", _("A game that has not begun must have a full stack"));
+    if (self->phase == BUX_PHASE_OVER && left != 0)
+        return rules_error(error, "%s", _("A finished game must have an empty stack"));
+    if (self->phase == BUX_PHASE_PLACE &&
+        (left == 0 || int_at(self->stack, 0) == BUX_INTERMEZZO))
+        return rules_error(error, "%s", _("A player must place but the stack shows no card"));
+    if (self->reserve->len < (3 - self->cross) + (self->start < 0 && self->phase ==
+                                                  BUX_PHASE_START ? 1 : 0))
+        return rules_error(error, "%s", _("The reserve cannot supply the next starting cards"));
+
+    if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
+        JsonObject *placed;
+        if (!lp_json_get_object(obj, "placed", &placed, error) ||
+            !lp_json_get_string(placed, "arm", &s, error))
+            return FALSE;
+        if (!bux_arm_from_string(s, &self->placed_arm)) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("“arm” must be N, S, W or E, not “%s”"), s);
+            return FALSE;
+        }
+        guint len = self->arms[self->placed_arm]->len;
+        if (len == 0)
+            return rules_error(error, "%s", _("The challenged card’s arm is empty"));
+        if (!lp_json_get_int(placed, "index", 0, len - 1, &v, error))
+            return FALSE;
+        self->placed_index = v;
+    }
+    if (self->phase == BUX_PHASE_CHALLENGE) {
+        JsonArray *decided;
+        if (!lp_json_get_array(obj, "decided", &decided, error))
+            return FALSE;
+        if (json_array_get_length(decided) != n)
+            return rules_error(error, _("“decided” must have %u entries"), n);
+        for (guint i = 0; i < n; i++) {
+            JsonNode *node = json_array_get_element(decided, i);
+            if (!JSON_NODE_HOLDS_VALUE(node) ||
+                json_node_get_value_type(node) != G_TYPE_BOOLEAN) {
+                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
+                            _("“decided” must hold true or false for each player"));
+                return FALSE;
+            }
+            self->decided[i] = json_node_get_boolean(node);
+        }
+        if (self->decided[self->turn])
+            return rules_error(error, "%s", _("The placer cannot have decided on a challenge"));
+        if (all_decided(self))
+            return rules_error(error, "%s", _("Everyone has passed but the challenge is open"));
+    }
+    self->challenger = -1;
+    if (self->phase == BUX_PHASE_NEIGHBOUR) {
+        if (!lp_json_get_int(obj, "challenger", 0, n - 1, &v, error))
+            return FALSE;
+        if ((guint)v == self->turn)
+            return rules_error(error, "%s", _("The placer cannot be the challenger"));
+        self->challenger = v;
+        if (bux_game_get_neighbour(self, BUX_SIDE_OUTER) < 0)
+            return rules_error(error, "%s", _("The challenged card has only one neighbour, "
+                                              "there is nothing to choose"));
+    }
+    for (guint i = 0; i < MAX_SEATS; i++)
+        self->estimates[i] = -1;
+    if (self->phase == BUX_PHASE_ESTIMATE) {
+        JsonArray *estimates;
+        if (!lp_json_get_array(obj, "estimates", &estimates, error))
+            return FALSE;
+        if (json_array_get_length(estimates) != n)
+            return rules_error(error, _("“estimates” must have %u entries"), n);
+        for (guint i = 0; i < n; i++) {
+            if (!lp_json_array_get_int(estimates, i, "estimates", -1,
+                                       bux_game_get_max_estimate(self), &v, error))
+                return FALSE;
+            self->estimates[i] = v;
+        }
+        if (bux_game_get_estimating_seat(self) < 0)
+            return rules_error(error, "%s", _("All estimates are in but the scoring has not run"));
+    }
+    return TRUE;
+}
+
+/* ---- construction ----------------------------------------------------------------------- */
+
+BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean easy,
+                      GError **error)
+{
+    g_return_val_if_fail(players != NULL, NULL);
+    g_return_val_if_fail(LP_IS_RNG(rng), NULL);
+    g_return_val_if_fail(BUX_IS_DECK(deck), NULL);
+
+    if (players->len < 2 || players->len > MAX_SEATS) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("Ausgerechnet Buxtehude needs 2 to 6 players, not %u"), players->len);
+        return NULL;
+    }
+    /* RULES.md: Easy deck — the difficulty-3 cards stay out. */
+    g_autoptr(GArray) cards = g_array_new(FALSE, FALSE, sizeof(int));
+    for (guint c = 0; c < bux_deck_get_n_cards(deck); c++) {
+        if (!easy || bux_deck_get_card(deck, c)->difficulty < 3) {
+            int ci = c;
+            g_array_append_val(cards, ci);
+        }
+    }
+    if (cards->len < BUX_MIN_DECK) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA,
+                    _("The deck has %u usable cards; a game needs at least %u"), cards->len,
+                    BUX_MIN_DECK);
+        return NULL;
+    }
+
+    BuxGame *self = g_object_new(BUX_TYPE_GAME, "players", players, "rng", rng, NULL);
+    self->deck = g_object_ref(deck);
+    self->easy = easy;
+    guint n = players->len;
+
+    /* RULES.md: Setup — shuffle; 15, Intermezzo, 15, Intermezzo, 15; the rest is the reserve. */
+    lp_rng_shuffle(rng, cards->data, cards->len, sizeof(int));
+    for (guint i = 0; i < BUX_PLACE_CARDS; i++) {
+        if (i == BUX_STACK_PART || i == 2 * BUX_STACK_PART) {
+            int im = BUX_INTERMEZZO;
+            g_array_append_val(self->stack, im);
+        }
+        g_array_append_val(self->stack, g_array_index(cards, int, i));
+    }
+    g_array_append_vals(self->reserve, &g_array_index(cards, int, BUX_PLACE_CARDS),
+                        cards->len - BUX_PLACE_CARDS);
+    for (guint s = 0; s < n; s++) {
+        self->chips[s] = BUX_START_CHIPS;
+        self->ai_salt[s] = lp_rng_next_u32(rng);
+    }
+    self->supply = BUX_TOTAL_CHIPS - n * BUX_START_CHIPS;
+    return self;
+}
+
+static void bux_game_dispose(GObject *object)
+{
+    BuxGame *self = BUX_GAME(object);
+    g_clear_object(&self->deck);
+    G_OBJECT_CLASS(bux_game_parent_class)->dispose(object);
+}
+
+static void bux_game_finalize(GObject *object)
+{
+    BuxGame *self = BUX_GAME(object);
+    g_clear_pointer(&self->stack, g_array_unref);
+    g_clear_pointer(&self->reserve, g_array_unref);
+    g_clear_pointer(&self->removed, g_array_unref);
+    for (guint s = 0; s < MAX_SEATS; s++)
+        g_clear_pointer(&self->bonus[s], g_array_unref);
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        g_clear_pointer(&self->arms[a], g_array_unref);
+    g_clear_pointer(&self->last_scoring, scoring_free);
+    G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
+}
+
+static void bux_game_class_init(BuxGameClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    LpGameClass *game_class = LP_GAME_CLASS(klass);
+
+    object_class->dispose = bux_game_dispose;
+    object_class->finalize = bux_game_finalize;
+
+    game_class->kind = "buxtehude";
+    game_class->min_players = 2;
+    game_class->max_players = MAX_SEATS;
+    game_class->save_state = bux_game_save_state;
+    game_class->load_state = bux_game_load_state;
+    game_class->computer_step = bux_game_computer_step;
+    game_class->get_current_seat = bux_game_get_current_seat;
+    game_class->is_over = bux_game_is_over;
+    game_class->result = bux_game_result;
+
+    /**
+     * BuxGame::cross-started:
+     * @card: deck index of the new starting card
+     *
+     * A starting card was laid on the Direction card (the first cross or after an
+     * Intermezzo).
+     */
+    signals[SIGNAL_STARTED] = g_signal_new("cross-started", G_TYPE_FROM_CLASS(klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 1, G_TYPE_INT);
+    /**
+     * BuxGame::card-placed:
+     * @arm: the BuxArm
+     * @index: the card's position in its arm (0 next to the starting card)
+     *
+     * The card in hand was placed; the challenge phase follows.
+     */
+    signals[SIGNAL_CARD_PLACED] = g_signal_new("card-placed", G_TYPE_FROM_CLASS(klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+    /**
+     * BuxGame::decided:
+     * @seat: the seat that decided
+     * @challenged: TRUE when it called "wrong", FALSE when it let the card stand
+     *
+     * A seat decided on the card just placed.
+     */
+    signals[SIGNAL_DECIDED] = g_signal_new("decided", G_TYPE_FROM_CLASS(klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+    /**
+     * BuxGame::challenge-resolved:
+     *
+     * A challenge was checked and paid; bux_game_get_last_challenge() tells what happened.
+     * Emitted before the next turn starts.
+     */
+    signals[SIGNAL_CHALLENGE_RESOLVED] = g_signal_new("challenge-resolved",
+                                                      G_TYPE_FROM_CLASS(klass),
+                                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                      G_TYPE_NONE, 0);
+    /**
+     * BuxGame::no-challenge:
+     *
+     * Everybody let the card just placed stand. Emitted before the next turn starts.
+     */
+    signals[SIGNAL_NO_CHALLENGE] = g_signal_new("no-challenge", G_TYPE_FROM_CLASS(klass),
+                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                G_TYPE_NONE, 0);
+    /**
+     * BuxGame::chips-changed:
+     *
+     * Some purse, bonus card count or the supply changed.
+     */
+    signals[SIGNAL_CHIPS_CHANGED] = g_signal_new("chips-changed", G_TYPE_FROM_CLASS(klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 0);
+    /**
+     * BuxGame::estimate-entered:
+     * @seat: who estimated (the value stays hidden until the scoring)
+     */
+    signals[SIGNAL_ESTIMATE_ENTERED] = g_signal_new("estimate-entered",
+                                                    G_TYPE_FROM_CLASS(klass),
+                                                    G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                    G_TYPE_NONE, 1, G_TYPE_UINT);
+    /**
+     * BuxGame::scored:
+     *
+     * An Intermezzo or the final scoring ran and its cross left the game;
+     * bux_game_get_last_scoring() holds the checked cross, the wrong cards and the awards.
+     * Emitted before the next starting card is laid.
+     */
+    signals[SIGNAL_SCORED] = g_signal_new("scored", G_TYPE_FROM_CLASS(klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                          0);
+}
+
+static void bux_game_init(BuxGame *self)
+{
+    self->stack = g_array_new(FALSE, FALSE, sizeof(int));
+    self->reserve = g_array_new(FALSE, FALSE, sizeof(int));
+    self->removed = g_array_new(FALSE, FALSE, sizeof(int));
+    for (guint s = 0; s < MAX_SEATS; s++) {
+        self->bonus[s] = g_array_new(FALSE, FALSE, sizeof(int));
+        self->estimates[s] = -1;
+    }
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        self->arms[a] = g_array_new(FALSE, FALSE, sizeof(int));
+    self->start = -1;
+    self->cross = 1;
+    self->challenger = -1;
+    self->phase = BUX_PHASE_START;
+}
+
+/* ---- test helpers ----------------------------------------------------------------------- */
+
+static gboolean find_in(GArray *array, guint from, int card, guint *index)
+{
+    for (guint i = from; i < array->len; i++) {
+        if (int_at(array, i) == card) {
+            *index = i;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Takes card out of the reserve, or out of the stack replacing it by a reserve card that is
+ * not in keep. */
+static void take_card(BuxGame *self, int card, const guint8 *keep)
+{
+    guint i;
+    if (find_in(self->reserve, self->reserve_pos, card, &i)) {
+        g_array_remove_index(self->reserve, i);
+        return;
+    }
+    g_assert(find_in(self->stack, self->stack_pos, card, &i));
+    for (guint r = self->reserve_pos; r < self->reserve->len; r++) {
+        int other = int_at(self->reserve, r);
+        if (!keep[other]) {
+            g_array_index(self->stack, int, i) = other;
+            g_array_remove_index(self->reserve, r);
+            return;
+        }
+    }
+    g_assert_not_reached();
+}
+
+void bux_game_test_set_cross(BuxGame *self, int start, const int *const *arms,
+                             const guint *lengths)
+{
+    g_assert(self->phase == BUX_PHASE_PLACE);
+    g_autofree guint8 *keep = g_new0(guint8, bux_deck_get_n_cards(self->deck));
+    keep[start] = 1;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint i = 0; i < lengths[a]; i++)
+            keep[arms[a][i]] = 1;
+    }
+    /* The present cross goes back to the reserve. */
+    g_array_append_val(self->reserve, self->start);
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        g_array_append_vals(self->reserve, self->arms[a]->data, self->arms[a]->len);
+        g_array_set_size(self->arms[a], 0);
+    }
+    take_card(self, start, keep);
+    self->start = start;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint i = 0; i < lengths[a]; i++) {
+            take_card(self, arms[a][i], keep);
+            g_array_append_val(self->arms[a], arms[a][i]);
+        }
+    }
+}
+
+void bux_game_test_set_chips(BuxGame *self, const guint *chips, guint supply)
+{
+    memcpy(self->chips, chips, n_seats(self) * sizeof(guint));
+    self->supply = supply;
+}
+
+void bux_game_test_set_hand(BuxGame *self, int card)
+{
+    g_assert(self->phase == BUX_PHASE_PLACE);
+    guint i;
+    int *top = &g_array_index(self->stack, int, self->stack_pos);
+    if (find_in(self->reserve, self->reserve_pos, card, &i)) {
+        g_array_index(self->reserve, int, i) = *top;
+    } else {
+        g_assert(find_in(self->stack, self->stack_pos, card, &i));
+        g_array_index(self->stack, int, i) = *top;
+    }
+    *top = card;
+}

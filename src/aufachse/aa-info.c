@@ -1,29 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* TEMPORARY scaffold so that the shell links before the game exists; the game's issue
- * replaces this file. */
+/* What the shell and the simulator know of Auf Achse – Das Kartenspiel. */
+#include "config.h"
+
 #include <glib/gi18n.h>
 
+#include "aa-game.h"
 #include "lp-game-info.h"
 
 static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError **error)
 {
-    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, "%s", "not built yet");
-    return NULL;
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    return LP_GAME(aa_game_new(players, rng, error));
 }
 
 static GtkWidget *create_page(LpGame *game, LpDriver *driver)
 {
-    return gtk_label_new("not built yet");
+    g_return_val_if_fail(AA_IS_GAME(game), NULL);
+    /* The page widgets follow in the next commit of issue 6. */
+    return gtk_label_new(_("Auf Achse – Das Kartenspiel"));
 }
 
 const LpGameInfo aa_game_info = {
     .kind = "aufachse",
     .name = N_("Auf Achse – Das Kartenspiel"),
-    .description = "",
+    .description = N_("Build rising routes, feed the kilometre counter, drive the farthest "
+                      "in five stages."),
     .picture = NULL,
-    .min_players = 2,
-    .max_players = 5,
-    .get_type = lp_game_get_type,
+    .min_players = AA_MIN_PLAYERS,
+    .max_players = AA_MAX_PLAYERS,
+    .option_label = NULL,
+    .option_description = NULL,
+    .get_type = aa_game_get_type,
     .create = create,
     .create_page = create_page,
 };

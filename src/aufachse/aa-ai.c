@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Computer players for Auf Achse at three levels; all randomness from the game's LpRng.
+ *
+ * easy:   any kilometre card that still rises on its route, else any card; any counter card.
+ * normal: rates each card by route value plus the rising cards it keeps in hand ("small
+ *         steps"), and spends action cards on the counter when they hurt the others more
+ *         than itself.
+ * hard:   as normal, and weighs the stage end: when its route is worth more than the others'
+ *         likely are, it pushes the counter toward the goal; when not, it holds back (−50,
+ *         rests, small cards) and keeps building. */
+#include "aa-ai.h"
+
+#include <string.h>
+
+/* What an opponent's route is assumed to lose to an obstacle or gain from an extra card. */
+#define OTHER_CARD_KM 35.0
+/* Kilometres a route grows per card on average (hard's guess of the others' routes). */
+#define OTHER_ROUTE_PER_CARD 38.0
+
+typedef struct {
+    AaGame *game;
+    guint seat;
+    LpLevel level;
+    const guint8 *route;
+    guint route_len;
+    const guint8 *hand;
+    guint hand_len;
+    double alpha;   /* weight of the hand's rising cards (future route value) */
+    double ahead;   /* hard: > 0 when the own route beats the others' likely best */
+} Ctx;
+
+/* The last kilometre card of the scoring part (0 if none) and whether the route ends in a
+ * rest (a second rest would break). */
+static int route_last_km(const guint8 *route, guint n, gboolean *ends_rest)
+{
+    guint start;
+    aa_route_score_cards(route, n, NULL, &start);
+    int last = 0;
+    for (guint i = start; i < n; i++) {
+        if (aa_card_is_km(route[i]))
+            last = aa_card_face(route[i]);
+    }
+    if (ends_rest != NULL)
+        *ends_rest = n > 0 && aa_card_kind(route[n - 1]) == AA_KIND_REST;
+    return last;
+}
+
+/* Route value now plus alpha × the distinct rising kilometre values still in hand
+ * (skip: a card id to leave out of the hand, or -1). */
+static double route_eval(const guint8 *route, guint n, const guint8 *hand, guint hn, int skip,
+                         double alpha)
+{
+    int score = aa_route_score_cards(route, n, NULL, NULL);
+    int last = route_last_km(route, n, NULL);
+    gboolean seen[13] = {FALSE};
+    int potential = 0;
+    gboolean rest_in_hand = FALSE;
+    for (guint i = 0; i < hn; i++) {
+        if ((int)hand[i] == skip)
+            continue;
+        int face = aa_card_face(hand[i]);
+        if (aa_face_kind(face) == AA_KIND_REST)
+            rest_in_hand = TRUE;
+        if (aa_face_kind(face) != AA_KIND_KM || face <= last || seen[face / 10])
+            continue;
+        seen[face / 10] = TRUE;
+        potential += face;
+    }
+    /* A rest in hand bridges one round without a rising card. */
+    return score + alpha * potential + (rest_in_hand ? 3.0 : 0.0);
+}
+
+static double eval_route_card(Ctx *c, guint8 card)
+{
+    guint8 route[128];
+    guint n = MIN(c->route_len, G_N_ELEMENTS(route) - 1);
+    memcpy(route, c->route + (c->route_len - n), n);
+    route[n] = card;
+    return route_eval(route, n + 1, c->hand, c->hand_len, card, c->alpha);
+}
+
+static guint random_card(Ctx *c)
+{
+    LpRng *rng = lp_game_get_rng(LP_GAME(c->game));
+    return c->hand[lp_rng_int_range(rng, 0, c->hand_len)];
+}
+
+static guint choose_route(Ctx *c)
+{
+    if (c->level == LP_LEVEL_EASY) {
+        /* Little thought: any card that still rises, else anything. */
+        int last = route_last_km(c->route, c->route_len, NULL);
+        guint8 rising[AA_HAND_SIZE];
+        guint n = 0;
+        for (guint i = 0; i < c->hand_len; i++) {
+            if (aa_card_is_km(c->hand[i]) && aa_card_face(c->hand[i]) > last)
+                rising[n++] = c->hand[i];
+        }
+        if (n > 0)
+            return rising[lp_rng_int_range(lp_game_get_rng(LP_GAME(c->game)), 0, n)];
+        return random_card(c);
+    }
+    double best = -G_MAXDOUBLE;
+    guint best_card = c->hand[0];
+    for (guint i = 0; i < c->hand_len; i++) {
+        if (i > 0 && aa_card_face(c->hand[i]) == aa_card_face(c->hand[i - 1]))
+            continue;
+        double v = eval_route_card(c, c->hand[i]);
+        if (v > best) {
+            best = v;
+            best_card = c->hand[i];
+        }
+    }
+    return best_card;
+}
+
+/* How much the own route gains from k extra cards (the best ones, greedily). */
+static double extra_gain(Ctx *c, guint k, int skip)
+{
+    guint8 route[128];
+    guint8 hand[AA_HAND_SIZE];
+    guint n = MIN(c->route_len, G_N_ELEMENTS(route) - 3);
+    memcpy(route, c->route + (c->route_len - n), n);
+    guint hn = 0;
+    for (guint i = 0; i < c->hand_len; i++) {
+        if ((int)c->hand[i] != skip)
+            hand[hn++] = c->hand[i];
+    }
+    double before = route_eval(route, n, hand, hn, -1, c->alpha);
+    for (guint step = 0; step < k && hn > 0; step++) {
+        double best = -G_MAXDOUBLE;
+        guint best_i = 0;
+        for (guint i = 0; i < hn; i++) {
+            route[n] = hand[i];
+            double v = route_eval(route, n + 1, hand, hn, hand[i], c->alpha);
+            if (v > best) {
+                best = v;
+                best_i = i;
+            }
+        }
+        route[n++] = hand[best_i];
+        hand[best_i] = hand[--hn];
+    }
+    return route_eval(route, n, hand, hn, -1, c->alpha) - before;
+}
+
+/* The cost of putting card on the counter: what the own route loses by not holding it,
+ * minus what its effect brings. Lower is better. */
+static double counter_cost(Ctx *c, guint8 card)
+{
+    double keep = route_eval(c->route, c->route_len, c->hand, c->hand_len, -1, c->alpha);
+    double without = route_eval(c->route, c->route_len, c->hand, c->hand_len, card, c->alpha);
+    double loss = keep - without;  /* value of holding the card */
+    int face = aa_card_face(card);
+    guint others = lp_game_get_n_players(LP_GAME(c->game)) - 1;
+
+    switch (aa_face_kind(face)) {
+    case AA_KIND_KM: {
+        /* A card that does not rise on the route now is still worth a little for the next
+         * stage; among equals, normal players dump the smaller one. */
+        double cost = loss + 0.05 * face;
+        if (c->level == LP_LEVEL_HARD)
+            cost -= c->ahead * face;  /* ahead: big cards end the stage sooner */
+        return cost;
+    }
+    case AA_KIND_MINUS50:
+        return c->level == LP_LEVEL_HARD ? 4.0 + c->ahead * 50.0 : 4.0;
+    case AA_KIND_REST:
+        return 6.0 + loss;
+    case AA_KIND_MINUS1: {
+        /* RULES.md: −1 takes the last card of every route. */
+        double own_loss = 0.0;
+        if (c->route_len > 0) {
+            double now = route_eval(c->route, c->route_len, c->hand, c->hand_len, card,
+                                    c->alpha);
+            double after = route_eval(c->route, c->route_len - 1, c->hand, c->hand_len, card,
+                                      c->alpha);
+            own_loss = now - after;
+        }
+        double hurt = OTHER_CARD_KM * (others > 0 ? 1.0 : 0.0);
+        return own_loss - hurt;
+    }
+    case AA_KIND_PLUS1:
+    case AA_KIND_PLUS2: {
+        guint k = face == AA_FACE_PLUS1 ? 1 : 2;
+        double mine = extra_gain(c, k, card);
+        double theirs = OTHER_CARD_KM * 0.6 * k;
+        return theirs - mine;
+    }
+    }
+    return 0.0;
+}
+
+static guint choose_counter(Ctx *c)
+{
+    if (c->level == LP_LEVEL_EASY)
+        return random_card(c);
+    double best = G_MAXDOUBLE;
+    guint best_card = c->hand[0];
+    for (guint i = 0; i < c->hand_len; i++) {
+        if (i > 0 && aa_card_face(c->hand[i]) == aa_card_face(c->hand[i - 1]))
+            continue;
+        double v = counter_cost(c, c->hand[i]);
+        if (v < best) {
+            best = v;
+            best_card = c->hand[i];
+        }
+    }
+    return best_card;
+}
+
+/* Hard: how the stage stands. alpha shrinks as the goal nears (future cards matter less);
+ * ahead > 0 when the own route beats the best route the others likely have. */
+static void weigh_stage(Ctx *c)
+{
+    AaGame *game = c->game;
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    int missing = aa_game_get_goal(game) - aa_game_get_total(game);
+    double per_round = 40.0 * n;
+    double rounds_left = MAX(0.0, missing / per_round);
+    c->alpha = CLAMP(0.2 + 0.25 * rounds_left, 0.2, 0.7);
+
+    int mine = aa_route_score_cards(c->route, c->route_len, NULL, NULL);
+    double best_other = 0.0;
+    for (guint s = 0; s < n; s++) {
+        if (s == c->seat)
+            continue;
+        guint len = aa_game_get_route(game, s)->len;
+        /* Long routes break somewhere; the scoring part is rarely longer than six cards. */
+        double guess = OTHER_ROUTE_PER_CARD * MIN(len, 6);
+        best_other = MAX(best_other, guess);
+    }
+    double margin = (mine - best_other) / 100.0;
+    c->ahead = CLAMP(margin, -0.6, 0.6);
+}
+
+guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
+{
+    g_return_val_if_fail(AA_IS_GAME(game), 0);
+    g_return_val_if_fail(lp_game_get_current_seat(LP_GAME(game)) == (int)seat, 0);
+    GArray *route = aa_game_get_route(game, seat);
+    GArray *hand = aa_game_get_hand(game, seat);
+    g_return_val_if_fail(hand->len > 0, 0);
+    Ctx c = {
+        .game = game,
+        .seat = seat,
+        .level = level,
+        .route = (const guint8 *)route->data,
+        .route_len = route->len,
+        .hand = (const guint8 *)hand->data,
+        .hand_len = hand->len,
+        .alpha = 0.5,
+        .ahead = 0.0,
+    };
+    if (level == LP_LEVEL_HARD)
+        weigh_stage(&c);
+    if (aa_game_get_step(game) == AA_STEP_COUNTER)
+        return choose_counter(&c);
+    return choose_route(&c);
+}
+
+gboolean aa_ai_act(AaGame *game, guint seat)
+{
+    g_return_val_if_fail(AA_IS_GAME(game), FALSE);
+    LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
+    guint card = aa_ai_choose(game, seat, lp_player_get_level(player));
+    g_autoptr(GError) error = NULL;
+    gboolean ok = aa_game_get_step(game) == AA_STEP_COUNTER
+                      ? aa_game_play_counter(game, seat, card, &error)
+                      : aa_game_play_route(game, seat, card, &error);
+    if (!ok)
+        g_critical("computer seat %u made an illegal move: %s", seat, error->message);
+    return ok;
+}

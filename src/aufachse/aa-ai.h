@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Computer players for Auf Achse at three levels; all randomness from the game's LpRng. */
+#pragma once
+
+#include "aa-game.h"
+
+G_BEGIN_DECLS
+
+/* The card seat would play now for the game's current step (route, counter or extra), at
+ * level; seat must be the seat the game waits for. Uses only what seat may see. */
+guint aa_ai_choose(AaGame *game, guint seat, LpLevel level);
+/* Choose at the seat's own level and play it through the public move functions. */
+gboolean aa_ai_act(AaGame *game, guint seat);
+
+G_END_DECLS

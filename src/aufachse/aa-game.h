@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The rules of Auf Achse – Das Kartenspiel (RULES.md: Auf Achse): deck, rounds, the
+ * kilometre counter, stages and scoring. No GTK. */
+#pragma once
+
+#include "aa-card.h"
+#include "lp-game.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+    AA_PHASE_PLAY,      /* seats put a route card, then a counter card, from the start seat on */
+    AA_PHASE_RESOLVE,   /* the counter pile is turned over, one card per step, top first */
+    AA_PHASE_EXTRA,     /* a +1/+2 was turned: seats add extra route cards */
+    AA_PHASE_STAGE_END, /* routes are revealed and scored; waiting for "continue" */
+    AA_PHASE_OVER,      /* five stages played */
+} AaPhase;
+
+/* What the seat the game waits for must do. */
+typedef enum {
+    AA_STEP_NONE,     /* nobody: resolving, stage end or over */
+    AA_STEP_ROUTE,    /* put one hand card on the own route */
+    AA_STEP_COUNTER,  /* put one hand card on the kilometre counter pile */
+    AA_STEP_EXTRA,    /* put an extra card on the own route (+1/+2) */
+} AaStep;
+
+#define AA_TYPE_GAME (aa_game_get_type())
+G_DECLARE_FINAL_TYPE(AaGame, aa_game, AA, GAME, LpGame)
+
+/* A new game, shuffled with rng and dealt: 2 to 5 players (LpPlayer). */
+AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error);
+
+AaPhase aa_game_get_phase(AaGame *self);
+AaStep aa_game_get_step(AaGame *self);
+/* 1…5; after the game, 5. */
+guint aa_game_get_stage(AaGame *self);
+/* The holder of the start card. */
+guint aa_game_get_start_seat(AaGame *self);
+int aa_game_get_goal(AaGame *self);
+/* The kilometre counter's total: the resolved cards that stay (kilometres and −50). */
+int aa_game_get_total(AaGame *self);
+
+/* Card ids (guint8). The hand is kept sorted. Views must ask aa_game_may_see_*() first. */
+GArray *aa_game_get_hand(AaGame *self, guint seat);
+GArray *aa_game_get_route(AaGame *self, guint seat);
+/* The resolved cards that stay in the counter, in the order they were turned. */
+GArray *aa_game_get_counter(AaGame *self);
+/* Face-down cards still on the counter pile; the top card is resolved next. */
+guint aa_game_get_pile_size(AaGame *self);
+/* Who put the pile's cards, bottom first (the owner of card i, face down). */
+guint aa_game_get_pile_owner(AaGame *self, guint index);
+guint aa_game_get_draw_size(AaGame *self);
+guint aa_game_get_discard_size(AaGame *self);
+/* The card turned last in this round, or -1. */
+int aa_game_get_last_resolved(AaGame *self);
+/* During AA_PHASE_EXTRA: the +1/+2 in effect (a card id), else -1. */
+int aa_game_get_action(AaGame *self);
+/* During AA_PHASE_EXTRA: extra cards seat still has to add. */
+guint aa_game_get_extra_left(AaGame *self, guint seat);
+
+/* Stages scored so far, and the kilometres of seat in stage (1-based, ≤ that). */
+guint aa_game_get_n_scored(AaGame *self);
+int aa_game_get_stage_score(AaGame *self, guint stage, guint seat);
+int aa_game_get_total_score(AaGame *self, guint seat);
+/* Seats with the highest total (RULES.md: ties share the win); only when over. */
+GArray *aa_game_get_winners(AaGame *self);
+
+/* RULES.md: hidden information. viewer is a seat or -1 for nobody in particular. */
+gboolean aa_game_may_see_hand(AaGame *self, int viewer, guint seat);
+gboolean aa_game_may_see_route(AaGame *self, int viewer, guint seat);
+
+/* Moves; all return FALSE with LP_GAME_ERROR and leave the state untouched when the move
+ * does not fit. card is a card id from seat's hand. */
+gboolean aa_game_play_route(AaGame *self, guint seat, guint card, GError **error);
+gboolean aa_game_play_counter(AaGame *self, guint seat, guint card, GError **error);
+/* Turn the top card of the counter pile and carry it out (AA_PHASE_RESOLVE). */
+gboolean aa_game_resolve_next(AaGame *self, GError **error);
+/* Leave a stage's scoring: clear the table, refill, pass the start card, next stage. */
+gboolean aa_game_continue(AaGame *self, GError **error);
+
+/* Every one of the 109 cards lies in exactly one place (true at every moment, also while
+ * signals of an action are emitted). */
+gboolean aa_game_check_cards(AaGame *self, GError **error);
+/* That, and the counts and the phase fit the rules (true between two actions). */
+gboolean aa_game_check(AaGame *self, GError **error);
+
+G_END_DECLS

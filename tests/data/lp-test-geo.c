@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Loads Germany's outline once and answers point-in-Germany and distance questions for the data tests. */
+/* Loads Germany's outline once and answers point-in-Germany and distance questions. */
 #include "lp-test-geo.h"
 
 #include <json-glib/json-glib.h>
@@ -17,8 +17,7 @@ typedef struct {
 
 static GPtrArray *outline_rings; /* of Ring*; loaded once, lives until exit */
 
-static void
-ring_free(gpointer data)
+static void ring_free(gpointer data)
 {
     Ring *ring = data;
 
@@ -27,8 +26,7 @@ ring_free(gpointer data)
     g_free(ring);
 }
 
-static Ring *
-ring_from_json(JsonArray *points)
+static Ring *ring_from_json(JsonArray *points)
 {
     guint n = json_array_get_length(points);
     Ring *ring;
@@ -59,8 +57,7 @@ ring_from_json(JsonArray *points)
 
 /* The test binaries have no display and no resources of their own, so read the
  * source tree's file; a missing or broken file is a failed test, not a crash. */
-static GPtrArray *
-load_outline(void)
+static GPtrArray *load_outline(void)
 {
     const char *srcdir = g_getenv("LANDPARTIE_SOURCE_DIR");
     g_autofree char *path = NULL;
@@ -87,8 +84,9 @@ load_outline(void)
     /* A Feature wraps the geometry; a bare MultiPolygon is accepted too. */
     if (json_object_has_member(geometry, "geometry"))
         geometry = json_object_get_object_member(geometry, "geometry");
-    if (geometry == NULL || g_strcmp0(json_object_get_string_member_with_default(geometry, "type", ""),
-                                      "MultiPolygon") != 0)
+    if (geometry == NULL
+        || g_strcmp0(json_object_get_string_member_with_default(geometry, "type", ""),
+                     "MultiPolygon") != 0)
         g_error("%s: geometry is not a MultiPolygon", path);
     polygons = json_object_get_array_member(geometry, "coordinates");
     if (polygons == NULL || json_array_get_length(polygons) == 0)
@@ -112,8 +110,7 @@ load_outline(void)
     return outline_rings;
 }
 
-double
-lp_test_distance_km(double lat1, double lon1, double lat2, double lon2)
+double lp_test_distance_km(double lat1, double lon1, double lat2, double lon2)
 {
     double phi1 = lat1 * DEG_TO_RAD, phi2 = lat2 * DEG_TO_RAD;
     double dphi = (lat2 - lat1) * DEG_TO_RAD;
@@ -126,15 +123,15 @@ lp_test_distance_km(double lat1, double lon1, double lat2, double lon2)
 
 /* Even-odd rule over all rings: outer rings and holes alike (GeoJSON holes are
  * rings inside their polygon, so crossing parity handles them). */
-static gboolean
-inside_outline(GPtrArray *rings, double lat, double lon)
+static gboolean inside_outline(GPtrArray *rings, double lat, double lon)
 {
     gboolean inside = FALSE;
 
     for (guint r = 0; r < rings->len; r++) {
         Ring *ring = g_ptr_array_index(rings, r);
 
-        if (lon < ring->min_lon || lon > ring->max_lon || lat < ring->min_lat || lat > ring->max_lat)
+        if (lon < ring->min_lon || lon > ring->max_lon || lat < ring->min_lat
+            || lat > ring->max_lat)
             continue;
         for (guint i = 0, j = ring->n - 1; i < ring->n; j = i++) {
             if ((ring->lat[i] > lat) != (ring->lat[j] > lat)) {
@@ -150,8 +147,8 @@ inside_outline(GPtrArray *rings, double lat, double lon)
 
 /* Distance from a point to a segment on a local equirectangular plane around
  * the point: accurate to well under 1 % over the few km that matter here. */
-static double
-segment_distance_km(double lat, double lon, double lat_a, double lon_a, double lat_b, double lon_b)
+static double segment_distance_km(double lat, double lon, double lat_a, double lon_a,
+                                  double lat_b, double lon_b)
 {
     double kx = EARTH_RADIUS_KM * DEG_TO_RAD * cos(lat * DEG_TO_RAD);
     double ky = EARTH_RADIUS_KM * DEG_TO_RAD;
@@ -165,8 +162,7 @@ segment_distance_km(double lat, double lon, double lat_a, double lon_a, double l
     return hypot(ax + t * dx, ay + t * dy);
 }
 
-double
-lp_test_distance_to_border_km(double lat, double lon)
+double lp_test_distance_to_border_km(double lat, double lon)
 {
     GPtrArray *rings = load_outline();
     double best = G_MAXDOUBLE;
@@ -183,8 +179,7 @@ lp_test_distance_to_border_km(double lat, double lon)
     return best;
 }
 
-gboolean
-lp_test_point_in_germany(double lat, double lon, double tolerance_km)
+gboolean lp_test_point_in_germany(double lat, double lon, double tolerance_km)
 {
     GPtrArray *rings = load_outline();
 

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Computer players for Finden Sie Minden. */
+#include "minden-ai.h"
+
+#include <math.h>
+
+#define KM_PER_DEG_LAT 111.2
+/* At about 51°N, where the board is drawn. */
+#define KM_PER_DEG_LON 70.0
+
+/* How well each level knows where places lie: the typical error in km for a yellow card,
+ * and the chance not to know a card at all (then only roughly, ~250 km). */
+static const double level_sd_km[] = { 75.0, 42.0, 20.0 };
+static const double level_unknown[] = { 0.30, 0.18, 0.08 };
+/* Big cities are known best; sights are hardest (you must know the town first). */
+static const double colour_factor[] = { 1.0, 1.6, 1.35, 1.9 };
+static const double colour_unknown[] = { 0.5, 1.3, 1.0, 1.8 };
+/* How the seat rates its own knowledge: easy seats overrate themselves. */
+static const double level_self_rating[] = { 0.45, 0.8, 1.0 };
+/* What keeping a card is worth in fields (majorities and sets at the end). */
+static const double level_keep_worth[] = { 0.5, 1.2, 1.6 };
+
+static guint64 splitmix64(guint64 x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static LpLevel seat_level(MindenGame *game, guint seat)
+{
+    LpPlayer *p = lp_game_get_player(LP_GAME(game), seat);
+    return lp_player_is_human(p) ? LP_LEVEL_NORMAL : lp_player_get_level(p);
+}
+
+void minden_ai_belief(MindenGame *game, guint seat, guint card, MindenBelief *out)
+{
+    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
+    LpLevel level = seat_level(game, seat);
+    /* A private generator derived from the game's seed: the same card is known the same way
+     * while choosing and while tipping, and after a restore. */
+    guint64 seed = splitmix64(minden_game_get_ai_seed(game) ^ splitmix64(seat * 7919ull + 1) ^
+                              splitmix64(((guint64) card << 20) + 17));
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+
+    double sd = level_sd_km[level] * colour_factor[c->colour] *
+                exp(lp_rng_gauss(rng, 0.0, 0.45));
+    if (lp_rng_chance(rng, MIN(0.9, level_unknown[level] * colour_unknown[c->colour])))
+        sd = MAX(sd, 250.0);
+    guint k = c->n_solutions > 1 ? (guint) lp_rng_int_range(rng, 0, (int) c->n_solutions) : 0;
+    out->lat = c->solutions[k].lat + lp_rng_gauss(rng, 0.0, sd) / KM_PER_DEG_LAT;
+    out->lon = c->solutions[k].lon + lp_rng_gauss(rng, 0.0, sd) / KM_PER_DEG_LON;
+    out->sd_km = sd;
+    out->believed_km = MAX(5.0, sd * level_self_rating[level]);
+}
+
+static double normal_cdf(double x)
+{
+    return 0.5 * (1.0 + erf(x / G_SQRT2));
+}
+
+/* The probability that the true place lies in [lo, hi] given belief mean and sd. Grid edges
+ * reach to infinity: points beyond the outer lines belong to the outer cells. */
+static double interval_p(double mean, double lo, double hi, double edge_lo, double edge_hi,
+                         double sd_deg)
+{
+    double a = lo <= edge_lo ? 0.0 : normal_cdf((lo - mean) / sd_deg);
+    double b = hi >= edge_hi ? 1.0 : normal_cdf((hi - mean) / sd_deg);
+    return MAX(0.0, b - a);
+}
+
+static double tip_probability(const MindenBelief *b, const MindenTip *tip)
+{
+    double s, n, w, e;
+
+    minden_tip_region(tip, &s, &n, &w, &e);
+    return interval_p(b->lat, s, n, MINDEN_GRID_LAT_SOUTH, MINDEN_GRID_LAT_NORTH,
+                      b->believed_km / KM_PER_DEG_LAT) *
+           interval_p(b->lon, w, e, MINDEN_GRID_LON_WEST, MINDEN_GRID_LON_EAST,
+                      b->believed_km / KM_PER_DEG_LON);
+}
+
+/* Expected worth of each tip size, from the seat's own (possibly wrong) self-rating. */
+static void tip_values(MindenGame *game, guint seat, guint card, const MindenBelief *b,
+                       double values[MINDEN_MAX_STONES + 1], MindenTip *cell)
+{
+    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
+    guint need = minden_colour_stones_to_keep(c->colour);
+    double keep = level_keep_worth[seat_level(game, seat)];
+
+    minden_grid_locate(b->lat, b->lon, cell);
+    values[0] = 0.0;
+    for (guint n = 1; n <= MINDEN_MAX_STONES; n++) {
+        MindenTip t = minden_tip_truncate(cell, n);
+        values[n] = tip_probability(b, &t) * (n + (n >= need ? keep : 0.0));
+    }
+}
+
+double minden_ai_card_value(MindenGame *game, guint seat, guint card)
+{
+    MindenBelief b;
+    MindenTip cell;
+    double values[MINDEN_MAX_STONES + 1];
+    double best = 0.0;
+
+    minden_ai_belief(game, seat, card, &b);
+    tip_values(game, seat, card, &b, values, &cell);
+    for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
+        best = MAX(best, values[n]);
+    return best;
+}
+
+void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
+{
+    GArray *offer = minden_game_get_offer(game);
+    LpRng *rng = lp_game_get_rng(LP_GAME(game));
+    LpLevel level = seat_level(game, seat);
+    double best = -1.0;
+
+    g_return_if_fail(offer->len > 0);
+    *card = g_array_index(offer, guint, 0);
+    *swap = FALSE;
+    if (level == LP_LEVEL_EASY && lp_rng_chance(rng, 0.4)) {
+        /* Easy seats often take whatever catches their eye. */
+        *card = g_array_index(offer, guint, lp_rng_int_range(rng, 0, (int) offer->len));
+        best = minden_ai_card_value(game, seat, *card);
+    } else {
+        for (guint i = 0; i < offer->len; i++) {
+            guint c = g_array_index(offer, guint, i);
+            double v = minden_ai_card_value(game, seat, c);
+            if (v > best) {
+                best = v;
+                *card = c;
+            }
+        }
+    }
+    /* RULES.md: a swap token trades the chosen card for the top of the draw pile. Worth it
+     * when the seat hardly knows the card; a random card is worth about 1.5 fields. */
+    if (minden_game_get_swaps_left(game, seat) > 0 &&
+        minden_game_get_draw_pile(game)->len > 0) {
+        double threshold = level == LP_LEVEL_HARD ? 1.1 : level == LP_LEVEL_NORMAL ? 0.8 : 0.3;
+        if (best < threshold)
+            *swap = TRUE;
+    }
+}
+
+void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
+{
+    int card = minden_game_get_seat_card(game, seat);
+    LpRng *rng = lp_game_get_rng(LP_GAME(game));
+    MindenBelief b;
+    MindenTip cell;
+    double values[MINDEN_MAX_STONES + 1];
+    guint best_n = 1;
+
+    g_return_if_fail(card >= 0);
+    minden_ai_belief(game, seat, (guint) card, &b);
+    tip_values(game, seat, (guint) card, &b, values, &cell);
+    for (guint n = 2; n <= MINDEN_MAX_STONES; n++)
+        if (values[n] > values[best_n])
+            best_n = n;
+    if (seat_level(game, seat) == LP_LEVEL_EASY && lp_rng_chance(rng, 0.25))
+        best_n = (guint) lp_rng_int_range(rng, 1, MINDEN_MAX_STONES + 1);
+    *out = minden_tip_truncate(&cell, best_n);
+}

@@ -1,0 +1,1311 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The rules of "Deutschland – Finden Sie Minden?" (RULES.md: Finden Sie Minden). */
+#include "minden-game.h"
+
+#include <glib/gi18n.h>
+
+#include "lp-json.h"
+#include "minden-ai.h"
+
+typedef struct {
+    guint position;
+    guint swaps_left;
+    int card;        /* this round's card or -1 */
+    MindenTip tip;   /* n_stones 0 until entered; kept until the round ends */
+    gboolean scored; /* this round's tip has been scored */
+    GArray *kept;    /* guint card indices */
+} Seat;
+
+struct _MindenGame {
+    LpGame parent_instance;
+
+    MindenDeck *deck;
+    gboolean purple;
+    guint round;
+    MindenPhase phase;
+    GArray *draw;    /* guint; top is the last element */
+    GArray *offer;   /* guint; revealed and not yet chosen */
+    GArray *discard; /* guint */
+    GArray *box;     /* guint; cards swapped out of the game */
+    Seat *seats;
+    guint n_seats;
+    GArray *order;   /* guint seats: choose or score order of the round */
+    guint order_done;
+    MindenFinalStep final_step;
+    guint64 ai_seed;
+};
+
+G_DEFINE_FINAL_TYPE(MindenGame, minden_game, LP_TYPE_GAME)
+
+enum {
+    SIGNAL_ROUND_STARTED,
+    SIGNAL_CARD_CHOSEN,
+    SIGNAL_TIP_ENTERED,
+    SIGNAL_SCORED,
+    SIGNAL_FINAL_STEP,
+    SIGNAL_FINAL_MOVED,
+    N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *const phase_names[] = { "choose", "tip", "score", "final", "over" };
+static const char *const final_reasons[] = {
+    "majority-yellow", "majority-red", "majority-blue", "majority-purple", "set",
+};
+
+const char *minden_phase_to_string(MindenPhase phase)
+{
+    return phase_names[CLAMP((int) phase, 0, (int) G_N_ELEMENTS(phase_names) - 1)];
+}
+
+const char *minden_final_step_reason(MindenFinalStep step)
+{
+    return final_reasons[CLAMP((int) step, 0, (int) G_N_ELEMENTS(final_reasons) - 1)];
+}
+
+static GArray *uint_array(void)
+{
+    return g_array_new(FALSE, FALSE, sizeof(guint));
+}
+
+static void seats_free(MindenGame *self)
+{
+    for (guint i = 0; i < self->n_seats; i++)
+        g_clear_pointer(&self->seats[i].kept, g_array_unref);
+    g_clear_pointer(&self->seats, g_free);
+    self->n_seats = 0;
+}
+
+static void seats_alloc(MindenGame *self)
+{
+    seats_free(self);
+    self->n_seats = lp_game_get_n_players(LP_GAME(self));
+    self->seats = g_new0(Seat, self->n_seats);
+    for (guint i = 0; i < self->n_seats; i++) {
+        Seat *s = &self->seats[i];
+        s->swaps_left = MINDEN_SWAP_TOKENS;
+        s->card = -1;
+        s->tip = (MindenTip) MINDEN_TIP_INIT;
+        s->kept = uint_array();
+    }
+}
+
+/* ---- queries ---------------------------------------------------------------------------- */
+
+MindenDeck *minden_game_get_deck(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->deck;
+}
+
+gboolean minden_game_get_purple(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+    return self->purple;
+}
+
+MindenPhase minden_game_get_phase(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), MINDEN_PHASE_OVER);
+    return self->phase;
+}
+
+guint minden_game_get_round(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), 0);
+    return self->round;
+}
+
+GArray *minden_game_get_draw_pile(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->draw;
+}
+
+GArray *minden_game_get_offer(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->offer;
+}
+
+GArray *minden_game_get_discard_pile(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->discard;
+}
+
+GArray *minden_game_get_box(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->box;
+}
+
+#define SEAT_OR(self, seat, val)                                                             \
+    G_STMT_START                                                                             \
+    {                                                                                        \
+        g_return_val_if_fail(MINDEN_IS_GAME(self), val);                                     \
+        g_return_val_if_fail((seat) < (self)->n_seats, val);                                 \
+    }                                                                                        \
+    G_STMT_END
+
+guint minden_game_get_position(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, 0);
+    return self->seats[seat].position;
+}
+
+guint minden_game_get_swaps_left(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, 0);
+    return self->seats[seat].swaps_left;
+}
+
+int minden_game_get_seat_card(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, -1);
+    return self->seats[seat].card;
+}
+
+GArray *minden_game_get_kept(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, NULL);
+    return self->seats[seat].kept;
+}
+
+guint minden_game_count_kept(MindenGame *self, guint seat, MindenColour colour)
+{
+    SEAT_OR(self, seat, 0);
+    GArray *kept = self->seats[seat].kept;
+    guint n = 0;
+    for (guint i = 0; i < kept->len; i++)
+        if (minden_deck_get_card(self->deck, g_array_index(kept, guint, i))->colour == colour)
+            n++;
+    return n;
+}
+
+gboolean minden_game_has_tipped(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, FALSE);
+    return self->seats[seat].tip.n_stones > 0;
+}
+
+gboolean minden_game_has_scored(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, FALSE);
+    return self->seats[seat].scored;
+}
+
+void minden_game_get_tip(MindenGame *self, guint seat, MindenTip *out)
+{
+    g_return_if_fail(MINDEN_IS_GAME(self) && seat < self->n_seats && out != NULL);
+    *out = self->seats[seat].tip;
+}
+
+GArray *minden_game_get_order(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    return self->order;
+}
+
+guint minden_game_get_order_done(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), 0);
+    return self->order_done;
+}
+
+MindenFinalStep minden_game_get_final_step(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), MINDEN_FINAL_SETS);
+    return self->final_step;
+}
+
+gboolean minden_game_can_see_tip(MindenGame *self, int viewer, guint seat)
+{
+    SEAT_OR(self, seat, FALSE);
+    /* RULES.md: tips are secret until scoring, then revealed together. */
+    if (viewer >= 0 && (guint) viewer == seat)
+        return TRUE;
+    return self->phase == MINDEN_PHASE_SCORE && self->seats[seat].tip.n_stones > 0;
+}
+
+static gboolean array_contains(GArray *a, guint v)
+{
+    for (guint i = 0; i < a->len; i++)
+        if (g_array_index(a, guint, i) == v)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean minden_game_can_see_solution(MindenGame *self, guint card)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+    /* RULES.md: the solution side is never shown before its scoring. Kept and discarded
+     * cards have been scored; cards in the box were swapped away unseen. */
+    if (array_contains(self->discard, card))
+        return TRUE;
+    for (guint i = 0; i < self->n_seats; i++)
+        if (array_contains(self->seats[i].kept, card))
+            return TRUE;
+    return FALSE;
+}
+
+gboolean minden_card_tip_is_right(const MindenCard *card, const MindenTip *tip)
+{
+    /* RULES.md: right when at least one solution point lies in the tipped region. */
+    for (guint i = 0; i < card->n_solutions; i++)
+        if (minden_tip_contains_point(tip, card->solutions[i].lat, card->solutions[i].lon))
+            return TRUE;
+    return FALSE;
+}
+
+typedef struct {
+    MindenGame *game;
+} SortCtx;
+
+static int compare_back_to_front(gconstpointer a, gconstpointer b, gpointer data)
+{
+    MindenGame *self = data;
+    guint sa = *(const guint *) a, sb = *(const guint *) b;
+    guint pa = self->seats[sa].position, pb = self->seats[sb].position;
+
+    if (pa != pb)
+        return pa < pb ? -1 : 1;
+    /* RULES.md: players on the same field go youngest first. */
+    return lp_players_compare_youngest(lp_game_get_player(LP_GAME(self), sa), sa,
+                                       lp_game_get_player(LP_GAME(self), sb), sb);
+}
+
+GArray *minden_game_back_to_front(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    GArray *order = uint_array();
+    for (guint i = 0; i < self->n_seats; i++)
+        g_array_append_val(order, i);
+    g_array_sort_with_data(order, compare_back_to_front, self);
+    return order;
+}
+
+static gboolean field_taken(MindenGame *self, guint seat, guint field)
+{
+    /* RULES.md: field 40 always counts as free. */
+    if (field >= MINDEN_TRACK_END)
+        return FALSE;
+    for (guint i = 0; i < self->n_seats; i++)
+        if (i != seat && self->seats[i].position == field)
+            return TRUE;
+    return FALSE;
+}
+
+guint minden_game_preview_move(MindenGame *self, guint seat, guint steps)
+{
+    SEAT_OR(self, seat, 0);
+    guint pos = self->seats[seat].position;
+
+    /* RULES.md: step that many times onto the next field no other figure holds, stopping at
+     * field 40. */
+    for (guint i = 0; i < steps && pos < MINDEN_TRACK_END; i++) {
+        pos++;
+        while (field_taken(self, seat, pos))
+            pos++;
+    }
+    return MIN(pos, (guint) MINDEN_TRACK_END);
+}
+
+/* ---- flow ------------------------------------------------------------------------------- */
+
+static void emit_ids(JsonObject *obj, const char *member, MindenGame *self, GArray *cards)
+{
+    JsonArray *a = json_array_new();
+    for (guint i = 0; i < cards->len; i++)
+        json_array_add_string_element(
+            a, minden_deck_get_card(self->deck, g_array_index(cards, guint, i))->id);
+    json_object_set_array_member(obj, member, a);
+}
+
+static const char *card_id(MindenGame *self, guint card)
+{
+    return minden_deck_get_card(self->deck, card)->id;
+}
+
+static guint draw_top(MindenGame *self)
+{
+    guint card = g_array_index(self->draw, guint, self->draw->len - 1);
+    g_array_set_size(self->draw, self->draw->len - 1);
+    return card;
+}
+
+static void set_phase(MindenGame *self, MindenPhase phase)
+{
+    self->phase = phase;
+    lp_game_emit_phase_changed(LP_GAME(self));
+}
+
+static void begin_final(MindenGame *self)
+{
+    self->final_step = MINDEN_FINAL_MAJORITY_YELLOW;
+    g_array_set_size(self->order, 0);
+    self->order_done = 0;
+    set_phase(self, MINDEN_PHASE_FINAL);
+}
+
+static void start_round(MindenGame *self)
+{
+    /* RULES.md: the game ends when the draw pile cannot supply a full round. */
+    if (self->draw->len < self->n_seats) {
+        begin_final(self);
+        return;
+    }
+    self->round++;
+    for (guint i = 0; i < self->n_seats; i++) {
+        self->seats[i].card = -1;
+        self->seats[i].tip = (MindenTip) MINDEN_TIP_INIT;
+        self->seats[i].scored = FALSE;
+    }
+    g_array_set_size(self->offer, 0);
+    for (guint i = 0; i < self->n_seats; i++) {
+        guint card = draw_top(self);
+        g_array_append_val(self->offer, card);
+    }
+    JsonObject *ev = lp_game_event_new("reveal");
+    json_object_set_int_member(ev, "round", self->round);
+    emit_ids(ev, "cards", self, self->offer);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_ROUND_STARTED], 0, self->round);
+
+    /* RULES.md: the player furthest back chooses first; ties youngest first. */
+    g_clear_pointer(&self->order, g_array_unref);
+    self->order = minden_game_back_to_front(self);
+    self->order_done = 0;
+    set_phase(self, MINDEN_PHASE_CHOOSE);
+    lp_game_emit_turn_started(LP_GAME(self), g_array_index(self->order, guint, 0));
+}
+
+static gboolean check_phase(MindenGame *self, MindenPhase phase, GError **error)
+{
+    if (self->phase == phase)
+        return TRUE;
+    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                _("The game is in its %s phase, not %s"), minden_phase_to_string(self->phase),
+                minden_phase_to_string(phase));
+    return FALSE;
+}
+
+gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean swap,
+                            GError **error)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+
+    if (!check_phase(self, MINDEN_PHASE_CHOOSE, error))
+        return FALSE;
+    guint expected = g_array_index(self->order, guint, self->order_done);
+    if (seat != expected) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
+                    _("Seat %u must choose now, not seat %u"), expected, seat);
+        return FALSE;
+    }
+    guint at = G_MAXUINT;
+    for (guint i = 0; i < self->offer->len; i++)
+        if (g_array_index(self->offer, guint, i) == card)
+            at = i;
+    if (at == G_MAXUINT) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("Card %u is not among the revealed cards"), card);
+        return FALSE;
+    }
+    Seat *s = &self->seats[seat];
+    if (swap && s->swaps_left == 0) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("Seat %u has no swap token left"), seat);
+        return FALSE;
+    }
+    if (swap && self->draw->len == 0) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("The draw pile is empty, so there is nothing to swap for"));
+        return FALSE;
+    }
+
+    /* The state first, then the events, so that observers always see a whole state. */
+    g_array_remove_index(self->offer, at);
+    int swapped = -1;
+    if (swap) {
+        /* RULES.md: the chosen card and the token leave the game; take the top card. */
+        s->swaps_left--;
+        g_array_append_val(self->box, card);
+        swapped = (int) card;
+        s->card = (int) draw_top(self);
+    } else {
+        s->card = (int) card;
+    }
+    JsonObject *ev = lp_game_event_new("choose");
+    json_object_set_int_member(ev, "player", seat);
+    json_object_set_string_member(ev, "card", card_id(self, card));
+    lp_game_emit_event(LP_GAME(self), ev);
+    if (swap) {
+        ev = lp_game_event_new("swap");
+        json_object_set_int_member(ev, "player", seat);
+        json_object_set_string_member(ev, "card", card_id(self, card));
+        json_object_set_string_member(ev, "new_card", card_id(self, (guint) s->card));
+        lp_game_emit_event(LP_GAME(self), ev);
+    }
+    self->order_done++;
+    g_signal_emit(self, signals[SIGNAL_CARD_CHOSEN], 0, seat, (guint) s->card, swapped);
+
+    if (self->order_done == self->n_seats) {
+        g_array_set_size(self->order, 0);
+        self->order_done = 0;
+        set_phase(self, MINDEN_PHASE_TIP);
+    } else {
+        lp_game_emit_turn_started(LP_GAME(self),
+                                  g_array_index(self->order, guint, self->order_done));
+    }
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+static void begin_scoring(MindenGame *self)
+{
+    /* RULES.md: the order of scoring is fixed by the positions when scoring begins. */
+    g_clear_pointer(&self->order, g_array_unref);
+    self->order = minden_game_back_to_front(self);
+    self->order_done = 0;
+    set_phase(self, MINDEN_PHASE_SCORE);
+}
+
+gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GError **error)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+    g_return_val_if_fail(tip != NULL, FALSE);
+
+    if (!check_phase(self, MINDEN_PHASE_TIP, error))
+        return FALSE;
+    if (seat >= self->n_seats) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN, _("There is no seat %u"),
+                    seat);
+        return FALSE;
+    }
+    if (self->seats[seat].tip.n_stones > 0) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
+                    _("Seat %u has already placed a tip"), seat);
+        return FALSE;
+    }
+    if (!minden_tip_is_valid(tip)) {
+        /* RULES.md: Ost or West is mandatory, a later stone needs all earlier ones. */
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("A tip is 1 to 4 stones: East or West first, then optionally "
+                    "North/Middle/South, sector and section, in this order"));
+        return FALSE;
+    }
+    self->seats[seat].tip = *tip;
+
+    g_auto(GStrv) stones = minden_tip_to_strv(tip);
+    JsonObject *ev = lp_game_event_new("tip");
+    json_object_set_int_member(ev, "player", seat);
+    json_object_set_string_member(ev, "card", card_id(self, (guint) self->seats[seat].card));
+    JsonArray *a = json_array_new();
+    for (guint i = 0; stones[i]; i++)
+        json_array_add_string_element(a, stones[i]);
+    json_object_set_array_member(ev, "stones", a);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_TIP_ENTERED], 0, seat);
+
+    gboolean all = TRUE;
+    for (guint i = 0; i < self->n_seats; i++)
+        if (self->seats[i].tip.n_stones == 0)
+            all = FALSE;
+    if (all)
+        begin_scoring(self);
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+static void move_figure(MindenGame *self, guint seat, guint steps, guint *from, guint *to)
+{
+    *from = self->seats[seat].position;
+    *to = minden_game_preview_move(self, seat, steps);
+    self->seats[seat].position = *to;
+}
+
+static void finish_game(MindenGame *self)
+{
+    guint best = 0;
+
+    set_phase(self, MINDEN_PHASE_OVER);
+    JsonObject *ev = lp_game_event_new("game_over");
+    JsonArray *pos = json_array_new();
+    JsonArray *win = json_array_new();
+    for (guint i = 0; i < self->n_seats; i++) {
+        json_array_add_int_element(pos, self->seats[i].position);
+        best = MAX(best, self->seats[i].position);
+    }
+    /* RULES.md: the figure furthest ahead wins; figures on the same field share. */
+    for (guint i = 0; i < self->n_seats; i++)
+        if (self->seats[i].position == best)
+            json_array_add_int_element(win, i);
+    json_object_set_array_member(ev, "positions", pos);
+    json_object_set_array_member(ev, "winners", win);
+    lp_game_emit_event(LP_GAME(self), ev);
+    lp_game_emit_game_over(LP_GAME(self));
+}
+
+static void end_round(MindenGame *self)
+{
+    for (guint i = 0; i < self->n_seats; i++) {
+        self->seats[i].card = -1;
+        self->seats[i].tip = (MindenTip) MINDEN_TIP_INIT;
+        self->seats[i].scored = FALSE;
+    }
+    /* RULES.md: the game ends after the round in which a figure reaches field 40. */
+    for (guint i = 0; i < self->n_seats; i++) {
+        if (self->seats[i].position >= MINDEN_TRACK_END) {
+            begin_final(self);
+            return;
+        }
+    }
+    start_round(self);
+}
+
+static void score_next(MindenGame *self)
+{
+    guint seat = g_array_index(self->order, guint, self->order_done);
+    Seat *s = &self->seats[seat];
+    guint card = (guint) s->card;
+    const MindenCard *c = minden_deck_get_card(self->deck, card);
+    gboolean right = minden_card_tip_is_right(c, &s->tip);
+    guint from = s->position, to = s->position;
+
+    if (right)
+        move_figure(self, seat, (guint) s->tip.n_stones, &from, &to);
+    /* RULES.md: keeping needs a right tip with at least 4/3/2/2 stones by colour. */
+    gboolean kept = right && (guint) s->tip.n_stones >= minden_colour_stones_to_keep(c->colour);
+    g_array_append_val(kept ? s->kept : self->discard, card);
+    s->card = -1;
+    s->scored = TRUE;
+    self->order_done++;
+
+    JsonObject *ev = lp_game_event_new("score");
+    json_object_set_int_member(ev, "player", seat);
+    json_object_set_string_member(ev, "card", c->id);
+    json_object_set_boolean_member(ev, "right", right);
+    json_object_set_int_member(ev, "from", from);
+    json_object_set_int_member(ev, "to", to);
+    json_object_set_boolean_member(ev, "kept", kept);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_SCORED], 0, seat, card, right, from, to, kept);
+
+    if (self->order_done == self->n_seats)
+        end_round(self);
+}
+
+static void emit_final_move(MindenGame *self, guint seat, MindenFinalStep step, guint steps)
+{
+    guint from, to;
+
+    move_figure(self, seat, steps, &from, &to);
+    JsonObject *ev = lp_game_event_new("final");
+    json_object_set_int_member(ev, "player", seat);
+    json_object_set_string_member(ev, "reason", minden_final_step_reason(step));
+    json_object_set_int_member(ev, "from", from);
+    json_object_set_int_member(ev, "to", to);
+    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_FINAL_MOVED], 0, seat, (guint) step, from, to);
+}
+
+static void final_majority(MindenGame *self, MindenColour colour)
+{
+    guint counts[8] = { 0 };
+    guint points[8] = { 0 };
+    guint first = 0, n_first = 0, second = 0, n_second = 0;
+
+    for (guint i = 0; i < self->n_seats; i++) {
+        counts[i] = minden_game_count_kept(self, i, colour);
+        first = MAX(first, counts[i]);
+    }
+    /* RULES.md: only players holding at least one card of the colour take part. */
+    if (first == 0)
+        return;
+    for (guint i = 0; i < self->n_seats; i++) {
+        if (counts[i] == first)
+            n_first++;
+        else if (counts[i] > 0)
+            second = MAX(second, counts[i]);
+    }
+    if (second > 0)
+        for (guint i = 0; i < self->n_seats; i++)
+            if (counts[i] == second)
+                n_second++;
+    for (guint i = 0; i < self->n_seats; i++) {
+        if (counts[i] == first)
+            /* A sole first gets 3; several tied first 2 each and there is no second. */
+            points[i] = n_first == 1 ? 3 : 2;
+        else if (n_first == 1 && second > 0 && counts[i] == second)
+            /* A sole second gets 2; several tied second 1 each. */
+            points[i] = n_second == 1 ? 2 : 1;
+    }
+    g_autoptr(GArray) order = minden_game_back_to_front(self);
+    for (guint k = 0; k < order->len; k++) {
+        guint seat = g_array_index(order, guint, k);
+        if (points[seat] > 0)
+            emit_final_move(self, seat, (MindenFinalStep) colour, points[seat]);
+    }
+}
+
+static void remove_one_of_colour(MindenGame *self, guint seat, MindenColour colour)
+{
+    GArray *kept = self->seats[seat].kept;
+    for (guint i = 0; i < kept->len; i++) {
+        guint card = g_array_index(kept, guint, i);
+        if (minden_deck_get_card(self->deck, card)->colour == colour) {
+            g_array_remove_index(kept, i);
+            g_array_append_val(self->discard, card);
+            return;
+        }
+    }
+    g_assert_not_reached();
+}
+
+static void final_sets(MindenGame *self)
+{
+    guint n_colours = self->purple ? 4 : 3;
+    g_autoptr(GArray) order = minden_game_back_to_front(self);
+
+    /* RULES.md: each set of one card per colour in play is given up for 3 fields. */
+    for (guint k = 0; k < order->len; k++) {
+        guint seat = g_array_index(order, guint, k);
+        for (;;) {
+            gboolean complete = TRUE;
+            for (guint c = 0; c < n_colours; c++)
+                if (minden_game_count_kept(self, seat, (MindenColour) c) == 0)
+                    complete = FALSE;
+            if (!complete)
+                break;
+            for (guint c = 0; c < n_colours; c++)
+                remove_one_of_colour(self, seat, (MindenColour) c);
+            emit_final_move(self, seat, MINDEN_FINAL_SETS, 3);
+        }
+    }
+}
+
+gboolean minden_game_advance(MindenGame *self, GError **error)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+
+    if (self->phase == MINDEN_PHASE_SCORE) {
+        score_next(self);
+    } else if (self->phase == MINDEN_PHASE_FINAL) {
+        MindenFinalStep step = self->final_step;
+        g_signal_emit(self, signals[SIGNAL_FINAL_STEP], 0, (guint) step);
+        if (step == MINDEN_FINAL_SETS)
+            final_sets(self);
+        else
+            final_majority(self, (MindenColour) step);
+        if (step == MINDEN_FINAL_SETS) {
+            finish_game(self);
+        } else {
+            self->final_step++;
+            if (self->final_step == MINDEN_FINAL_MAJORITY_PURPLE && !self->purple)
+                self->final_step = MINDEN_FINAL_SETS;
+        }
+    } else {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                    _("Nothing to score in the %s phase"), minden_phase_to_string(self->phase));
+        return FALSE;
+    }
+    lp_game_action_completed(LP_GAME(self));
+    return TRUE;
+}
+
+MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gboolean purple,
+                            GError **error)
+{
+    g_return_val_if_fail(players != NULL, NULL);
+    g_return_val_if_fail(LP_IS_RNG(rng), NULL);
+    g_return_val_if_fail(MINDEN_IS_DECK(deck), NULL);
+
+    if (players->len < 2 || players->len > 5) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("Finden Sie Minden is played by 2 to 5 players, not %u"), players->len);
+        return NULL;
+    }
+    g_autoptr(MindenGame) self = g_object_new(MINDEN_TYPE_GAME, "players", players, "rng", rng,
+                                              NULL);
+    self->deck = g_object_ref(deck);
+    self->purple = purple;
+    seats_alloc(self);
+    for (guint i = 0; i < minden_deck_get_n_cards(deck); i++) {
+        if (purple || minden_deck_get_card(deck, i)->colour != MINDEN_PURPLE)
+            g_array_append_val(self->draw, i);
+    }
+    if (self->draw->len < self->n_seats) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA,
+                    _("The Minden deck has %u cards, too few for %u players"), self->draw->len,
+                    self->n_seats);
+        return NULL;
+    }
+    lp_rng_shuffle(rng, self->draw->data, self->draw->len, sizeof(guint));
+    self->ai_seed = lp_rng_next_u64(rng);
+    start_round(self);
+    return g_steal_pointer(&self);
+}
+
+guint64 minden_game_get_ai_seed(MindenGame *self)
+{
+    return self->ai_seed;
+}
+
+/* ---- base class vfuncs ------------------------------------------------------------------ */
+
+static int minden_game_get_current_seat_vfunc(LpGame *game)
+{
+    MindenGame *self = MINDEN_GAME(game);
+
+    switch (self->phase) {
+    case MINDEN_PHASE_CHOOSE:
+        return (int) g_array_index(self->order, guint, self->order_done);
+    case MINDEN_PHASE_TIP: {
+        int waiting = -1;
+        for (guint i = 0; i < self->n_seats; i++) {
+            if (self->seats[i].tip.n_stones == 0) {
+                if (waiting >= 0)
+                    return -1;
+                waiting = (int) i;
+            }
+        }
+        return waiting;
+    }
+    default:
+        return -1;
+    }
+}
+
+static gboolean minden_game_is_over_vfunc(LpGame *game)
+{
+    return MINDEN_GAME(game)->phase == MINDEN_PHASE_OVER;
+}
+
+static gboolean minden_game_computer_step(LpGame *game)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    g_autoptr(GError) error = NULL;
+    gboolean ok = FALSE;
+
+    switch (self->phase) {
+    case MINDEN_PHASE_CHOOSE: {
+        guint seat = g_array_index(self->order, guint, self->order_done);
+        if (lp_player_is_human(lp_game_get_player(game, seat)))
+            return FALSE;
+        guint card;
+        gboolean swap;
+        minden_ai_choose(self, seat, &card, &swap);
+        ok = minden_game_choose(self, seat, card, swap, &error);
+        break;
+    }
+    case MINDEN_PHASE_TIP:
+        for (guint i = 0; i < self->n_seats; i++) {
+            if (self->seats[i].tip.n_stones == 0 &&
+                !lp_player_is_human(lp_game_get_player(game, i))) {
+                MindenTip tip;
+                minden_ai_tip(self, i, &tip);
+                ok = minden_game_tip(self, i, &tip, &error);
+                break;
+            }
+        }
+        if (!ok && error == NULL)
+            return FALSE;
+        break;
+    case MINDEN_PHASE_SCORE:
+    case MINDEN_PHASE_FINAL:
+        /* Scoring needs no decision: the driver paces it so people can follow. */
+        ok = minden_game_advance(self, &error);
+        break;
+    case MINDEN_PHASE_OVER:
+    default:
+        return FALSE;
+    }
+    if (!ok) {
+        g_critical("Minden computer step failed: %s", error ? error->message : "?");
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static JsonNode *minden_game_result_vfunc(LpGame *game)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    g_autoptr(JsonBuilder) b = json_builder_new();
+    guint best = 0;
+
+    for (guint i = 0; i < self->n_seats; i++)
+        best = MAX(best, self->seats[i].position);
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "game");
+    json_builder_add_string_value(b, "minden");
+    json_builder_set_member_name(b, "rounds");
+    json_builder_add_int_value(b, self->round);
+    json_builder_set_member_name(b, "scores");
+    json_builder_begin_array(b);
+    for (guint i = 0; i < self->n_seats; i++)
+        json_builder_add_int_value(b, self->seats[i].position);
+    json_builder_end_array(b);
+    json_builder_set_member_name(b, "winners");
+    json_builder_begin_array(b);
+    if (self->phase == MINDEN_PHASE_OVER)
+        for (guint i = 0; i < self->n_seats; i++)
+            if (self->seats[i].position == best)
+                json_builder_add_int_value(b, i);
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+    return json_builder_get_root(b);
+}
+
+/* ---- save and restore ------------------------------------------------------------------- */
+
+static JsonNode *ids_node(MindenGame *self, GArray *cards)
+{
+    JsonArray *a = json_array_new();
+    for (guint i = 0; i < cards->len; i++)
+        json_array_add_string_element(a, card_id(self, g_array_index(cards, guint, i)));
+    JsonNode *n = json_node_new(JSON_NODE_ARRAY);
+    json_node_take_array(n, a);
+    return n;
+}
+
+static JsonNode *minden_game_save_state(LpGame *game)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    JsonObject *o = json_object_new();
+
+    json_object_set_boolean_member(o, "purple", self->purple);
+    json_object_set_int_member(o, "round", self->round);
+    json_object_set_string_member(o, "phase", minden_phase_to_string(self->phase));
+    json_object_set_member(o, "draw", ids_node(self, self->draw));
+    json_object_set_member(o, "offer", ids_node(self, self->offer));
+    json_object_set_member(o, "discard", ids_node(self, self->discard));
+    json_object_set_member(o, "box", ids_node(self, self->box));
+    JsonArray *order = json_array_new();
+    for (guint i = 0; i < self->order->len; i++)
+        json_array_add_int_element(order, g_array_index(self->order, guint, i));
+    json_object_set_array_member(o, "order", order);
+    json_object_set_int_member(o, "order_done", self->order_done);
+    json_object_set_string_member(o, "final_step", minden_final_step_reason(self->final_step));
+    /* As a string: JSON numbers cannot hold all 64 bits. */
+    g_autofree char *seed = g_strdup_printf("%" G_GUINT64_FORMAT, self->ai_seed);
+    json_object_set_string_member(o, "ai_seed", seed);
+
+    JsonArray *seats = json_array_new();
+    for (guint i = 0; i < self->n_seats; i++) {
+        Seat *s = &self->seats[i];
+        JsonObject *so = json_object_new();
+        json_object_set_int_member(so, "position", s->position);
+        json_object_set_int_member(so, "swaps_left", s->swaps_left);
+        if (s->card >= 0)
+            json_object_set_string_member(so, "card", card_id(self, (guint) s->card));
+        else
+            json_object_set_null_member(so, "card");
+        JsonArray *tip = json_array_new();
+        g_auto(GStrv) stones = minden_tip_to_strv(&s->tip);
+        for (guint k = 0; stones[k]; k++)
+            json_array_add_string_element(tip, stones[k]);
+        json_object_set_array_member(so, "tip", tip);
+        json_object_set_boolean_member(so, "scored", s->scored);
+        json_object_set_member(so, "kept", ids_node(self, s->kept));
+        json_array_add_object_element(seats, so);
+    }
+    json_object_set_array_member(o, "seats", seats);
+
+    JsonNode *n = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(n, o);
+    return n;
+}
+
+/* Reads an array of card ids into dest, counting each card in seen. */
+static gboolean read_ids(MindenGame *self, JsonObject *obj, const char *member, GArray *dest,
+                         guint8 *seen, GError **error)
+{
+    JsonArray *a = NULL;
+
+    if (!lp_json_get_array(obj, member, &a, error))
+        return FALSE;
+    for (guint i = 0; i < json_array_get_length(a); i++) {
+        const char *id = NULL;
+        if (!lp_json_array_get_string(a, i, member, &id, error))
+            return FALSE;
+        int card = minden_deck_lookup(self->deck, id);
+        if (card < 0) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
+                        _("“%s” holds the card “%s”, which is not in the Minden deck"), member, id);
+            return FALSE;
+        }
+        if (seen[card]++) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                        _("The card “%s” appears more than once"), id);
+            return FALSE;
+        }
+        guint c = (guint) card;
+        g_array_append_val(dest, c);
+    }
+    return TRUE;
+}
+
+static gboolean rules_error(GError **error, const char *message)
+{
+    g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, message);
+    return FALSE;
+}
+
+static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    g_autoptr(GError) deck_error = NULL;
+    JsonArray *order = NULL, *seats = NULL;
+    const char *phase = NULL, *final_step = NULL, *seed = NULL;
+    gint64 v;
+
+    if (self->deck == NULL) {
+        self->deck = minden_deck_get_default(&deck_error);
+        if (self->deck == NULL) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot load the deck: %s"),
+                        deck_error->message);
+            return FALSE;
+        }
+    }
+    if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“state” must be an object"));
+        return FALSE;
+    }
+    JsonObject *o = json_node_get_object(state);
+    guint n_cards = minden_deck_get_n_cards(self->deck);
+    g_autofree guint8 *seen = g_new0(guint8, MAX(n_cards, 1));
+
+    seats_alloc(self);
+    if (!lp_json_get_bool(o, "purple", &self->purple, error) ||
+        !lp_json_get_int(o, "round", 0, 10000, &v, error))
+        return FALSE;
+    self->round = (guint) v;
+    if (!lp_json_get_string(o, "phase", &phase, error))
+        return FALSE;
+    gboolean found = FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(phase_names); i++) {
+        if (g_strcmp0(phase, phase_names[i]) == 0) {
+            self->phase = (MindenPhase) i;
+            found = TRUE;
+        }
+    }
+    if (!found) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“phase” must be one of choose, tip, score, final, over, not “%s”"), phase);
+        return FALSE;
+    }
+    if (self->round < 1)
+        return rules_error(error, _("“round” must be at least 1"));
+    if (!read_ids(self, o, "draw", self->draw, seen, error) ||
+        !read_ids(self, o, "offer", self->offer, seen, error) ||
+        !read_ids(self, o, "discard", self->discard, seen, error) ||
+        !read_ids(self, o, "box", self->box, seen, error))
+        return FALSE;
+    if (!lp_json_get_array(o, "order", &order, error) ||
+        !lp_json_get_int(o, "order_done", 0, self->n_seats, &v, error))
+        return FALSE;
+    self->order_done = (guint) v;
+    guint8 in_order[8] = { 0 };
+    for (guint i = 0; i < json_array_get_length(order); i++) {
+        if (!lp_json_array_get_int(order, i, "order", 0, self->n_seats - 1, &v, error))
+            return FALSE;
+        if (in_order[v]++)
+            return rules_error(error, _("“order” names a seat twice"));
+        guint seat = (guint) v;
+        g_array_append_val(self->order, seat);
+    }
+    if (!lp_json_get_string(o, "final_step", &final_step, error))
+        return FALSE;
+    found = FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(final_reasons); i++) {
+        if (g_strcmp0(final_step, final_reasons[i]) == 0) {
+            self->final_step = (MindenFinalStep) i;
+            found = TRUE;
+        }
+    }
+    if (!found || (!self->purple && self->final_step == MINDEN_FINAL_MAJORITY_PURPLE)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“final_step” “%s” is not a step of this final scoring"), final_step);
+        return FALSE;
+    }
+    if (!lp_json_get_string(o, "ai_seed", &seed, error))
+        return FALSE;
+    if (!g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &self->ai_seed, NULL)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“ai_seed” must be a whole number, not “%s”"), seed);
+        return FALSE;
+    }
+
+    if (!lp_json_get_array(o, "seats", &seats, error))
+        return FALSE;
+    if (json_array_get_length(seats) != self->n_seats) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                    _("“seats” has %u entries for %u players"), json_array_get_length(seats),
+                    self->n_seats);
+        return FALSE;
+    }
+    guint used_tokens = 0;
+    for (guint i = 0; i < self->n_seats; i++) {
+        Seat *s = &self->seats[i];
+        JsonNode *sn = json_array_get_element(seats, i);
+        JsonArray *tip = NULL;
+        if (!JSON_NODE_HOLDS_OBJECT(sn)) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("seat %u must be an object"), i);
+            return FALSE;
+        }
+        JsonObject *so = json_node_get_object(sn);
+        if (!lp_json_get_int(so, "position", 0, MINDEN_TRACK_END, &v, error))
+            return FALSE;
+        s->position = (guint) v;
+        if (!lp_json_get_int(so, "swaps_left", 0, MINDEN_SWAP_TOKENS, &v, error))
+            return FALSE;
+        s->swaps_left = (guint) v;
+        used_tokens += MINDEN_SWAP_TOKENS - s->swaps_left;
+        if (!json_object_has_member(so, "card")) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_MISSING_FIELD,
+                        _("seat %u has no “card”"), i);
+            return FALSE;
+        }
+        s->card = -1;
+        if (!json_object_get_null_member(so, "card")) {
+            const char *id = NULL;
+            if (!lp_json_get_string(so, "card", &id, error))
+                return FALSE;
+            int card = minden_deck_lookup(self->deck, id);
+            if (card < 0) {
+                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
+                            _("seat %u holds the card “%s”, which is not in the Minden deck"), i,
+                            id);
+                return FALSE;
+            }
+            if (seen[card]++) {
+                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                            _("The card “%s” appears more than once"), id);
+                return FALSE;
+            }
+            s->card = card;
+        }
+        if (!lp_json_get_array(so, "tip", &tip, error))
+            return FALSE;
+        guint n = json_array_get_length(tip);
+        if (n > 0) {
+            const char *stones[MINDEN_MAX_STONES + 1] = { NULL };
+            if (n > MINDEN_MAX_STONES)
+                return rules_error(error, _("a “tip” has at most 4 stones"));
+            for (guint k = 0; k < n; k++)
+                if (!lp_json_array_get_string(tip, k, "tip", &stones[k], error))
+                    return FALSE;
+            if (!minden_tip_from_strv(stones, n, &s->tip, error))
+                return FALSE;
+        }
+        if (!lp_json_get_bool(so, "scored", &s->scored, error) ||
+            !read_ids(self, so, "kept", s->kept, seen, error))
+            return FALSE;
+    }
+
+    /* Every card in play exactly once; purple cards only in the variant. */
+    for (guint i = 0; i < n_cards; i++) {
+        gboolean in_play = self->purple ||
+                           minden_deck_get_card(self->deck, i)->colour != MINDEN_PURPLE;
+        if (in_play && seen[i] == 0) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                        _("The card “%s” is missing from the saved game"), card_id(self, i));
+            return FALSE;
+        }
+        if (!in_play && seen[i] != 0) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                        _("The purple card “%s” is in a game without purple cards"),
+                        card_id(self, i));
+            return FALSE;
+        }
+    }
+    if (used_tokens != self->box->len)
+        return rules_error(error, _("The cards in the box do not match the swap tokens used"));
+    /* RULES.md: only the start field and field 40 hold several figures. */
+    for (guint i = 0; i < self->n_seats; i++)
+        for (guint j = i + 1; j < self->n_seats; j++)
+            if (self->seats[i].position == self->seats[j].position &&
+                self->seats[i].position != 0 && self->seats[i].position != MINDEN_TRACK_END)
+                return rules_error(error, _("Two figures stand on the same field of the track"));
+
+    /* The phase must agree with cards, tips and order. */
+    gboolean ordered = self->phase == MINDEN_PHASE_CHOOSE || self->phase == MINDEN_PHASE_SCORE;
+    if (ordered && self->order->len != self->n_seats)
+        return rules_error(error, _("“order” must name every seat once"));
+    if (!ordered && (self->order->len != 0 || self->order_done != 0))
+        return rules_error(error, _("“order” must be empty outside choosing and scoring"));
+    if (ordered && self->order_done >= self->n_seats)
+        return rules_error(error, _("“order_done” must be below the number of players"));
+    if (self->phase != MINDEN_PHASE_FINAL && self->final_step != MINDEN_FINAL_MAJORITY_YELLOW &&
+        self->phase != MINDEN_PHASE_OVER)
+        return rules_error(error, _("“final_step” is set outside the final scoring"));
+    for (guint k = 0; k < self->n_seats; k++) {
+        guint seat = ordered ? g_array_index(self->order, guint, k) : k;
+        Seat *s = &self->seats[seat];
+        gboolean done = ordered && k < self->order_done;
+        gboolean card_ok, tip_ok, scored_ok;
+        switch (self->phase) {
+        case MINDEN_PHASE_CHOOSE:
+            card_ok = done ? s->card >= 0 : s->card < 0;
+            tip_ok = s->tip.n_stones == 0;
+            scored_ok = !s->scored;
+            break;
+        case MINDEN_PHASE_TIP:
+            card_ok = s->card >= 0;
+            tip_ok = TRUE;
+            scored_ok = !s->scored;
+            break;
+        case MINDEN_PHASE_SCORE:
+            card_ok = done ? s->card < 0 : s->card >= 0;
+            tip_ok = s->tip.n_stones > 0;
+            scored_ok = s->scored == done;
+            break;
+        default:
+            card_ok = s->card < 0;
+            tip_ok = s->tip.n_stones == 0;
+            scored_ok = !s->scored;
+            break;
+        }
+        if (!card_ok || !tip_ok || !scored_ok) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                        _("seat %u's card, tip or scoring does not fit the %s phase"), seat,
+                        minden_phase_to_string(self->phase));
+            return FALSE;
+        }
+    }
+    guint expected_offer = self->phase == MINDEN_PHASE_CHOOSE
+                               ? self->n_seats - self->order_done
+                               : 0;
+    if (self->offer->len != expected_offer) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                    _("%u revealed cards lie open, but the %s phase needs %u"), self->offer->len,
+                    minden_phase_to_string(self->phase), expected_offer);
+        return FALSE;
+    }
+    if (self->phase == MINDEN_PHASE_TIP) {
+        gboolean all = TRUE;
+        for (guint i = 0; i < self->n_seats; i++)
+            if (self->seats[i].tip.n_stones == 0)
+                all = FALSE;
+        if (all)
+            return rules_error(error, _("Every seat has tipped, yet the game waits for tips"));
+    }
+    return TRUE;
+}
+
+/* ---- GObject ---------------------------------------------------------------------------- */
+
+static void minden_game_dispose(GObject *object)
+{
+    MindenGame *self = MINDEN_GAME(object);
+
+    g_clear_object(&self->deck);
+    G_OBJECT_CLASS(minden_game_parent_class)->dispose(object);
+}
+
+static void minden_game_finalize(GObject *object)
+{
+    MindenGame *self = MINDEN_GAME(object);
+
+    seats_free(self);
+    g_clear_pointer(&self->draw, g_array_unref);
+    g_clear_pointer(&self->offer, g_array_unref);
+    g_clear_pointer(&self->discard, g_array_unref);
+    g_clear_pointer(&self->box, g_array_unref);
+    g_clear_pointer(&self->order, g_array_unref);
+    G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
+}
+
+static void minden_game_class_init(MindenGameClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    LpGameClass *game_class = LP_GAME_CLASS(klass);
+
+    object_class->dispose = minden_game_dispose;
+    object_class->finalize = minden_game_finalize;
+
+    game_class->kind = "minden";
+    game_class->min_players = 2;
+    game_class->max_players = 5;
+    game_class->save_state = minden_game_save_state;
+    game_class->load_state = minden_game_load_state;
+    game_class->computer_step = minden_game_computer_step;
+    game_class->get_current_seat = minden_game_get_current_seat_vfunc;
+    game_class->is_over = minden_game_is_over_vfunc;
+    game_class->result = minden_game_result_vfunc;
+
+    /**
+     * MindenGame::round-started:
+     * @round: the number of the round, from 1
+     *
+     * A round began: its cards lie revealed in the offer.
+     */
+    signals[SIGNAL_ROUND_STARTED] = g_signal_new("round-started", G_TYPE_FROM_CLASS(klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 1, G_TYPE_UINT);
+    /**
+     * MindenGame::card-chosen:
+     * @seat: who chose
+     * @card: the card the seat now holds for this round
+     * @swapped: the card given up with a swap token, or -1
+     */
+    signals[SIGNAL_CARD_CHOSEN] = g_signal_new("card-chosen", G_TYPE_FROM_CLASS(klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT,
+                                               G_TYPE_INT);
+    /**
+     * MindenGame::tip-entered:
+     * @seat: who placed a (still secret) tip
+     */
+    signals[SIGNAL_TIP_ENTERED] = g_signal_new("tip-entered", G_TYPE_FROM_CLASS(klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 1, G_TYPE_UINT);
+    /**
+     * MindenGame::scored:
+     * @seat: whose tip was scored; its tip stays readable until the round ends
+     * @card: the card
+     * @right: whether a solution point lies in the tipped region
+     * @from: the field before
+     * @to: the field after (the skip rule applied)
+     * @kept: whether the seat keeps the card
+     *
+     * Emitted after the figure moved and the card went to its pile, but before the round
+     * ends, so the seat's tip is still readable in handlers.
+     */
+    signals[SIGNAL_SCORED] = g_signal_new("scored", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 6, G_TYPE_UINT,
+                                          G_TYPE_UINT, G_TYPE_BOOLEAN, G_TYPE_UINT, G_TYPE_UINT,
+                                          G_TYPE_BOOLEAN);
+    /**
+     * MindenGame::final-step:
+     * @step: the MindenFinalStep that begins now; "final-moved" follows for every move
+     */
+    signals[SIGNAL_FINAL_STEP] = g_signal_new("final-step", G_TYPE_FROM_CLASS(klass),
+                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                              G_TYPE_NONE, 1, G_TYPE_UINT);
+    /**
+     * MindenGame::final-moved:
+     * @seat: whose figure moved
+     * @step: the MindenFinalStep (a majority colour or a set)
+     * @from: the field before
+     * @to: the field after
+     */
+    signals[SIGNAL_FINAL_MOVED] = g_signal_new("final-moved", G_TYPE_FROM_CLASS(klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT,
+                                               G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void minden_game_init(MindenGame *self)
+{
+    self->draw = uint_array();
+    self->offer = uint_array();
+    self->discard = uint_array();
+    self->box = uint_array();
+    self->order = uint_array();
+    self->phase = MINDEN_PHASE_CHOOSE;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The rules of "Deutschland – Finden Sie Minden?" (RULES.md: Finden Sie Minden): rounds of
+ * reveal, choose, tip and score, the victory track with its skip rule, the final scoring. */
+#pragma once
+
+#include "lp-game.h"
+#include "minden-deck.h"
+#include "minden-grid.h"
+
+G_BEGIN_DECLS
+
+/* RULES.md: the victory track has fields 0 (start) to 40. */
+#define MINDEN_TRACK_END 40
+/* RULES.md: each player may twice per game use a swap token. */
+#define MINDEN_SWAP_TOKENS 2
+
+typedef enum {
+    MINDEN_PHASE_CHOOSE, /* seats choose from the revealed cards, back to front */
+    MINDEN_PHASE_TIP,    /* every seat places 1–4 stones, all at once */
+    MINDEN_PHASE_SCORE,  /* tips are scored one by one, back to front */
+    MINDEN_PHASE_FINAL,  /* the final scoring, one step (majority or sets) at a time */
+    MINDEN_PHASE_OVER,
+} MindenPhase;
+
+/* The steps of the final scoring: majorities in colour order, then sets. */
+typedef enum {
+    MINDEN_FINAL_MAJORITY_YELLOW,
+    MINDEN_FINAL_MAJORITY_RED,
+    MINDEN_FINAL_MAJORITY_BLUE,
+    MINDEN_FINAL_MAJORITY_PURPLE,
+    MINDEN_FINAL_SETS,
+} MindenFinalStep;
+
+#define MINDEN_TYPE_GAME (minden_game_get_type())
+G_DECLARE_FINAL_TYPE(MindenGame, minden_game, MINDEN, GAME, LpGame)
+
+/* A new game dealt from deck (purple cards only when purple is TRUE); the first round is
+ * revealed. Fails with LP_GAME_ERROR when the players or the deck do not allow a game. */
+MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gboolean purple,
+                            GError **error);
+
+MindenDeck *minden_game_get_deck(MindenGame *self);
+gboolean minden_game_get_purple(MindenGame *self);
+MindenPhase minden_game_get_phase(MindenGame *self);
+guint minden_game_get_round(MindenGame *self);
+
+/* Piles as arrays of card indices (guint). The draw pile's top is its last element. */
+GArray *minden_game_get_draw_pile(MindenGame *self);
+GArray *minden_game_get_offer(MindenGame *self);
+GArray *minden_game_get_discard_pile(MindenGame *self);
+GArray *minden_game_get_box(MindenGame *self);
+
+guint minden_game_get_position(MindenGame *self, guint seat);
+guint minden_game_get_swaps_left(MindenGame *self, guint seat);
+/* The card of this round, or -1 when the seat has none (yet). */
+int minden_game_get_seat_card(MindenGame *self, guint seat);
+/* The cards the seat has kept (card indices); public information. */
+GArray *minden_game_get_kept(MindenGame *self, guint seat);
+guint minden_game_count_kept(MindenGame *self, guint seat, MindenColour colour);
+gboolean minden_game_has_tipped(MindenGame *self, guint seat);
+gboolean minden_game_has_scored(MindenGame *self, guint seat);
+/* The stored tip, no matter who may see it (rules code, AI, tests). */
+void minden_game_get_tip(MindenGame *self, guint seat, MindenTip *out);
+
+/* The seat order of this round's choosing (CHOOSE) or scoring (SCORE), back to front with
+ * ties youngest first, and how many of them have acted. */
+GArray *minden_game_get_order(MindenGame *self);
+guint minden_game_get_order_done(MindenGame *self);
+/* The next step of the final scoring (FINAL), as MindenFinalStep. */
+MindenFinalStep minden_game_get_final_step(MindenGame *self);
+
+/* Hidden information (RULES.md): what seat viewer may see now; viewer -1 is everybody at the
+ * table. Tips are secret until scoring; a card's solution side only from its scoring on. */
+gboolean minden_game_can_see_tip(MindenGame *self, int viewer, guint seat);
+gboolean minden_game_can_see_solution(MindenGame *self, guint card);
+
+/* Seats sorted back to front by position (RULES.md: ties youngest first). */
+GArray *minden_game_back_to_front(MindenGame *self);
+/* Where a figure at from lands after steps forward with the skip rule, given the other
+ * figures as they stand now (seat's own figure does not block). */
+guint minden_game_preview_move(MindenGame *self, guint seat, guint steps);
+/* Whether one of the card's solution points lies in the tip's region. */
+gboolean minden_card_tip_is_right(const MindenCard *card, const MindenTip *tip);
+
+/* Moves — each returns FALSE with LP_GAME_ERROR and leaves the state untouched when the move
+ * is not possible now. */
+/* CHOOSE: seat takes card (an index into the deck that lies in the offer); with swap, the
+ * card and a swap token leave the game and the seat takes the top of the draw pile. */
+gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean swap,
+                            GError **error);
+/* TIP: seat's secret tip of 1–4 stones. */
+gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GError **error);
+/* SCORE: scores the next tip in order; FINAL: runs the next final step. */
+gboolean minden_game_advance(MindenGame *self, GError **error);
+
+/* A seed drawn at the start that fixes what each computer seat knows of each card. */
+guint64 minden_game_get_ai_seed(MindenGame *self);
+
+/* The names of the final reasons used in events: "majority-yellow" … "set". */
+const char *minden_final_step_reason(MindenFinalStep step);
+const char *minden_phase_to_string(MindenPhase phase);
+
+G_END_DECLS

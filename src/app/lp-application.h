@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The application: app actions, accelerators, style sheet, About and shortcuts windows. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define LP_TYPE_APPLICATION (lp_application_get_type())
+G_DECLARE_FINAL_TYPE(LpApplication, lp_application, LP, APPLICATION, GtkApplication)
+
+LpApplication *lp_application_new(void);
+/* TRUE after app.restart ("Restart now" after a language change): main() starts the
+ * program again once g_application_run() has returned. */
+gboolean lp_application_get_restart_requested(LpApplication *self);
+
+/* The About dialog of the app (shown by app.about). */
+GtkWidget *lp_about_dialog_new(GtkWindow *parent);
+
+G_END_DECLS

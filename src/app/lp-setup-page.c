@@ -1,0 +1,659 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The player-setup page: seats within the game's range, each with name, age, colour and
+ * kind, the game's option, and the remembered line-up. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "lp-json.h"
+#include "lp-player.h"
+#include "lp-setup-page.h"
+#include "lp-start-page.h"
+
+#define MAX_AGE 150
+
+/* The controls of one seat; owned by its GtkListBoxRow. */
+typedef struct {
+    GtkWidget *row;
+    GtkWidget *number_label;
+    GtkWidget *name_entry;
+    GtkWidget *age_entry;
+    GtkWidget *colour_dropdown;
+    GtkWidget *kind_dropdown;
+    GtkWidget *remove_button;
+    guint colour;
+} Seat;
+
+struct _LpSetupPage {
+    GtkWidget parent_instance;
+
+    GtkWidget *subtitle_label;
+    GtkListBox *seat_list;
+    GtkWidget *add_button;
+    GtkWidget *option_list;
+    GtkWidget *option_label;
+    GtkWidget *option_description;
+    GtkWidget *option_switch;
+    GtkWidget *error_label;
+    GtkWidget *start_button;
+
+    GSettings *settings;
+    const LpGameInfo *info;
+    GPtrArray *seats; /* Seat*, owned by the rows */
+    gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE(LpSetupPage, lp_setup_page, GTK_TYPE_WIDGET)
+
+static const char *const kind_labels[] = {
+    N_("Human"),
+    /* Translators: a player kind in the setup page. */
+    N_("Computer – easy"),
+    N_("Computer – normal"),
+    N_("Computer – hard"),
+};
+
+static void update_seats(LpSetupPage *self);
+
+static void colour_setup(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+    GtkWidget *label = gtk_label_new(NULL);
+
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_list_item_set_child(item, label);
+}
+
+static void colour_bind(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+    guint n_colours;
+    const LpPlayerColour *colours = lp_player_colours(&n_colours);
+    guint position = gtk_list_item_get_position(item);
+    g_autofree char *markup = NULL;
+
+    if (position >= n_colours)
+        return;
+    markup = g_markup_printf_escaped("<span foreground=\"%s\" size=\"large\">%s</span>  %s",
+                                     colours[position].hex, colours[position].symbol,
+                                     _(colours[position].name));
+    gtk_label_set_markup(GTK_LABEL(gtk_list_item_get_child(item)), markup);
+}
+
+static guint seat_index(LpSetupPage *self, Seat *seat)
+{
+    guint index = 0;
+
+    g_assert(g_ptr_array_find(self->seats, seat, &index));
+    return index;
+}
+
+static void on_colour_selected(GtkDropDown *dropdown, GParamSpec *pspec, LpSetupPage *self)
+{
+    Seat *seat = g_object_get_data(G_OBJECT(dropdown), "lp-seat");
+    guint colour = gtk_drop_down_get_selected(dropdown);
+
+    if (self->updating || colour == GTK_INVALID_LIST_POSITION || colour == seat->colour)
+        return;
+    /* Colours stay distinct: the seat that had this colour takes the old one. */
+    for (guint i = 0; i < self->seats->len; i++) {
+        Seat *other = self->seats->pdata[i];
+
+        if (other != seat && other->colour == colour) {
+            other->colour = seat->colour;
+            self->updating = TRUE;
+            gtk_drop_down_set_selected(GTK_DROP_DOWN(other->colour_dropdown), other->colour);
+            self->updating = FALSE;
+        }
+    }
+    seat->colour = colour;
+}
+
+static void on_remove_clicked(GtkButton *button, LpSetupPage *self)
+{
+    Seat *seat = g_object_get_data(G_OBJECT(button), "lp-seat");
+
+    lp_setup_page_remove_seat(self, seat_index(self, seat));
+}
+
+static void on_add_clicked(LpSetupPage *self)
+{
+    if (lp_setup_page_add_seat(self)) {
+        Seat *seat = g_ptr_array_index(self->seats, self->seats->len - 1);
+
+        gtk_widget_grab_focus(seat->name_entry);
+    }
+}
+
+static guint first_free_colour(LpSetupPage *self)
+{
+    guint n_colours;
+
+    lp_player_colours(&n_colours);
+    for (guint c = 0; c < n_colours; c++) {
+        gboolean used = FALSE;
+
+        for (guint i = 0; i < self->seats->len; i++)
+            used = used || ((Seat *)self->seats->pdata[i])->colour == c;
+        if (!used)
+            return c;
+    }
+    return 0;
+}
+
+static GtkWidget *labelled_dropdown(const char *const *strings, guint n, gboolean translate)
+{
+    g_autoptr(GtkStringList) list = gtk_string_list_new(NULL);
+
+    for (guint i = 0; i < n; i++)
+        gtk_string_list_append(list, translate ? _(strings[i]) : strings[i]);
+    return gtk_drop_down_new(G_LIST_MODEL(g_steal_pointer(&list)), NULL);
+}
+
+static Seat *append_seat(LpSetupPage *self)
+{
+    Seat *seat = g_new0(Seat, 1);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    guint n_colours;
+    const LpPlayerColour *colours = lp_player_colours(&n_colours);
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new();
+    g_autoptr(GtkStringList) colour_names = gtk_string_list_new(NULL);
+
+    gtk_widget_add_css_class(box, "seat-row");
+    seat->row = gtk_list_box_row_new();
+    gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(seat->row), FALSE);
+    gtk_widget_set_focusable(seat->row, FALSE);
+    g_object_set_data_full(G_OBJECT(seat->row), "lp-seat", seat, g_free);
+
+    seat->number_label = gtk_label_new(NULL);
+    gtk_widget_add_css_class(seat->number_label, "seat-number");
+    gtk_widget_add_css_class(seat->number_label, "numeric");
+    gtk_label_set_width_chars(GTK_LABEL(seat->number_label), 2);
+    gtk_widget_set_valign(seat->number_label, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(box), seat->number_label);
+
+    seat->name_entry = gtk_entry_new();
+    gtk_entry_set_max_length(GTK_ENTRY(seat->name_entry), 24);
+    gtk_widget_set_hexpand(seat->name_entry, TRUE);
+    gtk_widget_set_valign(seat->name_entry, GTK_ALIGN_CENTER);
+    gtk_entry_set_activates_default(GTK_ENTRY(seat->name_entry), TRUE);
+    gtk_box_append(GTK_BOX(box), seat->name_entry);
+
+    seat->age_entry = gtk_entry_new();
+    gtk_entry_set_max_length(GTK_ENTRY(seat->age_entry), 3);
+    gtk_editable_set_width_chars(GTK_EDITABLE(seat->age_entry), 5);
+    gtk_entry_set_input_purpose(GTK_ENTRY(seat->age_entry), GTK_INPUT_PURPOSE_DIGITS);
+    /* Translators: placeholder of the optional age field of a seat. */
+    gtk_entry_set_placeholder_text(GTK_ENTRY(seat->age_entry), _("Age"));
+    gtk_entry_set_activates_default(GTK_ENTRY(seat->age_entry), TRUE);
+    gtk_widget_set_valign(seat->age_entry, GTK_ALIGN_CENTER);
+    gtk_widget_set_tooltip_text(seat->age_entry,
+                                _("Optional: the youngest player begins"));
+    gtk_box_append(GTK_BOX(box), seat->age_entry);
+
+    for (guint i = 0; i < n_colours; i++)
+        gtk_string_list_append(colour_names, _(colours[i].name));
+    g_signal_connect(factory, "setup", G_CALLBACK(colour_setup), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(colour_bind), NULL);
+    seat->colour_dropdown = gtk_drop_down_new(G_LIST_MODEL(g_steal_pointer(&colour_names)),
+                                              NULL);
+    gtk_drop_down_set_factory(GTK_DROP_DOWN(seat->colour_dropdown), factory);
+    gtk_widget_set_valign(seat->colour_dropdown, GTK_ALIGN_CENTER);
+    gtk_widget_set_size_request(seat->colour_dropdown, 120, -1);
+    seat->colour = first_free_colour(self);
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->colour_dropdown), seat->colour);
+    g_object_set_data(G_OBJECT(seat->colour_dropdown), "lp-seat", seat);
+    g_signal_connect(seat->colour_dropdown, "notify::selected", G_CALLBACK(on_colour_selected),
+                     self);
+    gtk_box_append(GTK_BOX(box), seat->colour_dropdown);
+
+    seat->kind_dropdown = labelled_dropdown(kind_labels, G_N_ELEMENTS(kind_labels), TRUE);
+    gtk_widget_set_valign(seat->kind_dropdown, GTK_ALIGN_CENTER);
+    gtk_widget_set_size_request(seat->kind_dropdown, 190, -1);
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->kind_dropdown),
+                               self->seats->len == 0 ? LP_SEAT_HUMAN : LP_SEAT_COMPUTER_NORMAL);
+    gtk_box_append(GTK_BOX(box), seat->kind_dropdown);
+
+    seat->remove_button = gtk_button_new_from_icon_name("user-trash-symbolic");
+    gtk_widget_add_css_class(seat->remove_button, "flat");
+    gtk_widget_set_valign(seat->remove_button, GTK_ALIGN_CENTER);
+    g_object_set_data(G_OBJECT(seat->remove_button), "lp-seat", seat);
+    g_signal_connect(seat->remove_button, "clicked", G_CALLBACK(on_remove_clicked), self);
+    gtk_box_append(GTK_BOX(box), seat->remove_button);
+
+    gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(seat->row), box);
+    gtk_list_box_append(self->seat_list, seat->row);
+    g_ptr_array_add(self->seats, seat);
+    return seat;
+}
+
+/* Numbers, placeholders, accessible names and the add/remove sensitivity follow the seat
+ * positions and the game's range. */
+static void update_seats(LpSetupPage *self)
+{
+    guint min = self->info != NULL ? self->info->min_players : 2;
+    guint max = self->info != NULL ? self->info->max_players : 6;
+
+    for (guint i = 0; i < self->seats->len; i++) {
+        Seat *seat = self->seats->pdata[i];
+        g_autofree char *number = g_strdup_printf("%u", i + 1);
+        /* Translators: the default name of seat N. */
+        g_autofree char *placeholder = g_strdup_printf(_("Player %u"), i + 1);
+        g_autofree char *name_label = g_strdup_printf(_("Name of player %u"), i + 1);
+        g_autofree char *age_label = g_strdup_printf(_("Age of player %u (optional)"), i + 1);
+        g_autofree char *colour_label = g_strdup_printf(_("Colour of player %u"), i + 1);
+        g_autofree char *kind_label = g_strdup_printf(_("Player %u is played by"), i + 1);
+        g_autofree char *remove_label = g_strdup_printf(_("Remove player %u"), i + 1);
+
+        gtk_label_set_text(GTK_LABEL(seat->number_label), number);
+        gtk_entry_set_placeholder_text(GTK_ENTRY(seat->name_entry), placeholder);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(seat->name_entry),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name_label, -1);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(seat->age_entry),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, age_label, -1);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(seat->colour_dropdown),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, colour_label, -1);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(seat->kind_dropdown),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, kind_label, -1);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(seat->remove_button),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, remove_label, -1);
+        gtk_widget_set_tooltip_text(seat->remove_button, remove_label);
+        gtk_widget_set_sensitive(seat->remove_button, self->seats->len > min);
+    }
+    gtk_widget_set_sensitive(self->add_button, self->seats->len < max);
+}
+
+static void clear_seats(LpSetupPage *self)
+{
+    while (self->seats->len > 0) {
+        Seat *seat = g_ptr_array_steal_index(self->seats, self->seats->len - 1);
+
+        gtk_list_box_remove(self->seat_list, seat->row);
+    }
+}
+
+static LpSeatKind seat_kind_of(LpPlayer *player)
+{
+    if (lp_player_is_human(player))
+        return LP_SEAT_HUMAN;
+    switch (lp_player_get_level(player)) {
+    case LP_LEVEL_EASY:
+        return LP_SEAT_COMPUTER_EASY;
+    case LP_LEVEL_HARD:
+        return LP_SEAT_COMPUTER_HARD;
+    case LP_LEVEL_NORMAL:
+    default:
+        return LP_SEAT_COMPUTER_NORMAL;
+    }
+}
+
+/* The remembered line-up: {"players": [player…], "options": {"buxtehude": true, …}}.
+ * Anything unreadable is ignored: this is a convenience, not a save. */
+static JsonNode *read_lineup(LpSetupPage *self)
+{
+    g_autofree char *text = g_settings_get_string(self->settings, "last-lineup");
+    JsonNode *root;
+
+    if (text == NULL || *text == '\0')
+        return NULL;
+    root = lp_json_parse(text, -1, NULL);
+    if (root != NULL && !JSON_NODE_HOLDS_OBJECT(root))
+        g_clear_pointer(&root, json_node_unref);
+    return root;
+}
+
+static void load_lineup(LpSetupPage *self)
+{
+    g_autoptr(JsonNode) root = read_lineup(self);
+    JsonArray *players = NULL;
+    JsonObject *options = NULL;
+    guint n_colours;
+
+    lp_player_colours(&n_colours);
+    if (root != NULL) {
+        JsonObject *obj = json_node_get_object(root);
+        JsonNode *node = json_object_get_member(obj, "players");
+
+        if (node != NULL && JSON_NODE_HOLDS_ARRAY(node))
+            players = json_node_get_array(node);
+        node = json_object_get_member(obj, "options");
+        if (node != NULL && JSON_NODE_HOLDS_OBJECT(node))
+            options = json_node_get_object(node);
+    }
+
+    for (guint i = 0; players != NULL && i < json_array_get_length(players) &&
+                      self->seats->len < self->info->max_players; i++) {
+        g_autoptr(LpPlayer) player =
+            lp_player_from_json(json_array_get_element(players, i), NULL);
+        g_autofree char *age = NULL;
+        int colour;
+
+        if (player == NULL)
+            continue;
+        append_seat(self);
+        colour = lp_player_colour_index(lp_player_get_colour(player));
+        age = lp_player_get_age(player) == LP_AGE_UNKNOWN
+                  ? g_strdup("")
+                  : g_strdup_printf("%d", lp_player_get_age(player));
+        lp_setup_page_set_seat(self, self->seats->len - 1, lp_player_get_name(player), age,
+                               colour >= 0 ? (guint)colour
+                                           : ((Seat *)self->seats->pdata[self->seats->len - 1])
+                                                 ->colour,
+                               seat_kind_of(player));
+    }
+    while (self->seats->len < MAX(self->info->min_players, 2))
+        append_seat(self);
+
+    if (options != NULL && self->info->kind != NULL) {
+        JsonNode *node = json_object_get_member(options, self->info->kind);
+
+        lp_setup_page_set_option(self, node != NULL &&
+                                           json_node_get_value_type(node) == G_TYPE_BOOLEAN &&
+                                           json_node_get_boolean(node));
+    } else {
+        lp_setup_page_set_option(self, FALSE);
+    }
+}
+
+static void lp_setup_page_dispose(GObject *object)
+{
+    LpSetupPage *self = LP_SETUP_PAGE(object);
+    GtkWidget *child;
+
+    if (self->seats != NULL)
+        g_ptr_array_set_size(self->seats, 0);
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
+        gtk_widget_unparent(child);
+    g_clear_object(&self->settings);
+    G_OBJECT_CLASS(lp_setup_page_parent_class)->dispose(object);
+}
+
+static void lp_setup_page_finalize(GObject *object)
+{
+    LpSetupPage *self = LP_SETUP_PAGE(object);
+
+    g_clear_pointer(&self->seats, g_ptr_array_unref);
+    G_OBJECT_CLASS(lp_setup_page_parent_class)->finalize(object);
+}
+
+static void lp_setup_page_class_init(LpSetupPageClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    object_class->dispose = lp_setup_page_dispose;
+    object_class->finalize = lp_setup_page_finalize;
+
+    gtk_widget_class_set_template_from_resource(widget_class,
+        "/io/github/landpartie/Landpartie/ui/lp-setup-page.ui");
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, subtitle_label);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, seat_list);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, add_button);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_list);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_label);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_description);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_switch);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, error_label);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, start_button);
+    gtk_widget_class_bind_template_callback(widget_class, on_add_clicked);
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+    gtk_widget_class_set_css_name(widget_class, "setuppage");
+}
+
+static void lp_setup_page_init(LpSetupPage *self)
+{
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->seats = g_ptr_array_new();
+    self->settings = g_settings_new(APP_ID);
+}
+
+GtkWidget *lp_setup_page_new(void)
+{
+    return g_object_new(LP_TYPE_SETUP_PAGE, NULL);
+}
+
+void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
+{
+    g_autofree char *range = NULL;
+    g_autofree char *subtitle = NULL;
+
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+    g_return_if_fail(info != NULL);
+
+    self->info = info;
+    range = lp_format_player_range(info->min_players, info->max_players);
+    /* Translators: under "Who Is Playing?": game name · player range. */
+    subtitle = g_strdup_printf(_("%s · %s · The youngest player begins."), _(info->name), range);
+    gtk_label_set_text(GTK_LABEL(self->subtitle_label), subtitle);
+
+    gtk_widget_set_visible(self->option_list, info->option_label != NULL);
+    if (info->option_label != NULL) {
+        gtk_label_set_text_with_mnemonic(GTK_LABEL(self->option_label), _(info->option_label));
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self->option_switch),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->option_label),
+                                       -1);
+    }
+    if (info->option_description != NULL) {
+        gtk_label_set_text(GTK_LABEL(self->option_description), _(info->option_description));
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self->option_switch),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       _(info->option_description), -1);
+    }
+    gtk_widget_set_visible(self->option_description, info->option_description != NULL);
+
+    lp_setup_page_show_error(self, NULL);
+    clear_seats(self);
+    load_lineup(self);
+    update_seats(self);
+}
+
+const LpGameInfo *lp_setup_page_get_game(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
+    return self->info;
+}
+
+guint lp_setup_page_get_n_seats(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), 0);
+    return self->seats->len;
+}
+
+gboolean lp_setup_page_add_seat(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    g_return_val_if_fail(self->info != NULL, FALSE);
+
+    if (self->seats->len >= self->info->max_players)
+        return FALSE;
+    append_seat(self);
+    update_seats(self);
+    return TRUE;
+}
+
+gboolean lp_setup_page_remove_seat(LpSetupPage *self, guint index)
+{
+    Seat *seat;
+
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    g_return_val_if_fail(self->info != NULL, FALSE);
+    g_return_val_if_fail(index < self->seats->len, FALSE);
+
+    if (self->seats->len <= self->info->min_players)
+        return FALSE;
+    seat = g_ptr_array_steal_index(self->seats, index);
+    gtk_list_box_remove(self->seat_list, seat->row);
+    update_seats(self);
+    if (self->seats->len > 0) {
+        Seat *next = self->seats->pdata[MIN(index, self->seats->len - 1)];
+
+        gtk_widget_grab_focus(next->name_entry);
+    }
+    return TRUE;
+}
+
+void lp_setup_page_set_seat(LpSetupPage *self, guint index, const char *name,
+                            const char *age_text, guint colour, LpSeatKind kind)
+{
+    Seat *seat;
+    guint n_colours;
+
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+    g_return_if_fail(index < self->seats->len);
+    lp_player_colours(&n_colours);
+    g_return_if_fail(colour < n_colours);
+    g_return_if_fail(kind <= LP_SEAT_COMPUTER_HARD);
+
+    seat = self->seats->pdata[index];
+    gtk_editable_set_text(GTK_EDITABLE(seat->name_entry), name != NULL ? name : "");
+    gtk_editable_set_text(GTK_EDITABLE(seat->age_entry), age_text != NULL ? age_text : "");
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->colour_dropdown), colour);
+    gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->kind_dropdown), kind);
+}
+
+guint lp_setup_page_get_seat_colour(LpSetupPage *self, guint index)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), 0);
+    g_return_val_if_fail(index < self->seats->len, 0);
+    return ((Seat *)self->seats->pdata[index])->colour;
+}
+
+gboolean lp_setup_page_get_option(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    return self->info != NULL && self->info->option_label != NULL &&
+           gtk_switch_get_active(GTK_SWITCH(self->option_switch));
+}
+
+void lp_setup_page_set_option(LpSetupPage *self, gboolean option)
+{
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+    gtk_switch_set_active(GTK_SWITCH(self->option_switch), option);
+}
+
+static gboolean parse_age(const char *text, int *age)
+{
+    g_autofree char *stripped = g_strstrip(g_strdup(text));
+    guint64 value;
+
+    if (*stripped == '\0') {
+        *age = LP_AGE_UNKNOWN;
+        return TRUE;
+    }
+    if (!g_ascii_string_to_unsigned(stripped, 10, 0, MAX_AGE, &value, NULL))
+        return FALSE;
+    *age = (int)value;
+    return TRUE;
+}
+
+GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
+{
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    guint n_colours;
+    const LpPlayerColour *colours = lp_player_colours(&n_colours);
+
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
+    g_return_val_if_fail(self->info != NULL, NULL);
+
+    for (guint i = 0; i < self->seats->len; i++) {
+        Seat *seat = self->seats->pdata[i];
+        g_autofree char *name =
+            g_strstrip(g_strdup(gtk_editable_get_text(GTK_EDITABLE(seat->name_entry))));
+        guint kind = gtk_drop_down_get_selected(GTK_DROP_DOWN(seat->kind_dropdown));
+        int age;
+
+        if (*name == '\0') {
+            g_free(name);
+            name = g_strdup_printf(_("Player %u"), i + 1);
+        }
+        if (!parse_age(gtk_editable_get_text(GTK_EDITABLE(seat->age_entry)), &age)) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                        _("The age of %s must be a whole number from 0 to %d, or empty if "
+                          "unknown."),
+                        name, MAX_AGE);
+            gtk_widget_grab_focus(seat->age_entry);
+            return NULL;
+        }
+        for (guint j = 0; j < players->len; j++) {
+            if (g_utf8_collate(lp_player_get_name(players->pdata[j]), name) == 0) {
+                g_set_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                            _("Two players are called “%s”. Please give every player their "
+                              "own name."),
+                            name);
+                gtk_widget_grab_focus(seat->name_entry);
+                return NULL;
+            }
+        }
+        g_ptr_array_add(players,
+                        lp_player_new(name, age, colours[seat->colour % n_colours].hex,
+                                      kind == LP_SEAT_HUMAN ? LP_PLAYER_HUMAN
+                                                            : LP_PLAYER_COMPUTER,
+                                      kind == LP_SEAT_COMPUTER_EASY   ? LP_LEVEL_EASY
+                                      : kind == LP_SEAT_COMPUTER_HARD ? LP_LEVEL_HARD
+                                                                      : LP_LEVEL_NORMAL));
+    }
+    if (players->len < self->info->min_players || players->len > self->info->max_players) {
+        g_autofree char *range =
+            lp_format_player_range(self->info->min_players, self->info->max_players);
+
+        /* Translators: %s is the game name, the second a range such as "2–6 players". */
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s is played by %s."),
+                    _(self->info->name), range);
+        return NULL;
+    }
+    return g_steal_pointer(&players);
+}
+
+void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players)
+{
+    g_autoptr(JsonNode) root = read_lineup(self);
+    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
+    JsonObject *obj = json_object_new();
+    JsonArray *array = json_array_new();
+    JsonObject *options = json_object_new();
+    g_autofree char *text = NULL;
+
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+    g_return_if_fail(players != NULL);
+
+    for (guint i = 0; i < players->len; i++)
+        json_array_add_element(array, lp_player_to_json(players->pdata[i]));
+    /* Keep the options of the other games. */
+    if (root != NULL) {
+        JsonNode *old = json_object_get_member(json_node_get_object(root), "options");
+
+        if (old != NULL && JSON_NODE_HOLDS_OBJECT(old)) {
+            JsonObjectIter iter;
+            const char *member;
+            JsonNode *value;
+
+            json_object_iter_init(&iter, json_node_get_object(old));
+            while (json_object_iter_next(&iter, &member, &value)) {
+                if (json_node_get_value_type(value) == G_TYPE_BOOLEAN)
+                    json_object_set_boolean_member(options, member, json_node_get_boolean(value));
+            }
+        }
+    }
+    if (self->info != NULL && self->info->option_label != NULL)
+        json_object_set_boolean_member(options, self->info->kind,
+                                       lp_setup_page_get_option(self));
+    json_object_set_array_member(obj, "players", array);
+    json_object_set_object_member(obj, "options", options);
+    json_node_take_object(node, obj);
+    text = lp_json_to_string(node, FALSE);
+    g_settings_set_string(self->settings, "last-lineup", text);
+}
+
+void lp_setup_page_show_error(LpSetupPage *self, const char *message)
+{
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+
+    gtk_label_set_text(GTK_LABEL(self->error_label), message != NULL ? message : "");
+    gtk_widget_set_visible(self->error_label, message != NULL);
+}
+
+const char *lp_setup_page_get_error(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
+    return gtk_widget_get_visible(self->error_label)
+               ? gtk_label_get_text(GTK_LABEL(self->error_label))
+               : NULL;
+}

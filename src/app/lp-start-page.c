@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The first page: a large tile per game and a Continue entry per saved game. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "lp-game-info.h"
+#include "lp-start-page.h"
+
+#define TILE_WIDTH 300
+#define TILE_PICTURE_HEIGHT 188
+
+struct _LpStartPage {
+    GtkWidget parent_instance;
+
+    GtkWidget *scroller;
+    GtkWidget *tiles_box;
+    GtkWidget *continue_section;
+    GtkListBox *continue_list;
+
+    LpSaveStore *store;
+    GPtrArray *continue_kinds;
+};
+
+G_DEFINE_FINAL_TYPE(LpStartPage, lp_start_page, GTK_TYPE_WIDGET)
+
+enum {
+    PROP_0,
+    PROP_SAVE_STORE,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+char *lp_format_player_range(guint min_players, guint max_players)
+{
+    if (min_players == max_players)
+        return g_strdup_printf(ngettext("%u player", "%u players", max_players), max_players);
+    /* Translators: a range of players on a game tile, e.g. "2–6 players". */
+    return g_strdup_printf(ngettext("%u–%u player", "%u–%u players", max_players), min_players,
+                           max_players);
+}
+
+char *lp_format_last_played(GDateTime *when, GDateTime *now)
+{
+    g_autoptr(GDateTime) local = NULL;
+    g_autoptr(GDateTime) local_now = NULL;
+    g_autoptr(GDateTime) yesterday = NULL;
+    int y, m, d, ny, nm, nd, yy, ym, yd;
+
+    g_return_val_if_fail(when != NULL && now != NULL, NULL);
+
+    local = g_date_time_to_local(when);
+    local_now = g_date_time_to_local(now);
+    yesterday = g_date_time_add_days(local_now, -1);
+    g_date_time_get_ymd(local, &y, &m, &d);
+    g_date_time_get_ymd(local_now, &ny, &nm, &nd);
+    g_date_time_get_ymd(yesterday, &yy, &ym, &yd);
+
+    if (y == ny && m == nm && d == nd)
+        /* Translators: when a saved game was last played; a g_date_time_format() string. */
+        return g_date_time_format(local, _("today, %H:%M"));
+    if (y == yy && m == ym && d == yd)
+        /* Translators: when a saved game was last played; a g_date_time_format() string. */
+        return g_date_time_format(local, _("yesterday, %H:%M"));
+    if (y == ny)
+        /* Translators: a day of this year, e.g. "3 November"; a g_date_time_format() string. */
+        return g_date_time_format(local, _("%-d %B"));
+    /* Translators: a day of another year; a g_date_time_format() string. */
+    return g_date_time_format(local, _("%-d %B %Y"));
+}
+
+static const char *tile_picture(const LpGameInfo *info)
+{
+    static char path[128];
+
+    if (info->picture != NULL)
+        return info->picture;
+    g_snprintf(path, sizeof path, "/io/github/landpartie/Landpartie/app/tile-%s.svg", info->kind);
+    return path;
+}
+
+static GtkWidget *build_tile(const LpGameInfo *info)
+{
+    GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *button = gtk_button_new();
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *text_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *picture, *name, *description, *players, *howto;
+    g_autofree char *range = lp_format_player_range(info->min_players, info->max_players);
+    g_autofree char *howto_label = NULL;
+    g_autofree char *a11y_description = NULL;
+    const char *desc = info->description != NULL && *info->description != '\0'
+                           ? _(info->description) : "";
+
+    gtk_widget_set_size_request(column, TILE_WIDTH, -1);
+    gtk_widget_add_css_class(button, "tile");
+    /* The rounded corners clip the picture. */
+    gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN);
+    gtk_widget_set_name(button, info->kind);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.new-game");
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
+
+    picture = gtk_picture_new_for_resource(tile_picture(info));
+    gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
+    gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
+    gtk_widget_set_size_request(picture, TILE_WIDTH, TILE_PICTURE_HEIGHT);
+    gtk_widget_add_css_class(picture, "tile-picture");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   _(info->name), -1);
+    gtk_box_append(GTK_BOX(box), picture);
+
+    gtk_widget_add_css_class(text_box, "tile-text");
+    name = gtk_label_new(_(info->name));
+    gtk_label_set_wrap(GTK_LABEL(name), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(name), 0);
+    gtk_widget_add_css_class(name, "title-3");
+    gtk_widget_add_css_class(name, "tile-name");
+    gtk_box_append(GTK_BOX(text_box), name);
+
+    description = gtk_label_new(desc);
+    gtk_label_set_wrap(GTK_LABEL(description), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(description), 0);
+    gtk_label_set_yalign(GTK_LABEL(description), 0);
+    gtk_label_set_lines(GTK_LABEL(description), 3);
+    gtk_label_set_max_width_chars(GTK_LABEL(description), 34);
+    gtk_widget_set_vexpand(description, TRUE);
+    gtk_widget_set_visible(description, *desc != '\0');
+    gtk_widget_add_css_class(description, "tile-description");
+    gtk_box_append(GTK_BOX(text_box), description);
+
+    players = gtk_label_new(range);
+    gtk_label_set_xalign(GTK_LABEL(players), 0);
+    gtk_widget_add_css_class(players, "dim-label");
+    gtk_widget_add_css_class(players, "tile-players");
+    gtk_box_append(GTK_BOX(text_box), players);
+    gtk_box_append(GTK_BOX(box), text_box);
+    gtk_button_set_child(GTK_BUTTON(button), box);
+
+    a11y_description = *desc != '\0' ? g_strdup_printf("%s %s", desc, range) : g_strdup(range);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   _(info->name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   a11y_description, -1);
+    gtk_widget_set_vexpand(button, TRUE);
+    gtk_box_append(GTK_BOX(column), button);
+
+    howto = gtk_button_new_with_mnemonic(_("How to _Play"));
+    gtk_widget_add_css_class(howto, "flat");
+    gtk_widget_set_halign(howto, GTK_ALIGN_CENTER);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(howto), "win.how-to");
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(howto), "s", info->kind);
+    /* Translators: accessible name of the "How to Play" button under a game tile. */
+    howto_label = g_strdup_printf(_("How to play %s"), _(info->name));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(howto), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   howto_label, -1);
+    gtk_box_append(GTK_BOX(column), howto);
+    return column;
+}
+
+/* "Anna, Ben, Carla" from the envelope of a save; NULL when the list is unusable. */
+static char *players_line(JsonObject *root)
+{
+    JsonNode *node = json_object_get_member(root, "players");
+    g_autoptr(GString) line = g_string_new(NULL);
+    JsonArray *array;
+
+    if (node == NULL || !JSON_NODE_HOLDS_ARRAY(node))
+        return NULL;
+    array = json_node_get_array(node);
+    for (guint i = 0; i < json_array_get_length(array); i++) {
+        JsonNode *player = json_array_get_element(array, i);
+        JsonNode *name;
+
+        if (!JSON_NODE_HOLDS_OBJECT(player))
+            return NULL;
+        name = json_object_get_member(json_node_get_object(player), "name");
+        if (name == NULL || json_node_get_value_type(name) != G_TYPE_STRING)
+            return NULL;
+        if (line->len > 0)
+            /* Translators: separates player names in a list. */
+            g_string_append(line, _(", "));
+        g_string_append(line, json_node_get_string(name));
+    }
+    return line->len > 0 ? g_string_free(g_steal_pointer(&line), FALSE) : NULL;
+}
+
+static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope,
+                                     const GError *peek_error)
+{
+    GtkWidget *row = gtk_list_box_row_new();
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *labels = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3);
+    GtkWidget *title, *subtitle, *button;
+    g_autofree char *subtitle_text = NULL;
+    g_autofree char *button_label = NULL;
+
+    if (envelope != NULL) {
+        JsonObject *root = json_node_get_object(envelope);
+        g_autofree char *names = players_line(root);
+        g_autoptr(GDateTime) saved = NULL;
+        g_autofree char *when = NULL;
+        const char *saved_text = json_object_has_member(root, "saved")
+                                     ? json_object_get_string_member_with_default(root, "saved",
+                                                                                  NULL)
+                                     : NULL;
+
+        if (saved_text != NULL)
+            saved = g_date_time_new_from_iso8601(saved_text, NULL);
+        if (saved != NULL) {
+            g_autoptr(GDateTime) now = g_date_time_new_now_local();
+            when = lp_format_last_played(saved, now);
+        }
+        if (names != NULL && when != NULL)
+            /* Translators: who plays a saved game · when it was last played. */
+            subtitle_text = g_strdup_printf(_("%s · %s"), names, when);
+        else if (names != NULL)
+            subtitle_text = g_strdup(names);
+        else
+            subtitle_text = g_strdup(_("The players of this saved game cannot be read."));
+    } else {
+        subtitle_text = g_strdup(_("This saved game cannot be read."));
+    }
+    (void)peek_error;
+
+    gtk_widget_add_css_class(box, "continue-row");
+    title = gtk_label_new(_(info->name));
+    gtk_label_set_xalign(GTK_LABEL(title), 0);
+    gtk_widget_add_css_class(title, "heading");
+    gtk_box_append(GTK_BOX(labels), title);
+    subtitle = gtk_label_new(subtitle_text);
+    gtk_label_set_xalign(GTK_LABEL(subtitle), 0);
+    gtk_label_set_wrap(GTK_LABEL(subtitle), TRUE);
+    gtk_widget_add_css_class(subtitle, "dim-label");
+    gtk_box_append(GTK_BOX(labels), subtitle);
+    gtk_widget_set_hexpand(labels, TRUE);
+    gtk_widget_set_valign(labels, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(box), labels);
+
+    button = gtk_button_new_with_mnemonic(_("_Continue"));
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class(button, "suggested-action");
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.continue");
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
+    /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */
+    button_label = g_strdup_printf(_("Continue %s"), _(info->name));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   button_label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   subtitle_text, -1);
+    gtk_box_append(GTK_BOX(box), button);
+
+    gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), box);
+    gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(row), FALSE);
+    gtk_widget_set_focusable(row, FALSE);
+    gtk_widget_set_name(row, info->kind);
+    return row;
+}
+
+void lp_start_page_refresh(LpStartPage *self)
+{
+    guint n_infos;
+    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    GtkWidget *child;
+
+    g_return_if_fail(LP_IS_START_PAGE(self));
+
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->continue_list))) != NULL)
+        gtk_list_box_remove(self->continue_list, child);
+    g_ptr_array_set_size(self->continue_kinds, 0);
+
+    for (guint i = 0; self->store != NULL && i < n_infos; i++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(JsonNode) envelope = NULL;
+
+        if (!lp_save_store_has(self->store, infos[i]->kind))
+            continue;
+        envelope = lp_save_store_peek(self->store, infos[i]->kind, &error);
+        /* A save that cannot be read still gets an entry: continuing it reports the problem
+         * and moves the file aside. */
+        gtk_list_box_append(self->continue_list, build_continue_row(infos[i], envelope, error));
+        g_ptr_array_add(self->continue_kinds, g_strdup(infos[i]->kind));
+    }
+    gtk_widget_set_visible(self->continue_section, self->continue_kinds->len > 0);
+}
+
+GStrv lp_start_page_dup_continue_kinds(LpStartPage *self)
+{
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new();
+
+    g_return_val_if_fail(LP_IS_START_PAGE(self), NULL);
+    for (guint i = 0; i < self->continue_kinds->len; i++)
+        g_strv_builder_add(builder, self->continue_kinds->pdata[i]);
+    return g_strv_builder_end(builder);
+}
+
+static void lp_start_page_dispose(GObject *object)
+{
+    LpStartPage *self = LP_START_PAGE(object);
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
+        gtk_widget_unparent(child);
+    g_clear_object(&self->store);
+    G_OBJECT_CLASS(lp_start_page_parent_class)->dispose(object);
+}
+
+static void lp_start_page_finalize(GObject *object)
+{
+    LpStartPage *self = LP_START_PAGE(object);
+
+    g_clear_pointer(&self->continue_kinds, g_ptr_array_unref);
+    G_OBJECT_CLASS(lp_start_page_parent_class)->finalize(object);
+}
+
+static void lp_start_page_get_property(GObject *object, guint prop_id, GValue *value,
+                                       GParamSpec *pspec)
+{
+    LpStartPage *self = LP_START_PAGE(object);
+
+    switch (prop_id) {
+    case PROP_SAVE_STORE:
+        g_value_set_object(value, self->store);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_start_page_set_property(GObject *object, guint prop_id, const GValue *value,
+                                       GParamSpec *pspec)
+{
+    LpStartPage *self = LP_START_PAGE(object);
+
+    switch (prop_id) {
+    case PROP_SAVE_STORE:
+        lp_start_page_set_save_store(self, g_value_get_object(value));
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_start_page_class_init(LpStartPageClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    object_class->dispose = lp_start_page_dispose;
+    object_class->finalize = lp_start_page_finalize;
+    object_class->get_property = lp_start_page_get_property;
+    object_class->set_property = lp_start_page_set_property;
+
+    properties[PROP_SAVE_STORE] =
+        g_param_spec_object("save-store", NULL, NULL, LP_TYPE_SAVE_STORE,
+                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    gtk_widget_class_set_template_from_resource(widget_class,
+        "/io/github/landpartie/Landpartie/ui/lp-start-page.ui");
+    gtk_widget_class_bind_template_child(widget_class, LpStartPage, scroller);
+    gtk_widget_class_bind_template_child(widget_class, LpStartPage, tiles_box);
+    gtk_widget_class_bind_template_child(widget_class, LpStartPage, continue_section);
+    gtk_widget_class_bind_template_child(widget_class, LpStartPage, continue_list);
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+    gtk_widget_class_set_css_name(widget_class, "startpage");
+}
+
+static void lp_start_page_init(LpStartPage *self)
+{
+    guint n_infos;
+    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->continue_kinds = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; i < n_infos; i++)
+        gtk_box_append(GTK_BOX(self->tiles_box), build_tile(infos[i]));
+}
+
+GtkWidget *lp_start_page_new(void)
+{
+    return g_object_new(LP_TYPE_START_PAGE, NULL);
+}
+
+void lp_start_page_set_save_store(LpStartPage *self, LpSaveStore *store)
+{
+    g_return_if_fail(LP_IS_START_PAGE(self));
+    g_return_if_fail(store == NULL || LP_IS_SAVE_STORE(store));
+
+    if (g_set_object(&self->store, store)) {
+        lp_start_page_refresh(self);
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SAVE_STORE]);
+    }
+}
+
+LpSaveStore *lp_start_page_get_save_store(LpStartPage *self)
+{
+    g_return_val_if_fail(LP_IS_START_PAGE(self), NULL);
+    return self->store;
+}

@@ -1,0 +1,645 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The main window: header bar, primary menu, and the start, setup, game and how-to pages. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "lp-howto-page.h"
+#include "lp-message-dialog.h"
+#include "lp-setup-page.h"
+#include "lp-start-page.h"
+#include "lp-window.h"
+
+struct _LpWindow {
+    GtkApplicationWindow parent_instance;
+
+    GtkWidget *back_button;
+    GtkWidget *play_again_button;
+    GtkWidget *title_label;
+    GtkWidget *subtitle_label;
+    GtkStack *stack;
+    GtkWidget *start_page;
+    GtkWidget *setup_page;
+    GtkWidget *game_box;
+    GtkWidget *howto_page;
+
+    GSettings *settings;
+    LpSaveStore *store;
+
+    /* The running game and what it takes to play it again. */
+    const LpGameInfo *game_info;
+    LpGame *game;
+    LpDriver *driver;
+    GtkWidget *game_page;
+    gulong game_handlers[2];
+    GPtrArray *last_players;
+    gboolean last_option;
+    gboolean save_error_shown;
+
+    /* Where the how-to page returns to, and whether it holds the driver meanwhile. */
+    char *howto_return;
+    gboolean howto_holds_driver;
+};
+
+G_DEFINE_FINAL_TYPE(LpWindow, lp_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum {
+    PROP_0,
+    PROP_SAVE_STORE,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+guint lp_window_delay_for_speed(const char *speed)
+{
+    /* Computers always pause a little, even with animations off, so people can follow. */
+    if (g_strcmp0(speed, "off") == 0)
+        return 250;
+    if (g_strcmp0(speed, "slow") == 0)
+        return 1400;
+    if (g_strcmp0(speed, "fast") == 0)
+        return 350;
+    return 800;
+}
+
+static LpMessageDialog *show_message(LpWindow *self, const char *heading, const char *body)
+{
+    LpMessageDialog *dialog = lp_message_dialog_new(GTK_WINDOW(self), heading, body);
+
+    lp_message_dialog_add_button(dialog, _("_OK"), "ok", LP_BUTTON_SUGGESTED, TRUE);
+    gtk_window_present(GTK_WINDOW(dialog));
+    return dialog;
+}
+
+static char *player_names(GPtrArray *players)
+{
+    g_autoptr(GString) names = g_string_new(NULL);
+
+    for (guint i = 0; i < players->len; i++) {
+        if (i > 0)
+            g_string_append(names, _(", "));
+        g_string_append(names, lp_player_get_name(players->pdata[i]));
+    }
+    return g_string_free(g_steal_pointer(&names), FALSE);
+}
+
+static void set_titles(LpWindow *self, const char *title, const char *subtitle)
+{
+    gtk_label_set_text(GTK_LABEL(self->title_label), title);
+    gtk_label_set_text(GTK_LABEL(self->subtitle_label), subtitle != NULL ? subtitle : "");
+    gtk_widget_set_visible(self->subtitle_label, subtitle != NULL);
+    gtk_window_set_title(GTK_WINDOW(self), title);
+}
+
+/* One place that enables actions and header-bar buttons from the current state. */
+static void update_state(LpWindow *self)
+{
+    const char *page = lp_window_get_page_name(self);
+    gboolean in_game = g_strcmp0(page, "game") == 0;
+    gboolean over = self->game != NULL && lp_game_is_over(self->game);
+
+    gtk_widget_set_visible(self->back_button, g_strcmp0(page, "start") != 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.back", g_strcmp0(page, "start") != 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.play-again",
+                                  self->game_info != NULL && self->last_players != NULL);
+    gtk_widget_set_visible(self->play_again_button, in_game && over);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
+                                  g_strcmp0(page, "setup") == 0);
+}
+
+static void show_page(LpWindow *self, const char *name)
+{
+    gtk_stack_set_visible_child_name(self->stack, name);
+    if (g_strcmp0(name, "start") == 0) {
+        set_titles(self, "Landpartie", NULL);
+        lp_start_page_refresh(LP_START_PAGE(self->start_page));
+    } else if (g_strcmp0(name, "setup") == 0) {
+        const LpGameInfo *info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
+
+        set_titles(self, _("New Game"), info != NULL ? _(info->name) : NULL);
+    } else if (g_strcmp0(name, "game") == 0 && self->game != NULL) {
+        g_autofree char *names = player_names(lp_game_get_players(self->game));
+
+        set_titles(self, _(self->game_info->name), names);
+    } else if (g_strcmp0(name, "howto") == 0) {
+        const LpGameInfo *info =
+            lp_game_info_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
+
+        set_titles(self, _("How to Play"), info != NULL ? _(info->name) : NULL);
+    }
+    update_state(self);
+}
+
+static void autosave(LpWindow *self)
+{
+    g_autoptr(GError) error = NULL;
+    const char *kind = self->game_info->kind;
+
+    /* A finished game leaves no save behind (a Continue entry would lead nowhere). */
+    if (lp_game_is_over(self->game)) {
+        lp_save_store_remove(self->store, kind, NULL);
+        return;
+    }
+    if (!lp_save_store_write(self->store, self->game, &error) && !self->save_error_shown) {
+        g_autofree char *body =
+            g_strdup_printf(_("%s\n\nYou can go on playing, but this game cannot be continued "
+                              "after Landpartie is closed."),
+                            error->message);
+
+        self->save_error_shown = TRUE;
+        show_message(self, _("The Game Cannot Be Saved"), body);
+    }
+}
+
+static void on_action_completed(LpGame *game, LpWindow *self)
+{
+    autosave(self);
+}
+
+static void on_game_over(LpGame *game, LpWindow *self)
+{
+    lp_save_store_remove(self->store, self->game_info->kind, NULL);
+    update_state(self);
+}
+
+static void clear_game(LpWindow *self)
+{
+    if (self->howto_holds_driver && self->driver != NULL)
+        lp_driver_release(self->driver);
+    self->howto_holds_driver = FALSE;
+    if (self->game != NULL) {
+        for (guint i = 0; i < G_N_ELEMENTS(self->game_handlers); i++)
+            g_clear_signal_handler(&self->game_handlers[i], self->game);
+    }
+    /* The page may keep the driver alive a little longer: a hold that is never released stops
+     * it from moving a game nobody looks at. */
+    if (self->driver != NULL)
+        lp_driver_hold(self->driver);
+    if (self->game_page != NULL) {
+        gtk_box_remove(GTK_BOX(self->game_box), self->game_page);
+        self->game_page = NULL;
+    }
+    g_clear_object(&self->driver);
+    g_clear_object(&self->game);
+}
+
+static void apply_speed(LpWindow *self)
+{
+    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
+
+    if (self->driver != NULL)
+        lp_driver_set_delay(self->driver, lp_window_delay_for_speed(speed));
+}
+
+static void install_game(LpWindow *self, const LpGameInfo *info, LpGame *game, gboolean option)
+{
+    GPtrArray *players = lp_game_get_players(game);
+
+    clear_game(self);
+    self->game_info = info;
+    self->game = g_object_ref(game);
+    self->driver = lp_driver_new(game);
+    self->save_error_shown = FALSE;
+    apply_speed(self);
+    g_clear_pointer(&self->last_players, g_ptr_array_unref);
+    self->last_players = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < players->len; i++)
+        g_ptr_array_add(self->last_players, g_object_ref(players->pdata[i]));
+    self->last_option = option;
+
+    self->game_handlers[0] = g_signal_connect(game, "action-completed",
+                                              G_CALLBACK(on_action_completed), self);
+    self->game_handlers[1] = g_signal_connect(game, "game-over", G_CALLBACK(on_game_over), self);
+
+    self->game_page = info->create_page(game, self->driver);
+    gtk_widget_set_hexpand(self->game_page, TRUE);
+    gtk_widget_set_vexpand(self->game_page, TRUE);
+    gtk_box_append(GTK_BOX(self->game_box), self->game_page);
+    show_page(self, "game");
+    gtk_widget_child_focus(self->game_page, GTK_DIR_TAB_FORWARD);
+    lp_driver_kick(self->driver);
+}
+
+gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray *players,
+                              guint64 seed, gboolean option, GError **error)
+{
+    g_autoptr(LpGame) game = NULL;
+
+    g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
+    g_return_val_if_fail(info != NULL && players != NULL, FALSE);
+    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
+
+    game = info->create(players, seed, option, error);
+    if (game == NULL) {
+        if (error != NULL && *error == NULL)
+            g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, _("%s could not be set up."),
+                        _(info->name));
+        return FALSE;
+    }
+    install_game(self, info, game, option);
+    /* Saved right away, so a game that was just set up can be continued too. */
+    autosave(self);
+    return TRUE;
+}
+
+gboolean lp_window_continue_game(LpWindow *self, const char *kind)
+{
+    const LpGameInfo *info;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *moved_to = NULL;
+    g_autoptr(LpGame) game = NULL;
+    GType type;
+
+    g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
+    g_return_val_if_fail(kind != NULL, FALSE);
+
+    info = lp_game_info_lookup(kind);
+    if (info == NULL)
+        return FALSE;
+    type = info->get_type();
+    if (G_TYPE_IS_ABSTRACT(type))
+        g_set_error(&error, LP_GAME_ERROR, LP_GAME_ERROR_DATA,
+                    _("%s is not available in this version of Landpartie."), _(info->name));
+    else
+        game = lp_save_store_load(self->store, kind, type, &moved_to, &error);
+
+    if (game == NULL) {
+        g_autofree char *body = NULL;
+
+        if (moved_to != NULL && strstr(error->message, moved_to) == NULL)
+            body = g_strdup_printf(_("%s\n\nThe file was moved to %s."), error->message,
+                                   moved_to);
+        else
+            body = g_strdup(error->message);
+        show_page(self, "start");
+        show_message(self, _("The Saved Game Cannot Be Read"), body);
+        return FALSE;
+    }
+    install_game(self, info, game, FALSE);
+    return TRUE;
+}
+
+static void show_setup(LpWindow *self, const LpGameInfo *info)
+{
+    lp_setup_page_set_game(LP_SETUP_PAGE(self->setup_page), info);
+    show_page(self, "setup");
+}
+
+static void on_replace_response(LpMessageDialog *dialog, const char *response, LpWindow *self)
+{
+    const char *kind = g_object_get_data(G_OBJECT(dialog), "lp-kind");
+
+    if (g_strcmp0(response, "new") == 0)
+        show_setup(self, lp_game_info_lookup(kind));
+    else if (g_strcmp0(response, "continue") == 0)
+        lp_window_continue_game(self, kind);
+}
+
+static void new_game_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    const char *kind = g_variant_get_string(param, NULL);
+    const LpGameInfo *info = lp_game_info_lookup(kind);
+    LpMessageDialog *dialog;
+    g_autofree char *body = NULL;
+
+    if (info == NULL)
+        return;
+    if (!lp_save_store_has(self->store, kind)) {
+        show_setup(self, info);
+        return;
+    }
+    /* Starting a new game replaces the saved one of the same kind: ask first. */
+    body = g_strdup_printf(_("There is a saved game of %s. A new game replaces it."),
+                           _(info->name));
+    dialog = lp_message_dialog_new(GTK_WINDOW(self), _("Replace the Saved Game?"), body);
+    g_object_set_data_full(G_OBJECT(dialog), "lp-kind", g_strdup(kind), g_free);
+    lp_message_dialog_add_button(dialog, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, FALSE);
+    lp_message_dialog_add_button(dialog, _("C_ontinue Saved Game"), "continue",
+                                 LP_BUTTON_SUGGESTED, TRUE);
+    lp_message_dialog_add_button(dialog, _("_New Game"), "new", LP_BUTTON_DESTRUCTIVE, FALSE);
+    g_signal_connect(dialog, "response", G_CALLBACK(on_replace_response), self);
+    gtk_window_present(GTK_WINDOW(dialog));
+}
+
+static void continue_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    lp_window_continue_game(LP_WINDOW(widget), g_variant_get_string(param, NULL));
+}
+
+static void start_game_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    LpSetupPage *setup = LP_SETUP_PAGE(self->setup_page);
+    const LpGameInfo *info = lp_setup_page_get_game(setup);
+    g_autoptr(GPtrArray) players = NULL;
+    g_autoptr(GError) error = NULL;
+    guint64 seed = ((guint64)g_random_int() << 32) | g_random_int();
+
+    if (info == NULL)
+        return;
+    players = lp_setup_page_build_players(setup, &error);
+    if (players == NULL) {
+        lp_setup_page_show_error(setup, error->message);
+        return;
+    }
+    lp_setup_page_remember_lineup(setup, players);
+    if (!lp_window_start_game(self, info, players, seed, lp_setup_page_get_option(setup),
+                              &error)) {
+        g_autofree char *message =
+            g_strdup_printf(_("The game could not be started: %s"), error->message);
+
+        lp_setup_page_show_error(setup, message);
+        return;
+    }
+    lp_setup_page_show_error(setup, NULL);
+}
+
+static void play_again(LpWindow *self)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) players = g_ptr_array_ref(self->last_players);
+    guint64 seed = ((guint64)g_random_int() << 32) | g_random_int();
+
+    if (!lp_window_start_game(self, self->game_info, players, seed, self->last_option, &error))
+        show_message(self, _("The Game Could Not Be Started"), error->message);
+}
+
+static void on_play_again_response(LpMessageDialog *dialog, const char *response, LpWindow *self)
+{
+    if (g_strcmp0(response, "new") == 0)
+        play_again(self);
+}
+
+static void play_again_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    LpMessageDialog *dialog;
+
+    if (self->game_info == NULL || self->last_players == NULL)
+        return;
+    if (self->game == NULL || lp_game_is_over(self->game)) {
+        play_again(self);
+        return;
+    }
+    dialog = lp_message_dialog_new(GTK_WINDOW(self), _("Start Again?"),
+                                   _("The game in progress ends and a new one starts with the "
+                                     "same players."));
+    lp_message_dialog_add_button(dialog, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, TRUE);
+    lp_message_dialog_add_button(dialog, _("_Start Again"), "new", LP_BUTTON_DESTRUCTIVE, FALSE);
+    g_signal_connect(dialog, "response", G_CALLBACK(on_play_again_response), self);
+    gtk_window_present(GTK_WINDOW(dialog));
+}
+
+static void show_howto(LpWindow *self, const char *kind)
+{
+    const char *page = lp_window_get_page_name(self);
+
+    if (!lp_howto_page_set_kind(LP_HOWTO_PAGE(self->howto_page), kind))
+        return;
+    if (g_strcmp0(page, "howto") != 0) {
+        g_free(self->howto_return);
+        self->howto_return = g_strdup(page);
+        /* Computers wait while the rules are read. */
+        if (g_strcmp0(page, "game") == 0 && self->driver != NULL && !self->howto_holds_driver) {
+            lp_driver_hold(self->driver);
+            self->howto_holds_driver = TRUE;
+        }
+    }
+    show_page(self, "howto");
+}
+
+static void how_to_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    show_howto(LP_WINDOW(widget), g_variant_get_string(param, NULL));
+}
+
+static void how_to_current_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    const char *page = lp_window_get_page_name(self);
+    const LpGameInfo *info = NULL;
+
+    if (g_strcmp0(page, "game") == 0)
+        info = self->game_info;
+    else if (g_strcmp0(page, "setup") == 0)
+        info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
+    else if (g_strcmp0(page, "howto") == 0)
+        return;
+    if (info == NULL)
+        info = lp_game_infos(NULL)[0];
+    show_howto(self, info->kind);
+}
+
+static void show_start_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+
+    /* The game is saved after every action; leaving it stops it, Continue resumes it. */
+    clear_game(self);
+    show_page(self, "start");
+}
+
+static void back_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    const char *page = lp_window_get_page_name(self);
+
+    if (g_strcmp0(page, "howto") == 0) {
+        g_autofree char *target = g_steal_pointer(&self->howto_return);
+
+        if (self->howto_holds_driver && self->driver != NULL)
+            lp_driver_release(self->driver);
+        self->howto_holds_driver = FALSE;
+        if (target == NULL || (g_strcmp0(target, "game") == 0 && self->game == NULL))
+            target = g_strdup("start");
+        show_page(self, target);
+    } else if (g_strcmp0(page, "game") == 0) {
+        clear_game(self);
+        show_page(self, "start");
+    } else {
+        show_page(self, "start");
+    }
+}
+
+static void on_speed_changed(GSettings *settings, const char *key, LpWindow *self)
+{
+    apply_speed(self);
+}
+
+static gboolean lp_window_close_request(GtkWindow *window)
+{
+    LpWindow *self = LP_WINDOW(window);
+    int width, height;
+
+    gtk_window_get_default_size(window, &width, &height);
+    if (!gtk_window_is_maximized(window) && width > 0 && height > 0) {
+        g_settings_set_int(self->settings, "window-width", width);
+        g_settings_set_int(self->settings, "window-height", height);
+    }
+    g_settings_set_boolean(self->settings, "window-maximized", gtk_window_is_maximized(window));
+    clear_game(self);
+    return GTK_WINDOW_CLASS(lp_window_parent_class)->close_request(window);
+}
+
+static void lp_window_dispose(GObject *object)
+{
+    LpWindow *self = LP_WINDOW(object);
+
+    clear_game(self);
+    g_clear_pointer(&self->last_players, g_ptr_array_unref);
+    g_clear_object(&self->settings);
+    g_clear_object(&self->store);
+    G_OBJECT_CLASS(lp_window_parent_class)->dispose(object);
+}
+
+static void lp_window_finalize(GObject *object)
+{
+    LpWindow *self = LP_WINDOW(object);
+
+    g_clear_pointer(&self->howto_return, g_free);
+    G_OBJECT_CLASS(lp_window_parent_class)->finalize(object);
+}
+
+static void lp_window_get_property(GObject *object, guint prop_id, GValue *value,
+                                   GParamSpec *pspec)
+{
+    LpWindow *self = LP_WINDOW(object);
+
+    switch (prop_id) {
+    case PROP_SAVE_STORE:
+        g_value_set_object(value, self->store);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_window_set_property(GObject *object, guint prop_id, const GValue *value,
+                                   GParamSpec *pspec)
+{
+    LpWindow *self = LP_WINDOW(object);
+
+    switch (prop_id) {
+    case PROP_SAVE_STORE:
+        self->store = g_value_dup_object(value);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_window_constructed(GObject *object)
+{
+    LpWindow *self = LP_WINDOW(object);
+
+    G_OBJECT_CLASS(lp_window_parent_class)->constructed(object);
+    if (self->store == NULL)
+        self->store = lp_save_store_new(NULL);
+    lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
+    show_page(self, "start");
+}
+
+static void lp_window_class_init(LpWindowClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    GtkWindowClass *window_class = GTK_WINDOW_CLASS(klass);
+
+    object_class->dispose = lp_window_dispose;
+    object_class->finalize = lp_window_finalize;
+    object_class->get_property = lp_window_get_property;
+    object_class->set_property = lp_window_set_property;
+    object_class->constructed = lp_window_constructed;
+    window_class->close_request = lp_window_close_request;
+
+    properties[PROP_SAVE_STORE] =
+        g_param_spec_object("save-store", NULL, NULL, LP_TYPE_SAVE_STORE,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    g_type_ensure(LP_TYPE_START_PAGE);
+    g_type_ensure(LP_TYPE_SETUP_PAGE);
+    g_type_ensure(LP_TYPE_HOWTO_PAGE);
+    gtk_widget_class_set_template_from_resource(widget_class,
+        "/io/github/landpartie/Landpartie/ui/lp-window.ui");
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, back_button);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, play_again_button);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, title_label);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, subtitle_label);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, stack);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, start_page);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, setup_page);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, game_box);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, howto_page);
+
+    gtk_widget_class_install_action(widget_class, "win.show-start", NULL, show_start_activated);
+    gtk_widget_class_install_action(widget_class, "win.new-game", "s", new_game_activated);
+    gtk_widget_class_install_action(widget_class, "win.continue", "s", continue_activated);
+    gtk_widget_class_install_action(widget_class, "win.start-game", NULL, start_game_activated);
+    gtk_widget_class_install_action(widget_class, "win.play-again", NULL, play_again_activated);
+    gtk_widget_class_install_action(widget_class, "win.how-to", "s", how_to_activated);
+    gtk_widget_class_install_action(widget_class, "win.how-to-current", NULL,
+                                    how_to_current_activated);
+    gtk_widget_class_install_action(widget_class, "win.back", NULL, back_activated);
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back",
+                                        NULL);
+}
+
+static void lp_window_init(LpWindow *self)
+{
+    int width, height;
+
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->settings = g_settings_new(APP_ID);
+    width = g_settings_get_int(self->settings, "window-width");
+    height = g_settings_get_int(self->settings, "window-height");
+    gtk_window_set_default_size(GTK_WINDOW(self), CLAMP(width, 640, 8192),
+                                CLAMP(height, 480, 8192));
+    if (g_settings_get_boolean(self->settings, "window-maximized"))
+        gtk_window_maximize(GTK_WINDOW(self));
+    g_signal_connect(self->settings, "changed::animation-speed", G_CALLBACK(on_speed_changed),
+                     self);
+}
+
+LpWindow *lp_window_new(GtkApplication *app, LpSaveStore *store)
+{
+    return g_object_new(LP_TYPE_WINDOW, "application", app, "save-store", store, NULL);
+}
+
+LpSaveStore *lp_window_get_save_store(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->store;
+}
+
+const char *lp_window_get_page_name(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return gtk_stack_get_visible_child_name(self->stack);
+}
+
+GtkWidget *lp_window_get_start_page(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->start_page;
+}
+
+GtkWidget *lp_window_get_setup_page(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->setup_page;
+}
+
+GtkWidget *lp_window_get_howto_page(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->howto_page;
+}
+
+LpGame *lp_window_get_game(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->game;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The main window: header bar, primary menu, and the start, setup, game and how-to pages. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lp-game-info.h"
+#include "lp-save-store.h"
+
+G_BEGIN_DECLS
+
+#define LP_TYPE_WINDOW (lp_window_get_type())
+G_DECLARE_FINAL_TYPE(LpWindow, lp_window, LP, WINDOW, GtkApplicationWindow)
+
+/* store NULL: the user's save folder. app may be NULL (tests). */
+LpWindow *lp_window_new(GtkApplication *app, LpSaveStore *store);
+LpSaveStore *lp_window_get_save_store(LpWindow *self);
+/* "start", "setup", "game" or "howto". */
+const char *lp_window_get_page_name(LpWindow *self);
+GtkWidget *lp_window_get_start_page(LpWindow *self);
+GtkWidget *lp_window_get_setup_page(LpWindow *self);
+GtkWidget *lp_window_get_howto_page(LpWindow *self);
+/* The running game, or NULL. */
+LpGame *lp_window_get_game(LpWindow *self);
+
+/* Starts a new game and shows its page; on error the window stays where it is. */
+gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray *players,
+                              guint64 seed, gboolean option, GError **error);
+/* Resumes the saved game of kind; a save that cannot be read is reported in a dialog and
+ * moved aside, and the start page is shown. */
+gboolean lp_window_continue_game(LpWindow *self, const char *kind);
+
+/* Milliseconds between computer moves for an animation-speed nick. */
+guint lp_window_delay_for_speed(const char *speed);
+
+G_END_DECLS

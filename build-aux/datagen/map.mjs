@@ -340,17 +340,22 @@ function edgesToLines(edges) {
 
 const GMT_REGION = '3.5/16.5/46/56.2';
 
-export function gmtSegments(args) {
-    // gmt writes gmt.history into its working directory: give it a throwaway one.
+// Runs gmt commands in a throwaway directory (gmt writes gmt.history into its
+// working directory); returns the text of the last command's output or of `file`.
+function gmt(commands, file) {
     const tmp = mkdtempSync(join(tmpdir(), 'landpartie-gmt-'));
-    let out;
     try {
-        out = execFileSync('gmt', ['coast', `-R${GMT_REGION}`, '-Dh', '-M', ...args],
-                           { cwd: tmp, encoding: 'utf8', maxBuffer: 1 << 28,
-                             env: { ...process.env, GMT_USERDIR: tmp, GMT_TMPDIR: tmp } });
+        let out = '';
+        for (const args of commands)
+            out = execFileSync('gmt', args, { cwd: tmp, encoding: 'utf8', maxBuffer: 1 << 28,
+                                              env: { ...process.env, GMT_USERDIR: tmp, GMT_TMPDIR: tmp } });
+        return file ? readFileSync(join(tmp, file), 'utf8') : out;
     } finally {
         rmSync(tmp, { recursive: true, force: true });
     }
+}
+
+function parseSegments(out) {
     const segs = [];
     let cur = null;
     for (const line of out.split('\n')) {
@@ -363,6 +368,11 @@ export function gmtSegments(args) {
             cur.pts.push([lon, lat]);
         }
     }
+    return segs;
+}
+
+export function gmtSegments(args) {
+    const segs = parseSegments(gmt([['coast', `-R${GMT_REGION}`, '-Dh', '-M', ...args]]));
     // GSHHG is stored in 2° bins: drop the zero-length stubs it leaves on bin edges.
     return segs.filter(s => s.pts.length >= 2 &&
                        s.pts.some(p => p[0] !== s.pts[0][0] || p[1] !== s.pts[0][1]));
@@ -602,6 +612,45 @@ function loadLakes() {
     return lakes;
 }
 
+// Natural Earth's admin polygons count the IJsselmeer and Markermeer as Dutch land,
+// while GSHHG has them as water open to the Waddenzee. Trace GSHHG's shore in a
+// box around them (a land/water grid, contoured) and close it over the open sea at
+// the box's north-west corner, with the islands as holes.
+const IJSSELMEER_BOX = [4.5, 52.2, 6.2, 53.2]; // west, south, east, north
+
+function loadIJsselmeer() {
+    const [w, s, e, n] = IJSSELMEER_BOX;
+    const text = gmt([
+        ['grdlandmask', `-R${w}/${e}/${s}/${n}`, '-I0.004', '-Dh', '-N1/0/1/0/1', '-Gmask.nc'],
+        ['grdcontour', 'mask.nc', '-C+0.5', '-Dshore.txt'],
+    ], 'shore.txt');
+    const lines = parseSegments(text).map(seg => seg.pts);
+    const onEdge = p => Math.abs(p[0] - w) < 1e-9 || Math.abs(p[0] - e) < 1e-9 ||
+                        Math.abs(p[1] - s) < 1e-9 || Math.abs(p[1] - n) < 1e-9;
+    const closed = lines.filter(l => l.length > 3 && !onEdge(l[0]) &&
+                                distanceKm(l[0], l[l.length - 1]) < 0.01);
+    const open = lines.filter(l => onEdge(l[0]) && onEdge(l[l.length - 1]))
+                      .sort((a, b) => b.length - a.length);
+    let shore = open[0];
+    if (!shore)
+        throw new Error('IJsselmeer: no shore line across the box');
+    // Orient it to run from the box's west edge round the lakes to its north edge.
+    if (Math.abs(shore[0][1] - n) < 1e-9)
+        shore = shore.slice().reverse();
+    if (Math.abs(shore[0][0] - w) > 1e-9 || Math.abs(shore[shore.length - 1][1] - n) > 1e-9)
+        throw new Error('IJsselmeer: the shore line does not run from the west edge to the north edge');
+    const water = [...shore, [w, n]];
+    const islands = closed.filter(l => pointInRing(l[0], water));
+    const ring = pts => {
+        const q = toTenths(simplify(pts.map(p => [...project(p), p]), WATER_TOLERANCE_PX).map(p => p[2]));
+        return q;
+    };
+    return {
+        water: [ring(water), ...islands.map(ring)].filter(r => r.length >= 3),
+        shore: [ring(shore), ...islands.map(ring)].filter(r => r.length >= 2),
+    };
+}
+
 function inGermany(p, deRings) {
     let inside = false;
     for (const ring of deRings)
@@ -678,6 +727,7 @@ function pathData(lines, closed) {
 
 const COLOURS = {
     sea: '#b5d6ea',
+    shallows: ['#bcdaec', '#c6e0ef'],
     neighbourFill: '#e9e6df',
     neighbourLine: '#cdc6b8',
     stateFills: ['#f4edd3', '#e9efd4', '#f6e6cd', '#eeead0'],
@@ -690,7 +740,7 @@ const COLOURS = {
 };
 const RIVER_WIDTH = { 1: 1.3, 2: 0.9, 3: 0.7, 4: 0.6 };
 
-function buildSvg(features, lakes, rivers) {
+function buildSvg(features, lakes, rivers, ijsselmeer) {
     const W = fmt(tenths(WIDTH)), H = fmt(tenths(HEIGHT));
     const clipBox = [-100, -100, tenths(WIDTH) + 100, tenths(HEIGHT) + 100];
     const out = [];
@@ -704,17 +754,8 @@ function buildSvg(features, lakes, rivers) {
     out.push(`    <lp:projection name="equirectangular" standard_parallel="${STANDARD_PARALLEL.toFixed(1)}" lon_min="${LON_MIN}" lon_max="${LON_MAX}" lat_min="${LAT_MIN}" lat_max="${LAT_MAX}" px_per_deg_lon="${PX_PER_DEG_LON}" px_per_deg_lat="${PX_PER_DEG_LAT.toFixed(1)}" width="${WIDTH}" height="${HEIGHT.toFixed(1)}"/>`);
     out.push('  </metadata>');
 
-    out.push(`  <g id="sea"><rect x="0" y="0" width="${W}" height="${H}" fill="${COLOURS.sea}"/></g>`);
-
-    out.push(`  <g id="neighbours" fill="${COLOURS.neighbourFill}" stroke="${COLOURS.neighbourLine}" stroke-width="0.6" stroke-linejoin="round">`);
-    for (const f of features.filter(f => !f.german)) {
-        const rings = f.rings.map(r => clipRing(r, clipBox)).filter(r => r.length);
-        if (rings.length)
-            out.push(`    <path id="neighbour-${f.id}" fill-rule="evenodd" d="${pathData(rings, true)}"/>`);
-    }
-    out.push('  </g>');
-
-    // Germany: one path per state, tinted so that neighbouring states differ.
+    // Edges by who shares them: two states (state border), a state and a neighbour
+    // (national border), one state alone (coast); any land alone is shore.
     const german = features.filter(f => f.german);
     const edgeOwners = new Map();
     for (const f of features)
@@ -727,11 +768,14 @@ function buildSvg(features, lakes, rivers) {
                     edgeOwners.set(k, { a, b, owners: new Set() });
                 edgeOwners.get(k).owners.add(f);
             }
-    const internal = [], land = [], coast = [];
+    const internal = [], land = [], coast = [], shore = [];
     const adjacent = new Map(german.map(f => [f.id, new Set()]));
+    const inView = p => p[0] >= clipBox[0] && p[1] >= clipBox[1] && p[0] <= clipBox[2] && p[1] <= clipBox[3];
     for (const { a, b, owners } of edgeOwners.values()) {
         const o = [...owners];
         const de = o.filter(f => f.german);
+        if (o.length === 1 && (inView(a) || inView(b)))
+            shore.push([a, b]);
         if (!de.length)
             continue;
         if (de.length >= 2) {
@@ -746,6 +790,26 @@ function buildSvg(features, lakes, rivers) {
             coast.push([a, b]);
         }
     }
+
+    // The sea, lighter along every shore.
+    const shoreLines = pathData(edgesToLines(shore), false);
+    out.push('  <g id="sea" fill="none" stroke-linejoin="round" stroke-linecap="round">');
+    out.push(`    <rect x="0" y="0" width="${W}" height="${H}" fill="${COLOURS.sea}"/>`);
+    out.push(`    <path id="shallows" stroke="${COLOURS.shallows[0]}" stroke-width="9" d="${shoreLines}"/>`);
+    out.push(`    <path id="shallows-inner" stroke="${COLOURS.shallows[1]}" stroke-width="4" d="${shoreLines}"/>`);
+    out.push('  </g>');
+
+    out.push(`  <g id="neighbours" fill="${COLOURS.neighbourFill}" stroke="${COLOURS.neighbourLine}" stroke-width="0.6" stroke-linejoin="round">`);
+    for (const f of features.filter(f => !f.german)) {
+        const rings = f.rings.map(r => clipRing(r, clipBox)).filter(r => r.length);
+        if (rings.length)
+            out.push(`    <path id="neighbour-${f.id}" fill-rule="evenodd" d="${pathData(rings, true)}"/>`);
+    }
+    out.push(`    <path id="ijsselmeer" fill="${COLOURS.sea}" stroke="none" fill-rule="evenodd" d="${pathData(ijsselmeer.water, true)}"/>`);
+    out.push(`    <path id="ijsselmeer-shore" fill="none" d="${pathData(ijsselmeer.shore, false)}"/>`);
+    out.push('  </g>');
+
+    // Germany: one path per state, tinted so that neighbouring states differ.
     const tint = new Map();
     for (const f of german) {
         const taken = new Set([...adjacent.get(f.id)].map(id => tint.get(id)));
@@ -817,7 +881,7 @@ function main() {
     const rivers = loadRivers(deRings);
     const dir = join(root, 'resources', 'map');
     mkdirSync(dir, { recursive: true });
-    const svg = buildSvg(features, lakes, rivers);
+    const svg = buildSvg(features, lakes, rivers, loadIJsselmeer());
     writeFileSync(join(dir, 'germany.svg'), svg);
     writeFileSync(join(dir, 'germany-map.json'), sidecar());
     console.log(`wrote resources/map/germany.svg (${svg.length} bytes) and germany-map.json`);

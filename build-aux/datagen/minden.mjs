@@ -162,8 +162,8 @@ function cityCard(c, colour) {
     if (sectionOf(lat, lon) !== sectionOf(Number(fmt(lat)), Number(fmt(lon))))
         fail(`${c.id}: rounding to 4 decimals moves the city to another section`);
     checkInGermany(c.id, lat, lon);
-    reference.push({ card: c.id, geonames_id: g.cityId, name: g.name, feature_code: g.featureCode,
-                     population: g.population, lat: glat, lon: glon });
+    reference.push({ card: c.id, geonames_id: g.cityId, name: g.name, admin1: g.adminCode,
+                     feature_code: g.featureCode, population: g.population, lat: glat, lon: glon });
     cards.push({ id: c.id, colour, name_de: c.name_de, name_en: c.name_en,
                  solutions: [[lat, lon]], fact_de: c.fact_de, fact_en: c.fact_en });
     return g;
@@ -248,7 +248,7 @@ for (const c of readCurated('minden-purple.json')) {
         const d = haversineKm(c.lat, c.lon, lat, lon);
         if (d > PURPLE_NEAR_KM)
             fail(`${c.id}: ${d.toFixed(1)} km from ${g.name}; coordinates wrong?`);
-        reference.push({ card: c.id, geonames_id: g.cityId, name: g.name,
+        reference.push({ card: c.id, geonames_id: g.cityId, name: g.name, admin1: g.adminCode,
                          feature_code: g.featureCode, population: g.population, lat, lon });
     }
     cards.push({ id: c.id, colour: 'purple', name_de: c.name_de, name_en: c.name_en,

@@ -207,7 +207,8 @@ static void emit_chips(BuxGame *self)
 
 /* RULES.md: Chips and the supply — the player with the most chips (at least 5; ties: the one
  * nearest after the recipient) gives 5 chips to the supply for the top card of the removed
- * pile, worth 5 at the end. */
+ * pile, worth 5 at the end. The 36 wooden chips stay 36 (supply + purses); a bonus card adds
+ * its 5 to its owner's score only. */
 static gboolean exchange_for_bonus(BuxGame *self, guint recipient)
 {
     if (self->removed->len == 0)
@@ -421,6 +422,11 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
      * the winner takes from the supply. */
     c->payee = c->rightful ? c->challenger : c->placer;
     c->payer = c->rightful ? c->placer : c->challenger;
+    /* The card leaves first, so it is on the removed pile if the supply needs an exchange. */
+    if (c->rightful) {
+        g_array_remove_index(arm, idx);
+        g_array_append_val(self->removed, card);
+    }
     if (self->chips[c->payer] > 0) {
         self->chips[c->payer]--;
         self->chips[c->payee]++;
@@ -429,10 +435,6 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
     } else {
         c->from_supply = TRUE;
         c->paid = pay_from_supply(self, c->payee, 1) == 1;
-    }
-    if (c->rightful) {
-        g_array_remove_index(arm, idx);
-        g_array_append_val(self->removed, card);
     }
     self->has_last_challenge = TRUE;
     self->pair_revealed = TRUE;

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "bux-game.h"
-#include <gtk/gtk.h>
+#include "bux-page.h"
 #include "lp-game-info.h"
 
 static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError **error)
@@ -20,7 +20,7 @@ static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError 
 static GtkWidget *create_page(LpGame *game, LpDriver *driver)
 {
     g_return_val_if_fail(BUX_IS_GAME(game), NULL);
-    return gtk_label_new("wip"); /* WIP */
+    return GTK_WIDGET(bux_page_new(BUX_GAME(game), driver));
 }
 
 const LpGameInfo bux_game_info = {

@@ -1,0 +1,879 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Draws the Buxtehude cross with cairo and maps pointer, drop and key input to gaps. */
+#include "config.h"
+
+#include "bux-cross.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "bux-card-text.h"
+
+#define CW 140.0 /* card width */
+#define CH 88.0  /* card height */
+#define GX 34.0  /* horizontal room between cards */
+#define GY 28.0  /* vertical room between cards */
+#define PW (CW + GX)
+#define PH (CH + GY)
+#define MARGIN 28.0
+#define MIN_SCALE 0.5
+
+typedef struct {
+    int card;
+    double x, y;     /* centre, unscaled, relative to the starting card */
+    gint64 start_us;
+} Ghost;
+
+struct _BuxCross {
+    GtkWidget parent_instance;
+
+    BuxGame *game;
+    gulong handlers[4];
+    GSettings *settings;
+
+    gboolean interactive;
+    int scoring_step;
+    BuxArm sel_arm;
+    guint sel_index;
+    int hover_arm;
+    guint hover_index;
+
+    GHashTable *positions; /* card → double[2], where it was last drawn */
+    GArray *ghosts;
+    guint tick_id;
+
+    double scale, ox, oy;  /* last transform: screen = o + scale * unscaled */
+};
+
+G_DEFINE_FINAL_TYPE(BuxCross, bux_cross, GTK_TYPE_WIDGET)
+
+enum {
+    SIGNAL_GAP_ACTIVATED,
+    SIGNAL_SELECTION_CHANGED,
+    N_SIGNALS,
+};
+static guint signals[N_SIGNALS];
+
+static const char *const arm_words[BUX_N_ARMS] = { N_("north"), N_("south"), N_("west"),
+                                                   N_("east") };
+static const int arm_dx[BUX_N_ARMS] = { 0, 0, -1, 1 };
+static const int arm_dy[BUX_N_ARMS] = { -1, 1, 0, 0 };
+
+/* ---- what is shown ---------------------------------------------------------------------- */
+
+typedef struct {
+    int start;
+    GArray *arms[BUX_N_ARMS];
+} Shown;
+
+static gboolean shown_get(BuxCross *self, Shown *shown)
+{
+    if (self->game == NULL)
+        return FALSE;
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    if (self->scoring_step >= 0 && sc != NULL) {
+        shown->start = sc->start;
+        for (guint a = 0; a < BUX_N_ARMS; a++)
+            shown->arms[a] = g_array_ref(sc->arms[a]);
+        return TRUE;
+    }
+    shown->start = bux_game_get_start_card(self->game);
+    if (shown->start < 0)
+        return FALSE;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        guint len = bux_game_get_arm_length(self->game, a);
+        shown->arms[a] = g_array_sized_new(FALSE, FALSE, sizeof(int), len);
+        for (guint i = 0; i < len; i++) {
+            int card = bux_game_get_arm_card(self->game, a, i);
+            g_array_append_val(shown->arms[a], card);
+        }
+    }
+    return TRUE;
+}
+
+static void shown_clear(Shown *shown)
+{
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        g_clear_pointer(&shown->arms[a], g_array_unref);
+}
+
+static guint live_len(BuxCross *self, BuxArm arm)
+{
+    return bux_game_get_arm_length(self->game, arm);
+}
+
+/* ---- geometry --------------------------------------------------------------------------- */
+
+static void cell_centre(BuxArm arm, double cell, double *x, double *y)
+{
+    *x = arm_dx[arm] * cell * PW;
+    *y = arm_dy[arm] * cell * PH;
+}
+
+static void extents(BuxCross *self, double *left, double *right, double *up, double *down)
+{
+    guint len[BUX_N_ARMS] = { 0 };
+    Shown shown;
+    if (shown_get(self, &shown)) {
+        for (guint a = 0; a < BUX_N_ARMS; a++)
+            len[a] = shown.arms[a]->len;
+        shown_clear(&shown);
+    }
+    /* One more cell per arm for the gap at the outer end. */
+    *left = (len[BUX_ARM_WEST] + 1) * PW + CW / 2 + MARGIN;
+    *right = (len[BUX_ARM_EAST] + 1) * PW + CW / 2 + MARGIN;
+    *up = (len[BUX_ARM_NORTH] + 1) * PH + CH / 2 + MARGIN;
+    *down = (len[BUX_ARM_SOUTH] + 1) * PH + CH / 2 + MARGIN;
+}
+
+static void gap_centre(BuxCross *self, BuxArm arm, guint index, double *x, double *y)
+{
+    /* Inner gaps lie halfway between two cards; the outer one is a free card place. */
+    double cell = index < live_len(self, arm) ? index + 0.5 : index + 1.0;
+    cell_centre(arm, cell, x, y);
+}
+
+static gboolean gap_at(BuxCross *self, double sx, double sy, BuxArm *arm, guint *index)
+{
+    if (self->game == NULL || bux_game_get_start_card(self->game) < 0 || self->scale <= 0)
+        return FALSE;
+    double x = (sx - self->ox) / self->scale;
+    double y = (sy - self->oy) / self->scale;
+    double best = G_MAXDOUBLE;
+    gboolean found = FALSE;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint g = 0; g <= live_len(self, a); g++) {
+            double gx, gy;
+            gap_centre(self, a, g, &gx, &gy);
+            /* Distance in card units, so a card-sized area around each gap counts. */
+            double dx = (x - gx) / (CW * 0.6), dy = (y - gy) / (CH * 0.6);
+            if (arm_dx[a] != 0)
+                dx = (x - gx) / (PW * 0.5);
+            else
+                dy = (y - gy) / (PH * 0.5);
+            double d = dx * dx + dy * dy;
+            if (d < best && d <= 1.0) {
+                best = d;
+                *arm = a;
+                *index = g;
+                found = TRUE;
+            }
+        }
+    }
+    return found;
+}
+
+/* ---- text ------------------------------------------------------------------------------- */
+
+static const char *card_name(BuxCross *self, int card)
+{
+    return bux_card_get_name(bux_deck_get_card(bux_game_get_deck(self->game), card));
+}
+
+char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index)
+{
+    BuxDeck *deck = bux_game_get_deck(game);
+    guint len = bux_game_get_arm_length(game, arm);
+    int inner = index == 0 ? bux_game_get_start_card(game)
+                           : bux_game_get_arm_card(game, arm, index - 1);
+    const char *inner_name = bux_card_get_name(bux_deck_get_card(deck, inner));
+    if (index < len) {
+        int outer = bux_game_get_arm_card(game, arm, index);
+        /* Translators: a gap in the cross: "north, between Kiel and Hamburg" */
+        return g_strdup_printf(_("%s, between %s and %s"), _(arm_words[arm]), inner_name,
+                               bux_card_get_name(bux_deck_get_card(deck, outer)));
+    }
+    /* Translators: the gap at the outer end of an arm: "north, beyond Kiel" */
+    return g_strdup_printf(_("%s, beyond %s"), _(arm_words[arm]), inner_name);
+}
+
+static void update_accessible(BuxCross *self)
+{
+    Shown shown;
+    if (!shown_get(self, &shown)) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       _("The cross (empty)"), -1);
+        return;
+    }
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, _("The cross, starting card %s."), card_name(self, shown.start));
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        g_string_append_printf(s, " %s:", _(arm_words[a]));
+        if (shown.arms[a]->len == 0)
+            g_string_append_printf(s, " %s", _("no cards"));
+        for (guint i = 0; i < shown.arms[a]->len; i++)
+            g_string_append_printf(s, "%s %s", i > 0 ? "," : "",
+                                   card_name(self, g_array_index(shown.arms[a], int, i)));
+        g_string_append_c(s, '.');
+    }
+    shown_clear(&shown);
+    g_autofree char *label = g_string_free(s, FALSE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                   -1);
+}
+
+/* ---- drawing ---------------------------------------------------------------------------- */
+
+static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+}
+
+static void draw_text(cairo_t *cr, const char *text, double cx, double top, double width,
+                      double size, gboolean bold, int max_lines)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    PangoFontDescription *font = pango_font_description_new();
+    pango_font_description_set_family(font, "Sans");
+    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_text(layout, text, -1);
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    pango_layout_set_height(layout, -max_lines);
+    cairo_move_to(cr, cx - width / 2, top);
+    pango_cairo_show_layout(cr, layout);
+    pango_font_description_free(font);
+    g_object_unref(layout);
+}
+
+static double text_height(cairo_t *cr, const char *text, double width, double size,
+                          gboolean bold, int max_lines)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    PangoFontDescription *font = pango_font_description_new();
+    pango_font_description_set_family(font, "Sans");
+    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_text(layout, text, -1);
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    pango_layout_set_height(layout, -max_lines);
+    int w, h;
+    pango_layout_get_pixel_size(layout, &w, &h);
+    pango_font_description_free(font);
+    g_object_unref(layout);
+    return h;
+}
+
+typedef enum {
+    MARK_NONE = 0,
+    MARK_PLACED = 1 << 0,    /* the card under challenge */
+    MARK_WRONG = 1 << 1,     /* set aside at a scoring */
+    MARK_CURRENT = 1 << 2,   /* the wrong card being explained now */
+    MARK_REFERENCE = 1 << 3, /* the card it was compared with */
+} Mark;
+
+static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double cy,
+                      gboolean revealed, Mark mark, double alpha)
+{
+    const BuxCard *c = bux_deck_get_card(bux_game_get_deck(self->game), card);
+    double x = cx - CW / 2, y = cy - CH / 2;
+
+    cairo_save(cr);
+    if (alpha < 1.0)
+        cairo_push_group(cr);
+    /* shadow */
+    rounded_rect(cr, x + 2, y + 3, CW, CH, 9);
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.18);
+    cairo_fill(cr);
+    rounded_rect(cr, x, y, CW, CH, 9);
+    if (mark & MARK_WRONG)
+        cairo_set_source_rgb(cr, 0.98, 0.87, 0.86);
+    else if (revealed)
+        cairo_set_source_rgb(cr, 0.93, 0.96, 1.0);
+    else
+        cairo_set_source_rgb(cr, 1.0, 0.98, 0.93);
+    cairo_fill_preserve(cr);
+    if (mark & (MARK_CURRENT | MARK_WRONG)) {
+        cairo_set_source_rgb(cr, 0.75, 0.11, 0.16);
+        cairo_set_line_width(cr, mark & MARK_CURRENT ? 5 : 2.5);
+    } else if (mark & MARK_REFERENCE) {
+        cairo_set_source_rgb(cr, 0.11, 0.44, 0.85);
+        cairo_set_line_width(cr, 4);
+    } else if (mark & MARK_PLACED) {
+        cairo_set_source_rgb(cr, 0.90, 0.65, 0.04);
+        cairo_set_line_width(cr, 4);
+    } else {
+        cairo_set_source_rgb(cr, 0.55, 0.45, 0.30);
+        cairo_set_line_width(cr, 1.5);
+    }
+    cairo_stroke(cr);
+
+    cairo_set_source_rgb(cr, 0.15, 0.13, 0.10);
+    const char *name = bux_card_get_name(c);
+    if (!revealed) {
+        double h = text_height(cr, name, CW - 14, 16, TRUE, 3);
+        draw_text(cr, name, cx, cy - h / 2, CW - 14, 16, TRUE, 3);
+    } else {
+        draw_text(cr, name, cx, y + 6, CW - 12, 13.5, TRUE, 1);
+        g_autoptr(GString) back = g_string_new(NULL);
+        if (g_settings_get_boolean(self->settings, "show-coordinates")) {
+            g_autofree char *coords = bux_card_coordinates(c);
+            g_string_append_printf(back, "%s\n", coords);
+        }
+        g_autofree char *details = bux_card_details(c);
+        g_string_append_printf(back, "%s\n%s", details, bux_state_name(c->state));
+        draw_text(cr, back->str, cx, y + 26, CW - 12, 10.5, FALSE, 5);
+    }
+    if (mark & MARK_WRONG) {
+        /* A red cross in the corner, so "wrong" does not rest on colour alone. */
+        cairo_set_source_rgb(cr, 0.75, 0.11, 0.16);
+        cairo_set_line_width(cr, 3);
+        cairo_move_to(cr, x + CW - 20, y + 6);
+        cairo_line_to(cr, x + CW - 8, y + 18);
+        cairo_move_to(cr, x + CW - 8, y + 6);
+        cairo_line_to(cr, x + CW - 20, y + 18);
+        cairo_stroke(cr);
+    }
+    if (alpha < 1.0) {
+        cairo_pop_group_to_source(cr);
+        cairo_paint_with_alpha(cr, alpha);
+    }
+    cairo_restore(cr);
+}
+
+static void draw_direction_card(cairo_t *cr)
+{
+    /* RULES.md: the starting card lies on the Direction card; its compass shows the four
+     * arms. */
+    double r = CW * 0.5 + 26;
+    cairo_save(cr);
+    rounded_rect(cr, -r, -r * 0.9, 2 * r, 1.8 * r, 18);
+    cairo_set_source_rgb(cr, 0.86, 0.80, 0.66);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.55, 0.45, 0.30);
+    cairo_set_line_width(cr, 1.5);
+    cairo_stroke(cr);
+    cairo_set_source_rgb(cr, 0.45, 0.33, 0.18);
+    const char *letters[BUX_N_ARMS] = { C_("compass", "N"), C_("compass", "S"),
+                                        C_("compass", "W"), C_("compass", "E") };
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        double dx = arm_dx[a], dy = arm_dy[a];
+        double tip_x = dx * (r - 4), tip_y = dy * (r * 0.9 - 4);
+        /* an arrow head along the arm */
+        cairo_move_to(cr, tip_x, tip_y);
+        cairo_line_to(cr, tip_x - dx * 14 - dy * 9, tip_y - dy * 14 - dx * 9);
+        cairo_line_to(cr, tip_x - dx * 14 + dy * 9, tip_y - dy * 14 + dx * 9);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+        /* the letter beside it, clear of the gap */
+        double lx = tip_x - dx * 22 + (dy != 0 ? 18 : 0);
+        double ly = tip_y - dy * 22 + (dx != 0 ? 12 : 0) - 8;
+        draw_text(cr, letters[a], lx, ly, 24, 13, TRUE, 1);
+    }
+    cairo_restore(cr);
+}
+
+static void draw_gap(cairo_t *cr, double gx, double gy, BuxArm arm, gboolean outer,
+                     gboolean hot, gboolean selected)
+{
+    cairo_save(cr);
+    if (outer) {
+        rounded_rect(cr, gx - CW / 2 + 6, gy - CH / 2 + 6, CW - 12, CH - 12, 8);
+        static const double dash[] = { 6, 5 };
+        cairo_set_dash(cr, dash, 2, 0);
+    } else if (arm_dx[arm] != 0) {
+        rounded_rect(cr, gx - 7, gy - CH / 2 + 4, 14, CH - 8, 6);
+    } else {
+        rounded_rect(cr, gx - CW / 2 + 4, gy - 7, CW - 8, 14, 6);
+    }
+    if (hot || selected) {
+        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, hot ? 0.55 : 0.35);
+        cairo_fill_preserve(cr);
+    } else {
+        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, 0.10);
+        cairo_fill_preserve(cr);
+    }
+    cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, selected ? 1.0 : 0.6);
+    cairo_set_line_width(cr, selected ? 3 : 1.5);
+    cairo_stroke(cr);
+    if (outer) {
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, 0.8);
+        cairo_set_line_width(cr, 3);
+        cairo_move_to(cr, gx - 10, gy);
+        cairo_line_to(cr, gx + 10, gy);
+        cairo_move_to(cr, gx, gy - 10);
+        cairo_line_to(cr, gx, gy + 10);
+        cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+}
+
+static double animation_ms(BuxCross *self)
+{
+    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
+    if (g_strcmp0(speed, "off") == 0)
+        return 0;
+    if (g_strcmp0(speed, "slow") == 0)
+        return 900;
+    if (g_strcmp0(speed, "fast") == 0)
+        return 250;
+    return 500;
+}
+
+static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    double w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, w, h);
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
+
+    cairo_set_source_rgb(cr, 0.84, 0.89, 0.82); /* the table */
+    cairo_paint(cr);
+
+    Shown shown;
+    if (self->game == NULL || !shown_get(self, &shown)) {
+        self->scale = 0;
+        cairo_destroy(cr);
+        return;
+    }
+    double left, right, up, down;
+    extents(self, &left, &right, &up, &down);
+    double scale = MIN(1.0, MIN(w / (left + right), h / (up + down)));
+    scale = MAX(scale, MIN_SCALE * 0.9);
+    self->scale = scale;
+    self->ox = (w - (left + right) * scale) / 2 + left * scale;
+    self->oy = (h - (up + down) * scale) / 2 + up * scale;
+    cairo_translate(cr, self->ox, self->oy);
+    cairo_scale(cr, scale, scale);
+
+    draw_direction_card(cr);
+
+    /* Marks: the card under challenge, or the scoring's wrong cards so far. */
+    const BuxScoring *sc = self->scoring_step >= 0 ? bux_game_get_last_scoring(self->game)
+                                                   : NULL;
+    BuxArm placed_arm = 0;
+    guint placed_index = 0;
+    gboolean placed = sc == NULL && bux_game_get_placed(self->game, &placed_arm, &placed_index);
+
+    g_hash_table_remove_all(self->positions);
+    for (int a = -1; a < BUX_N_ARMS; a++) {
+        guint n = a < 0 ? 1 : shown.arms[a]->len;
+        for (guint i = 0; i < n; i++) {
+            int card = a < 0 ? shown.start : g_array_index(shown.arms[a], int, i);
+            double cx = 0, cy = 0;
+            if (a >= 0)
+                cell_centre(a, i + 1, &cx, &cy);
+            Mark mark = MARK_NONE;
+            gboolean revealed;
+            if (sc != NULL) {
+                revealed = TRUE;
+                for (guint k = 0; k < sc->wrong->len && (int)k < self->scoring_step; k++) {
+                    if (g_array_index(sc->wrong, int, k) == card) {
+                        mark |= MARK_WRONG;
+                        if ((int)k == self->scoring_step - 1)
+                            mark |= MARK_CURRENT;
+                    }
+                    if ((int)k == self->scoring_step - 1 &&
+                        g_array_index(sc->wrong_ref, int, k) == card)
+                        mark |= MARK_REFERENCE;
+                }
+            } else {
+                revealed = bux_game_is_revealed(self->game, card);
+                if (placed && a == (int)placed_arm && i == placed_index)
+                    mark |= MARK_PLACED;
+            }
+            draw_card(self, cr, card, cx, cy, revealed, mark, 1.0);
+            double *pos = g_new(double, 2);
+            pos[0] = cx;
+            pos[1] = cy;
+            g_hash_table_insert(self->positions, GINT_TO_POINTER(card), pos);
+        }
+    }
+
+    if (self->interactive && sc == NULL) {
+        gboolean focus = gtk_widget_has_focus(widget);
+        for (guint a = 0; a < BUX_N_ARMS; a++) {
+            for (guint g = 0; g <= live_len(self, a); g++) {
+                double gx, gy;
+                gap_centre(self, a, g, &gx, &gy);
+                gboolean hot = self->hover_arm == (int)a && self->hover_index == g;
+                gboolean sel = focus && self->sel_arm == a && self->sel_index == g;
+                draw_gap(cr, gx, gy, a, g == live_len(self, a), hot, sel);
+            }
+        }
+    }
+
+    /* Cards leaving the game fade and sink. */
+    gint64 now = g_get_monotonic_time();
+    double duration = animation_ms(self) * 1000.0;
+    for (guint i = 0; i < self->ghosts->len; i++) {
+        Ghost *g = &g_array_index(self->ghosts, Ghost, i);
+        double t = duration > 0 ? (now - g->start_us) / duration : 1.0;
+        if (t >= 1.0)
+            continue;
+        draw_card(self, cr, g->card, g->x, g->y + t * 60, TRUE, MARK_NONE, 1.0 - t);
+    }
+    shown_clear(&shown);
+    cairo_destroy(cr);
+}
+
+static gboolean ghost_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    gint64 now = g_get_monotonic_time();
+    double duration = animation_ms(self) * 1000.0;
+    for (guint i = self->ghosts->len; i-- > 0;) {
+        if (now - g_array_index(self->ghosts, Ghost, i).start_us >= duration)
+            g_array_remove_index(self->ghosts, i);
+    }
+    gtk_widget_queue_draw(widget);
+    if (self->ghosts->len == 0) {
+        self->tick_id = 0;
+        return G_SOURCE_REMOVE;
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+void bux_cross_animate_leaving(BuxCross *self, const int *cards, guint n_cards)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    if (animation_ms(self) <= 0 || !gtk_widget_get_mapped(GTK_WIDGET(self)))
+        return;
+    gint64 now = g_get_monotonic_time();
+    for (guint i = 0; i < n_cards; i++) {
+        double *pos = g_hash_table_lookup(self->positions, GINT_TO_POINTER(cards[i]));
+        if (pos == NULL)
+            continue;
+        Ghost g = { .card = cards[i], .x = pos[0], .y = pos[1], .start_us = now };
+        g_array_append_val(self->ghosts, g);
+    }
+    if (self->ghosts->len > 0 && self->tick_id == 0)
+        self->tick_id = gtk_widget_add_tick_callback(GTK_WIDGET(self), ghost_tick, NULL, NULL);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void bux_cross_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                              int *minimum, int *natural, int *minimum_baseline,
+                              int *natural_baseline)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    double left = 3 * PW, right = 3 * PW, up = 2 * PH, down = 2 * PH;
+    if (self->game != NULL)
+        extents(self, &left, &right, &up, &down);
+    double size = orientation == GTK_ORIENTATION_HORIZONTAL ? left + right : up + down;
+    *natural = (int)ceil(size);
+    /* Scaled down to MIN_SCALE before the scrolled window scrolls. */
+    *minimum = (int)ceil(size * MIN_SCALE);
+}
+
+/* ---- input ------------------------------------------------------------------------------ */
+
+static void clamp_selection(BuxCross *self)
+{
+    if (self->game == NULL)
+        return;
+    if (self->sel_index > live_len(self, self->sel_arm))
+        self->sel_index = live_len(self, self->sel_arm);
+}
+
+static void activate_gap(BuxCross *self, BuxArm arm, guint index)
+{
+    if (!self->interactive)
+        return;
+    g_signal_emit(self, signals[SIGNAL_GAP_ACTIVATED], 0, (guint)arm, index);
+}
+
+static void on_click(GtkGestureClick *gesture, int n_press, double x, double y, BuxCross *self)
+{
+    BuxArm arm;
+    guint index;
+    gtk_widget_grab_focus(GTK_WIDGET(self));
+    if (gap_at(self, x, y, &arm, &index)) {
+        self->sel_arm = arm;
+        self->sel_index = index;
+        activate_gap(self, arm, index);
+    }
+}
+
+static void set_hover(BuxCross *self, int arm, guint index)
+{
+    if (self->hover_arm == arm && self->hover_index == index)
+        return;
+    self->hover_arm = arm;
+    self->hover_index = index;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void on_motion(GtkEventControllerMotion *motion, double x, double y, BuxCross *self)
+{
+    BuxArm arm;
+    guint index;
+    if (self->interactive && gap_at(self, x, y, &arm, &index))
+        set_hover(self, arm, index);
+    else
+        set_hover(self, -1, 0);
+}
+
+static void on_leave(GtkEventControllerMotion *motion, BuxCross *self)
+{
+    set_hover(self, -1, 0);
+}
+
+static GdkDragAction on_drop_motion(GtkDropTarget *target, double x, double y, BuxCross *self)
+{
+    BuxArm arm;
+    guint index;
+    if (self->interactive && gap_at(self, x, y, &arm, &index)) {
+        set_hover(self, arm, index);
+        return GDK_ACTION_MOVE;
+    }
+    set_hover(self, -1, 0);
+    return 0;
+}
+
+static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, double y,
+                        BuxCross *self)
+{
+    BuxArm arm;
+    guint index;
+    set_hover(self, -1, 0);
+    if (!self->interactive || !gap_at(self, x, y, &arm, &index))
+        return FALSE;
+    self->sel_arm = arm;
+    self->sel_index = index;
+    activate_gap(self, arm, index);
+    return TRUE;
+}
+
+static void on_drop_leave(GtkDropTarget *target, BuxCross *self)
+{
+    set_hover(self, -1, 0);
+}
+
+static gboolean on_key(GtkEventControllerKey *key, guint keyval, guint keycode,
+                       GdkModifierType state, BuxCross *self)
+{
+    if (!self->interactive || self->game == NULL)
+        return FALSE;
+    /* Arrow keys walk the gaps as they lie on screen: along an arm, and across the
+     * starting card into the opposite arm. */
+    int dx = 0, dy = 0;
+    switch (keyval) {
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+        dy = -1;
+        break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+        dy = 1;
+        break;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+        dx = -1;
+        break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+        dx = 1;
+        break;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_space:
+        activate_gap(self, self->sel_arm, self->sel_index);
+        return TRUE;
+    default:
+        return FALSE;
+    }
+    BuxArm arm = self->sel_arm;
+    gboolean vertical_arm = arm_dx[arm] == 0;
+    gboolean vertical_key = dy != 0;
+    if (vertical_arm != vertical_key) {
+        /* Switch to the nearest gap of the arm the key points to. */
+        self->sel_arm = dy < 0 ? BUX_ARM_NORTH : dy > 0 ? BUX_ARM_SOUTH
+                        : dx < 0 ? BUX_ARM_WEST : BUX_ARM_EAST;
+        self->sel_index = 0;
+    } else {
+        int outward = (arm_dx[arm] == dx && dx != 0) || (arm_dy[arm] == dy && dy != 0);
+        if (outward) {
+            if (self->sel_index < live_len(self, arm))
+                self->sel_index++;
+        } else if (self->sel_index > 0) {
+            self->sel_index--;
+        } else {
+            self->sel_arm = arm == BUX_ARM_NORTH ? BUX_ARM_SOUTH
+                            : arm == BUX_ARM_SOUTH ? BUX_ARM_NORTH
+                            : arm == BUX_ARM_WEST ? BUX_ARM_EAST : BUX_ARM_WEST;
+        }
+    }
+    g_signal_emit(self, signals[SIGNAL_SELECTION_CHANGED], 0);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+    return TRUE;
+}
+
+static void on_focus_changed(BuxCross *self)
+{
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+/* ---- model ------------------------------------------------------------------------------ */
+
+static void on_game_changed(BuxCross *self)
+{
+    clamp_selection(self);
+    update_accessible(self);
+    gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
+void bux_cross_set_game(BuxCross *self, BuxGame *game)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    if (self->game != NULL) {
+        for (guint i = 0; i < G_N_ELEMENTS(self->handlers); i++)
+            g_clear_signal_handler(&self->handlers[i], self->game);
+    }
+    g_set_object(&self->game, game);
+    if (game != NULL) {
+        const char *sigs[] = { "card-placed", "challenge-resolved", "cross-started",
+                               "phase-changed" };
+        for (guint i = 0; i < G_N_ELEMENTS(sigs); i++)
+            self->handlers[i] = g_signal_connect_swapped(game, sigs[i],
+                                                         G_CALLBACK(on_game_changed), self);
+    }
+    on_game_changed(self);
+}
+
+BuxGame *bux_cross_get_game(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), NULL);
+    return self->game;
+}
+
+void bux_cross_set_interactive(BuxCross *self, gboolean interactive)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    if (self->interactive == interactive)
+        return;
+    self->interactive = interactive;
+    clamp_selection(self);
+    gtk_widget_set_focusable(GTK_WIDGET(self), interactive);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean bux_cross_get_interactive(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
+    return self->interactive;
+}
+
+void bux_cross_show_scoring(BuxCross *self, int step)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    self->scoring_step = step;
+    update_accessible(self);
+    gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
+gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
+    if (self->game == NULL || bux_game_get_start_card(self->game) < 0)
+        return FALSE;
+    clamp_selection(self);
+    *arm = self->sel_arm;
+    *index = self->sel_index;
+    return TRUE;
+}
+
+/* ---- class ------------------------------------------------------------------------------ */
+
+static void bux_cross_dispose(GObject *object)
+{
+    BuxCross *self = BUX_CROSS(object);
+    bux_cross_set_game(self, NULL);
+    g_clear_object(&self->settings);
+    G_OBJECT_CLASS(bux_cross_parent_class)->dispose(object);
+}
+
+static void bux_cross_finalize(GObject *object)
+{
+    BuxCross *self = BUX_CROSS(object);
+    g_clear_pointer(&self->positions, g_hash_table_unref);
+    g_clear_pointer(&self->ghosts, g_array_unref);
+    G_OBJECT_CLASS(bux_cross_parent_class)->finalize(object);
+}
+
+static void bux_cross_class_init(BuxCrossClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = bux_cross_dispose;
+    object_class->finalize = bux_cross_finalize;
+    widget_class->snapshot = bux_cross_snapshot;
+    widget_class->measure = bux_cross_measure;
+    gtk_widget_class_set_css_name(widget_class, "buxcross");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+    /**
+     * BuxCross::gap-activated:
+     * @arm: the BuxArm
+     * @index: the gap (0 next to the starting card)
+     *
+     * The person chose a gap for the card in hand: a click, a drop or Enter.
+     */
+    signals[SIGNAL_GAP_ACTIVATED] = g_signal_new("gap-activated", G_TYPE_FROM_CLASS(klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+    /**
+     * BuxCross::selection-changed:
+     *
+     * The arrow keys moved to another gap.
+     */
+    signals[SIGNAL_SELECTION_CHANGED] = g_signal_new("selection-changed",
+                                                     G_TYPE_FROM_CLASS(klass),
+                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                     G_TYPE_NONE, 0);
+}
+
+static void bux_cross_init(BuxCross *self)
+{
+    self->settings = g_settings_new(APP_ID);
+    self->positions = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    self->ghosts = g_array_new(FALSE, FALSE, sizeof(Ghost));
+    self->scoring_step = -1;
+    self->hover_arm = -1;
+    g_signal_connect_swapped(self->settings, "changed", G_CALLBACK(gtk_widget_queue_draw),
+                             self);
+
+    GtkGesture *click = gtk_gesture_click_new();
+    g_signal_connect(click, "released", G_CALLBACK(on_click), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
+
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    g_signal_connect(motion, "motion", G_CALLBACK(on_motion), self);
+    g_signal_connect(motion, "leave", G_CALLBACK(on_leave), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), motion);
+
+    GtkDropTarget *drop = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+    g_signal_connect(drop, "motion", G_CALLBACK(on_drop_motion), self);
+    g_signal_connect(drop, "enter", G_CALLBACK(on_drop_motion), self);
+    g_signal_connect(drop, "drop", G_CALLBACK(on_drop), self);
+    g_signal_connect(drop, "leave", G_CALLBACK(on_drop_leave), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(drop));
+
+    GtkEventController *key = gtk_event_controller_key_new();
+    g_signal_connect(key, "key-pressed", G_CALLBACK(on_key), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), key);
+
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    g_signal_connect_swapped(focus, "enter", G_CALLBACK(on_focus_changed), self);
+    g_signal_connect_swapped(focus, "leave", G_CALLBACK(on_focus_changed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), focus);
+}
+
+GtkWidget *bux_cross_new(void)
+{
+    return g_object_new(BUX_TYPE_CROSS, NULL);
+}

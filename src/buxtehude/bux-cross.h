@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The cross of place cards on the Direction card: draws the live cross of a BuxGame (or the
+ * cross of its last scoring), and turns clicks, drops and arrow keys into gap choices. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bux-game.h"
+
+G_BEGIN_DECLS
+
+#define BUX_TYPE_CROSS (bux_cross_get_type())
+G_DECLARE_FINAL_TYPE(BuxCross, bux_cross, BUX, CROSS, GtkWidget)
+
+GtkWidget *bux_cross_new(void);
+void bux_cross_set_game(BuxCross *self, BuxGame *game);
+BuxGame *bux_cross_get_game(BuxCross *self);
+/* Whether the gaps are targets (a human places the card in hand). */
+void bux_cross_set_interactive(BuxCross *self, gboolean interactive);
+gboolean bux_cross_get_interactive(BuxCross *self);
+/* Show the cross of the last scoring instead of the live one, with the first `step` wrong
+ * cards marked (the one at step - 1 highlighted with its reference). -1 returns to live. */
+void bux_cross_show_scoring(BuxCross *self, int step);
+/* The gap the keyboard points at. */
+gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);
+/* A readable name for a gap: "north, between Kiel and Hamburg". */
+char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
+/* Let the cards at these deck indices leave with a short animation from where they were last
+ * drawn (none when animations are off). */
+void bux_cross_animate_leaving(BuxCross *self, const int *cards, guint n_cards);
+
+G_END_DECLS

@@ -1,0 +1,1075 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Buxtehude page: shows the model's state, turns clicks into moves, explains challenges
+ * and scorings, and holds the driver while people read. */
+#include "config.h"
+
+#include "bux-page.h"
+
+#include <glib/gi18n.h>
+
+#include "bux-card-text.h"
+#include "bux-cross.h"
+#include "lp-privacy-screen.h"
+
+struct _BuxPage {
+    GtkWidget parent_instance;
+
+    BuxGame *game;
+    LpDriver *driver;
+    GSettings *settings;
+    gulong handlers[12];
+    LpPrivacyScreen *privacy;
+
+    GtkWidget *content;
+    BuxCross *cross;
+    GtkLabel *progress_label;
+    GtkWidget *players_box;
+    GtkLabel *supply_label;
+    GtkLabel *note_label;
+    GtkStack *action_stack;
+    GtkSpinner *waiting_spinner;
+    GtkLabel *waiting_label;
+    GtkLabel *place_title;
+    GtkWidget *hand_card;
+    GtkLabel *gap_label;
+    GtkLabel *challenge_label;
+    GtkWidget *wrong_box;
+    GtkWidget *no_objection_button;
+    GtkWidget *thinking_box;
+    GtkSpinner *thinking_spinner;
+    GtkLabel *thinking_label;
+    GtkLabel *neighbour_label;
+    GtkWidget *inner_button;
+    GtkWidget *outer_button;
+    GtkLabel *result_title;
+    GtkLabel *result_label;
+    GtkWidget *result_continue;
+    GtkLabel *estimate_label;
+    GtkWidget *estimate_spin;
+    GtkAdjustment *estimate_adjustment;
+    GtkLabel *scoring_title;
+    GtkLabel *scoring_label;
+    GtkWidget *scoring_continue;
+    GtkLabel *over_title;
+    GtkWidget *ranking_box;
+
+    guint holds;
+    gboolean showing_result;
+    guint result_timeout;
+    int scoring_step;   /* -1: no scoring shown; else 0 .. n_wrong + 1 */
+    guint scoring_timer;
+    int revealed_for;   /* the human the privacy screen was lifted for, or -1 */
+    char *note;
+    const char *mode;
+};
+
+G_DEFINE_FINAL_TYPE(BuxPage, bux_page, GTK_TYPE_WIDGET)
+
+static void update_view(BuxPage *self);
+
+/* ---- small helpers ---------------------------------------------------------------------- */
+
+static const char *seat_name(BuxPage *self, guint seat)
+{
+    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+}
+
+static gboolean seat_human(BuxPage *self, guint seat)
+{
+    return lp_player_is_human(lp_game_get_player(LP_GAME(self->game), seat));
+}
+
+static const BuxCard *card_of(BuxPage *self, int card)
+{
+    return bux_deck_get_card(bux_game_get_deck(self->game), card);
+}
+
+static const char *name_of(BuxPage *self, int card)
+{
+    return bux_card_get_name(card_of(self, card));
+}
+
+static void hold(BuxPage *self)
+{
+    self->holds++;
+    lp_driver_hold(self->driver);
+}
+
+static void release(BuxPage *self)
+{
+    if (self->holds == 0)
+        return;
+    self->holds--;
+    lp_driver_release(self->driver);
+}
+
+static guint step_ms(BuxPage *self)
+{
+    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
+    if (g_strcmp0(speed, "off") == 0)
+        return 0;
+    if (g_strcmp0(speed, "slow") == 0)
+        return 2200;
+    if (g_strcmp0(speed, "fast") == 0)
+        return 800;
+    return 1400;
+}
+
+static void set_note(BuxPage *self, const char *note)
+{
+    g_free(self->note);
+    self->note = g_strdup(note);
+    gtk_label_set_text(self->note_label, note != NULL ? note : "");
+    gtk_widget_set_visible(GTK_WIDGET(self->note_label), note != NULL);
+}
+
+static void show_mode(BuxPage *self, const char *mode)
+{
+    gboolean changed = g_strcmp0(self->mode, mode) != 0;
+    self->mode = mode;
+    if (g_strcmp0(mode, "covered") == 0)
+        return;
+    gtk_stack_set_visible_child_name(self->action_stack, mode);
+    gtk_spinner_set_spinning(self->waiting_spinner, g_str_equal(mode, "waiting"));
+    if (!changed)
+        return;
+    if (g_str_equal(mode, "place"))
+        gtk_widget_grab_focus(GTK_WIDGET(self->cross));
+    else if (g_str_equal(mode, "estimate"))
+        gtk_widget_grab_focus(self->estimate_spin);
+    else if (g_str_equal(mode, "result"))
+        gtk_widget_grab_focus(self->result_continue);
+    else if (g_str_equal(mode, "scoring"))
+        gtk_widget_grab_focus(self->scoring_continue);
+}
+
+static void report(BuxPage *self, gboolean ok, GError *error)
+{
+    if (!ok && error != NULL)
+        set_note(self, error->message);
+    lp_driver_kick(self->driver);
+}
+
+/* ---- side panel ------------------------------------------------------------------------- */
+
+static char *chips_text(BuxPage *self, guint seat)
+{
+    guint chips = bux_game_get_chips(self->game, seat);
+    guint bonus = bux_game_get_n_bonus(self->game, seat);
+    g_autofree char *c = g_strdup_printf(ngettext("%u chip", "%u chips", chips), chips);
+    if (bonus == 0)
+        return g_steal_pointer(&c);
+    g_autofree char *b = g_strdup_printf(ngettext("%u bonus card", "%u bonus cards", bonus),
+                                         bonus);
+    return g_strdup_printf("%s · %s", c, b);
+}
+
+static void update_players(BuxPage *self)
+{
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(self->players_box)) != NULL)
+        gtk_box_remove(GTK_BOX(self->players_box), child);
+
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    BuxPhase phase = bux_game_get_phase(self->game);
+    guint turn = bux_game_get_turn_seat(self->game);
+    guint n_colours;
+    const LpPlayerColour *colours = lp_player_colours(&n_colours);
+    for (guint s = 0; s < n; s++) {
+        LpPlayer *p = lp_game_get_player(LP_GAME(self->game), s);
+        int ci = lp_player_colour_index(lp_player_get_colour(p));
+        const char *symbol = ci >= 0 ? colours[ci].symbol : "●";
+        GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+        gtk_widget_add_css_class(row, "bux-player-row");
+        gboolean current = phase != BUX_PHASE_OVER && phase != BUX_PHASE_START && s == turn;
+        if (current)
+            gtk_widget_add_css_class(row, "current");
+
+        g_autofree char *mark = g_markup_printf_escaped("<span foreground=\"%s\" size=\"large\">%s"
+                                                        "</span>", lp_player_get_colour(p),
+                                                        symbol);
+        GtkWidget *sym = gtk_label_new(NULL);
+        gtk_label_set_markup(GTK_LABEL(sym), mark);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(sym), GTK_ACCESSIBLE_PROPERTY_LABEL, "",
+                                       -1);
+        gtk_box_append(GTK_BOX(row), sym);
+
+        g_autofree char *name = lp_player_is_human(p)
+                                    ? g_strdup(lp_player_get_name(p))
+                                    /* Translators: a computer player's name and level */
+                                    : g_strdup_printf(_("%s (computer, %s)"),
+                                                      lp_player_get_name(p),
+                                                      lp_player_get_level(p) == LP_LEVEL_EASY
+                                                          ? _("easy")
+                                                      : lp_player_get_level(p) == LP_LEVEL_HARD
+                                                          ? _("hard")
+                                                          : _("normal"));
+        GtkWidget *name_label = gtk_label_new(name);
+        gtk_label_set_xalign(GTK_LABEL(name_label), 0);
+        gtk_label_set_ellipsize(GTK_LABEL(name_label), PANGO_ELLIPSIZE_END);
+        gtk_widget_set_hexpand(name_label, TRUE);
+        gtk_box_append(GTK_BOX(row), name_label);
+
+        g_autofree char *chips = chips_text(self, s);
+        GtkWidget *chips_label = gtk_label_new(chips);
+        gtk_widget_add_css_class(chips_label, "bux-chips");
+        gtk_box_append(GTK_BOX(row), chips_label);
+
+        g_autofree char *access = g_strdup_printf("%s%s, %s", current ? _("Turn: ") : "",
+                                                  name, chips);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       access, -1);
+        gtk_box_append(GTK_BOX(self->players_box), row);
+    }
+    guint supply = bux_game_get_supply(self->game);
+    g_autofree char *s = g_strdup_printf(ngettext("Supply: %u chip", "Supply: %u chips", supply),
+                                         supply);
+    gtk_label_set_text(self->supply_label, s);
+}
+
+static void update_progress(BuxPage *self)
+{
+    guint left = bux_game_get_stack_remaining(self->game);
+    g_autofree char *stack = g_strdup_printf(ngettext("%u card left in the stack",
+                                                      "%u cards left in the stack", left),
+                                             left);
+    /* Translators: "Cross 2 of 3 · 12 cards left in the stack" */
+    g_autofree char *text = g_strdup_printf(_("Cross %u of 3 · %s"),
+                                            bux_game_get_cross_number(self->game), stack);
+    gtk_label_set_text(self->progress_label, text);
+}
+
+/* ---- placing ---------------------------------------------------------------------------- */
+
+static void update_gap_label(BuxPage *self)
+{
+    BuxArm arm;
+    guint index;
+    if (!bux_cross_get_selected_gap(self->cross, &arm, &index)) {
+        gtk_label_set_text(self->gap_label, "");
+        return;
+    }
+    g_autofree char *gap = bux_cross_describe_gap(self->game, arm, index);
+    g_autofree char *text = g_strdup_printf(_("Selected gap: %s"), gap);
+    gtk_label_set_text(self->gap_label, text);
+}
+
+static void on_selection_changed(BuxPage *self)
+{
+    update_gap_label(self);
+}
+
+static void place(BuxPage *self, BuxArm arm, guint index)
+{
+    g_autoptr(GError) error = NULL;
+    if (bux_game_get_phase(self->game) != BUX_PHASE_PLACE ||
+        !seat_human(self, bux_game_get_turn_seat(self->game)))
+        return;
+    report(self, bux_game_place(self->game, arm, index, &error), error);
+}
+
+static void on_gap_activated(BuxPage *self, guint arm, guint index)
+{
+    place(self, arm, index);
+}
+
+static void place_selected_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    BuxArm arm;
+    guint index;
+    if (bux_cross_get_selected_gap(self->cross, &arm, &index))
+        place(self, arm, index);
+}
+
+static GdkContentProvider *on_drag_prepare(GtkDragSource *source, double x, double y,
+                                           BuxPage *self)
+{
+    int card = bux_game_get_hand(self->game);
+    if (card < 0 || !bux_cross_get_interactive(self->cross))
+        return NULL;
+    g_autoptr(GdkPaintable) icon = gtk_widget_paintable_new(self->hand_card);
+    gtk_drag_source_set_icon(source, icon, (int)x, (int)y);
+    return gdk_content_provider_new_typed(G_TYPE_STRING, card_of(self, card)->id);
+}
+
+/* ---- challenges ------------------------------------------------------------------------- */
+
+static char *placement_sentence(BuxPage *self, guint placer, int card, BuxArm arm, int inner,
+                                int outer)
+{
+    const char *p = seat_name(self, placer), *c = name_of(self, card), *i = name_of(self, inner);
+    if (outer < 0) {
+        switch (arm) {
+        case BUX_ARM_NORTH:
+            return g_strdup_printf(_("%s placed %s north of %s."), p, c, i);
+        case BUX_ARM_SOUTH:
+            return g_strdup_printf(_("%s placed %s south of %s."), p, c, i);
+        case BUX_ARM_WEST:
+            return g_strdup_printf(_("%s placed %s west of %s."), p, c, i);
+        default:
+            return g_strdup_printf(_("%s placed %s east of %s."), p, c, i);
+        }
+    }
+    const char *o = name_of(self, outer);
+    switch (arm) {
+    case BUX_ARM_NORTH:
+        return g_strdup_printf(_("%s placed %s north of %s and south of %s."), p, c, i, o);
+    case BUX_ARM_SOUTH:
+        return g_strdup_printf(_("%s placed %s south of %s and north of %s."), p, c, i, o);
+    case BUX_ARM_WEST:
+        return g_strdup_printf(_("%s placed %s west of %s and east of %s."), p, c, i, o);
+    default:
+        return g_strdup_printf(_("%s placed %s east of %s and west of %s."), p, c, i, o);
+    }
+}
+
+static void challenge_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    g_autoptr(GError) error = NULL;
+    report(self, bux_game_challenge(self->game, g_variant_get_uint32(param), &error), error);
+}
+
+static void no_objection_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    g_autoptr(GError) error = NULL;
+    report(self, bux_game_pass_humans(self->game, &error), error);
+}
+
+static void neighbour_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    g_autoptr(GError) error = NULL;
+    BuxSide side = g_variant_get_uint32(param) == 0 ? BUX_SIDE_INNER : BUX_SIDE_OUTER;
+    report(self, bux_game_choose_neighbour(self->game, side, &error), error);
+}
+
+static void update_challenge(BuxPage *self)
+{
+    BuxArm arm;
+    guint index;
+    bux_game_get_placed(self->game, &arm, &index);
+    guint placer = bux_game_get_turn_seat(self->game);
+    int card = bux_game_get_arm_card(self->game, arm, index);
+    g_autofree char *sentence = placement_sentence(
+        self, placer, card, arm, bux_game_get_neighbour(self->game, BUX_SIDE_INNER),
+        bux_game_get_neighbour(self->game, BUX_SIDE_OUTER));
+    g_autofree char *text = g_strdup_printf("%s %s", sentence, _("Is that right?"));
+    gtk_label_set_text(self->challenge_label, text);
+
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(self->wrong_box)) != NULL)
+        gtk_box_remove(GTK_BOX(self->wrong_box), child);
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    gboolean any = FALSE;
+    for (guint k = 1; k < n; k++) {
+        guint s = (placer + k) % n;
+        if (!seat_human(self, s) || bux_game_has_decided(self->game, s))
+            continue;
+        /* Translators: the button a player presses to challenge: "Wrong! (Anna)" */
+        g_autofree char *label = g_strdup_printf(_("Wrong! (%s)"), seat_name(self, s));
+        GtkWidget *button = gtk_button_new_with_label(label);
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "bux.challenge");
+        gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "u", s);
+        gtk_widget_add_css_class(button, "destructive-action");
+        gtk_box_append(GTK_BOX(self->wrong_box), button);
+        any = TRUE;
+    }
+    gtk_widget_set_visible(self->no_objection_button, any);
+    int thinker = bux_game_get_deciding_computer(self->game);
+    gtk_widget_set_visible(self->thinking_box, thinker >= 0);
+    gtk_spinner_set_spinning(self->thinking_spinner, thinker >= 0);
+    if (thinker >= 0) {
+        g_autofree char *t = g_strdup_printf(_("%s is thinking…"), seat_name(self, thinker));
+        gtk_label_set_text(self->thinking_label, t);
+    }
+}
+
+static void update_neighbour(BuxPage *self)
+{
+    int challenger = bux_game_get_challenger(self->game);
+    BuxArm arm;
+    guint index;
+    bux_game_get_placed(self->game, &arm, &index);
+    int card = bux_game_get_arm_card(self->game, arm, index);
+    g_autofree char *text = g_strdup_printf(_("%s, which neighbour should %s be compared "
+                                              "with?"), seat_name(self, challenger),
+                                            name_of(self, card));
+    gtk_label_set_text(self->neighbour_label, text);
+    g_autofree char *inner = g_strdup_printf(
+        _("_Inner: %s"), name_of(self, bux_game_get_neighbour(self->game, BUX_SIDE_INNER)));
+    g_autofree char *outer = g_strdup_printf(
+        _("_Outer: %s"), name_of(self, bux_game_get_neighbour(self->game, BUX_SIDE_OUTER)));
+    gtk_button_set_label(GTK_BUTTON(self->inner_button), inner);
+    gtk_button_set_use_underline(GTK_BUTTON(self->inner_button), TRUE);
+    gtk_button_set_label(GTK_BUTTON(self->outer_button), outer);
+    gtk_button_set_use_underline(GTK_BUTTON(self->outer_button), TRUE);
+}
+
+static char *coordinate_text(const BuxCard *card, BuxArm arm)
+{
+    gboolean lat = arm == BUX_ARM_NORTH || arm == BUX_ARM_SOUTH;
+    double v = lat ? card->lat : card->lon;
+    g_autofree char *dm = lat ? bux_format_latitude(v) : bux_format_longitude(v);
+    g_autofree char *dec = g_strdup_printf("%.4f", v);
+    if (bux_ui_is_german())
+        g_strdelimit(dec, ".", ',');
+    return g_strdup_printf("%s (%s°)", dm, dec);
+}
+
+static const char *rule_sentence(BuxArm arm)
+{
+    switch (arm) {
+    case BUX_ARM_NORTH:
+        return _("In the north arm each card must lie at least as far north as the card inside "
+                 "it (latitude).");
+    case BUX_ARM_SOUTH:
+        return _("In the south arm each card must lie at least as far south as the card inside "
+                 "it (latitude).");
+    case BUX_ARM_WEST:
+        return _("In the west arm each card must lie at least as far west as the card inside "
+                 "it (longitude).");
+    default:
+        return _("In the east arm each card must lie at least as far east as the card inside it "
+                 "(longitude).");
+    }
+}
+
+static char *verdict_sentence(BuxPage *self, BuxArm arm, int outer, int inner, gboolean right)
+{
+    const char *o = name_of(self, outer), *i = name_of(self, inner);
+    static const char *const dirs_right[] = { N_("%s lies at least as far north as %s: right."),
+                                              N_("%s lies at least as far south as %s: right."),
+                                              N_("%s lies at least as far west as %s: right."),
+                                              N_("%s lies at least as far east as %s: right.") };
+    static const char *const dirs_wrong[] = { N_("%s lies further south than %s: wrong."),
+                                              N_("%s lies further north than %s: wrong."),
+                                              N_("%s lies further east than %s: wrong."),
+                                              N_("%s lies further west than %s: wrong.") };
+    return g_strdup_printf(_(right ? dirs_right[arm] : dirs_wrong[arm]), o, i);
+}
+
+static void finish_result(BuxPage *self)
+{
+    if (!self->showing_result)
+        return;
+    self->showing_result = FALSE;
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    update_view(self);
+    release(self);
+}
+
+static gboolean result_timeout_cb(gpointer data)
+{
+    BuxPage *self = data;
+    self->result_timeout = 0;
+    finish_result(self);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_challenge_resolved(BuxPage *self)
+{
+    const BuxChallenge *c = bux_game_get_last_challenge(self->game);
+    if (c->rightful)
+        bux_cross_animate_leaving(self->cross, &c->card, 1);
+
+    int outer = c->side == BUX_SIDE_INNER ? c->card : c->neighbour;
+    int inner = c->side == BUX_SIDE_INNER ? c->neighbour : c->card;
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s, c->side == BUX_SIDE_INNER
+                                  ? _("%s challenged %s (placed by %s) and compared it with "
+                                      "its inner neighbour %s.")
+                                  : _("%s challenged %s (placed by %s) and compared it with "
+                                      "its outer neighbour %s."),
+                           seat_name(self, c->challenger), name_of(self, c->card),
+                           seat_name(self, c->placer), name_of(self, c->neighbour));
+    g_string_append_printf(s, "\n\n%s\n", rule_sentence(c->arm));
+    g_autofree char *oc = coordinate_text(card_of(self, outer), c->arm);
+    g_autofree char *ic = coordinate_text(card_of(self, inner), c->arm);
+    g_string_append_printf(s, "%s: %s\n%s: %s\n\n", name_of(self, outer), oc,
+                           name_of(self, inner), ic);
+    g_autofree char *verdict = verdict_sentence(self, c->arm, outer, inner, !c->rightful);
+    g_string_append(s, verdict);
+    g_string_append_c(s, ' ');
+    if (c->rightful)
+        g_string_append_printf(s, _("%s leaves the game."), name_of(self, c->card));
+    else
+        g_string_append_printf(s, _("%s stays."), name_of(self, c->card));
+    g_string_append(s, "\n\n");
+    if (!c->from_supply)
+        g_string_append_printf(s, _("%s pays %s one chip."), seat_name(self, c->payer),
+                               seat_name(self, c->payee));
+    else if (c->paid)
+        g_string_append_printf(s, _("%s has no chips, so %s takes one from the supply."),
+                               seat_name(self, c->payer), seat_name(self, c->payee));
+    else
+        g_string_append_printf(s, _("%s has no chips and the supply cannot pay: nobody pays."),
+                               seat_name(self, c->payer));
+
+    gtk_label_set_text(self->result_title, c->rightful ? _("Rightly challenged!")
+                                                       : _("The card was right!"));
+    g_autofree char *body = g_string_free(s, FALSE);
+    gtk_label_set_text(self->result_label, body);
+
+    if (!self->showing_result) {
+        self->showing_result = TRUE;
+        hold(self);
+    }
+    /* With nobody at the screen to press Continue, the result shows for a while. */
+    if (lp_players_count_humans(lp_game_get_players(LP_GAME(self->game))) == 0)
+        self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
+                                             self);
+    set_note(self, NULL);
+    update_view(self);
+}
+
+static void on_no_challenge(BuxPage *self)
+{
+    const char *last = NULL;
+    /* The card just left unchallenged is the one the cross remembers as placed last; the
+     * model has moved on, so name it from the event order: the newest card of its arm is
+     * not known here, hence a generic line. */
+    (void)last;
+    set_note(self, _("Nobody objected; the card stays."));
+}
+
+/* ---- estimates and scoring -------------------------------------------------------------- */
+
+static void estimate_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    int seat = bux_game_get_estimating_seat(self->game);
+    if (seat < 0 || !seat_human(self, seat))
+        return;
+    g_autoptr(GError) error = NULL;
+    int value = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(self->estimate_spin));
+    report(self, bux_game_estimate(self->game, seat, value, &error), error);
+}
+
+static void on_estimate_activate(BuxPage *self)
+{
+    gtk_widget_activate_action(GTK_WIDGET(self), "bux.estimate", NULL);
+}
+
+static const char *arm_name(BuxArm arm)
+{
+    static const char *const names[] = { N_("North arm"), N_("South arm"), N_("West arm"),
+                                         N_("East arm") };
+    return _(names[arm]);
+}
+
+static BuxArm arm_of(const BuxScoring *sc, int card)
+{
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint i = 0; i < sc->arms[a]->len; i++) {
+            if (g_array_index(sc->arms[a], int, i) == card)
+                return a;
+        }
+    }
+    return BUX_ARM_NORTH;
+}
+
+static char *names_list(BuxPage *self, const int *flags, guint n)
+{
+    g_autoptr(GString) s = g_string_new(NULL);
+    guint count = 0, total = 0;
+    for (guint i = 0; i < n; i++)
+        total += flags[i] != 0;
+    for (guint i = 0; i < n; i++) {
+        if (!flags[i])
+            continue;
+        if (count > 0)
+            g_string_append(s, count + 1 == total ? _(" and ") : ", ");
+        g_string_append(s, seat_name(self, i));
+        count++;
+    }
+    return g_strdup(s->str);
+}
+
+static void update_scoring_text(BuxPage *self)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    int n_wrong = sc->wrong->len;
+    guint n = sc->n_players;
+    g_autofree char *title = sc->final ? g_strdup(_("Final scoring"))
+                                       : g_strdup_printf(_("Intermezzo: cross %u"), sc->cross);
+    gtk_label_set_text(self->scoring_title, title);
+
+    GString *s = g_string_new(NULL);
+    g_string_append(s, _("Estimates: "));
+    for (guint i = 0; i < n; i++)
+        g_string_append_printf(s, "%s%s %d", i > 0 ? ", " : "", seat_name(self, i),
+                               sc->estimates[i]);
+    g_string_append(s, "\n\n");
+    if (self->scoring_step == 0) {
+        g_string_append(s, _("Checking every arm from the starting card outward; a wrong card "
+                             "is set aside at once and no longer serves as a reference."));
+    } else if (self->scoring_step <= n_wrong) {
+        int k = self->scoring_step - 1;
+        int card = g_array_index(sc->wrong, int, k);
+        int ref = g_array_index(sc->wrong_ref, int, k);
+        BuxArm arm = arm_of(sc, card);
+        g_autofree char *cc = coordinate_text(card_of(self, card), arm);
+        g_autofree char *rc = coordinate_text(card_of(self, ref), arm);
+        g_autofree char *verdict = verdict_sentence(self, arm, card, ref, FALSE);
+        g_string_append_printf(s, "%s: %s\n%s: %s\n%s: %s\n\n", arm_name(arm),
+                               verdict, name_of(self, card), cc, name_of(self, ref), rc);
+        g_string_append_printf(s, ngettext("%d wrong card so far.", "%d wrong cards so far.",
+                                           k + 1), k + 1);
+    } else {
+        g_string_append_printf(s, ngettext("%d card was wrong.", "%d cards were wrong.",
+                                           sc->count), sc->count);
+        g_string_append(s, " ");
+        g_autofree char *who = names_list(self, sc->award, n);
+        guint winners = 0;
+        for (guint i = 0; i < n; i++)
+            winners += sc->award[i] != 0;
+        if (sc->exact)
+            g_string_append_printf(s, ngettext("%s guessed it exactly and gets 2 chips.",
+                                               "%s guessed it exactly and get 2 chips each.",
+                                               winners), who);
+        else
+            g_string_append_printf(s, ngettext("Nobody guessed it exactly; %s came closest and "
+                                               "gets 1 chip.",
+                                               "Nobody guessed it exactly; %s came closest and "
+                                               "get 1 chip each.", winners), who);
+        gboolean short_paid = FALSE;
+        for (guint i = 0; i < n; i++)
+            short_paid |= sc->received[i] < sc->award[i];
+        if (short_paid)
+            g_string_append_printf(s, " %s", _("The supply could not pay everything."));
+        g_string_append(s, "\n\n");
+        g_string_append(s, sc->final ? _("That was the last card: the game is over.")
+                                     : _("The whole cross leaves the game and a new starting "
+                                         "card is laid."));
+    }
+    g_autofree char *text = g_string_free(s, FALSE);
+    gtk_label_set_text(self->scoring_label, text);
+    gtk_button_set_label(GTK_BUTTON(self->scoring_continue),
+                         self->scoring_step > n_wrong ? _("_Continue") : _("_Skip to Result"));
+}
+
+static gboolean scoring_tick(gpointer data)
+{
+    BuxPage *self = data;
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    self->scoring_step++;
+    if (self->scoring_step > (int)sc->wrong->len) {
+        self->scoring_step = sc->wrong->len + 1;
+        self->scoring_timer = 0;
+    }
+    bux_cross_show_scoring(self->cross, MIN(self->scoring_step, (int)sc->wrong->len));
+    update_scoring_text(self);
+    return self->scoring_timer != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void on_scored(BuxPage *self)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    if (self->scoring_step < 0)
+        hold(self);
+    g_clear_handle_id(&self->scoring_timer, g_source_remove);
+    self->scoring_step = 0;
+    guint ms = step_ms(self);
+    if (ms == 0)
+        self->scoring_step = sc->wrong->len + 1;
+    else
+        self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
+    bux_cross_show_scoring(self->cross, MIN(self->scoring_step, (int)sc->wrong->len));
+    update_scoring_text(self);
+    set_note(self, NULL);
+    update_view(self);
+}
+
+static void finish_scoring(BuxPage *self)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    g_autoptr(GArray) cards = g_array_new(FALSE, FALSE, sizeof(int));
+    g_array_append_val(cards, sc->start);
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        g_array_append_vals(cards, sc->arms[a]->data, sc->arms[a]->len);
+    /* RULES.md: every card of the cross leaves the game. */
+    bux_cross_animate_leaving(self->cross, (int *)cards->data, cards->len);
+    self->scoring_step = -1;
+    g_clear_handle_id(&self->scoring_timer, g_source_remove);
+    bux_cross_show_scoring(self->cross, -1);
+    update_view(self);
+    release(self);
+}
+
+static void continue_activated(GtkWidget *widget, const char *action, GVariant *param)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    if (self->scoring_step >= 0) {
+        const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+        if (self->scoring_step <= (int)sc->wrong->len) {
+            g_clear_handle_id(&self->scoring_timer, g_source_remove);
+            self->scoring_step = sc->wrong->len + 1;
+            bux_cross_show_scoring(self->cross, sc->wrong->len);
+            update_scoring_text(self);
+        } else {
+            finish_scoring(self);
+        }
+        return;
+    }
+    finish_result(self);
+}
+
+/* ---- the end ---------------------------------------------------------------------------- */
+
+static void update_over(BuxPage *self)
+{
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    g_autofree guint *order = g_new(guint, n);
+    for (guint i = 0; i < n; i++)
+        order[i] = i;
+    for (guint i = 1; i < n; i++) {
+        for (guint j = i; j > 0 && bux_game_get_score(self->game, order[j]) >
+                                       bux_game_get_score(self->game, order[j - 1]);
+             j--) {
+            guint t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    }
+    guint best = bux_game_get_score(self->game, order[0]);
+    g_autofree int *winners = g_new0(int, n);
+    guint n_winners = 0;
+    for (guint i = 0; i < n; i++) {
+        winners[i] = bux_game_get_score(self->game, i) == best;
+        n_winners += winners[i];
+    }
+    g_autofree char *who = names_list(self, winners, n);
+    g_autofree char *title = n_winners == 1 ? g_strdup_printf(_("%s wins!"), who)
+                                            : g_strdup_printf(_("%s share the win!"), who);
+    gtk_label_set_text(self->over_title, title);
+
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(self->ranking_box)) != NULL)
+        gtk_box_remove(GTK_BOX(self->ranking_box), child);
+    guint rank = 1;
+    for (guint i = 0; i < n; i++) {
+        guint s = order[i];
+        guint score = bux_game_get_score(self->game, s);
+        if (i > 0 && score < bux_game_get_score(self->game, order[i - 1]))
+            rank = i + 1;
+        g_autofree char *chips = chips_text(self, s);
+        /* Translators: a line of the final ranking: "1. Anna: 17 (12 chips · 1 bonus card)" */
+        g_autofree char *line = g_strdup_printf(_("%u. %s: %u (%s)"), rank, seat_name(self, s),
+                                                score, chips);
+        GtkWidget *label = gtk_label_new(line);
+        gtk_label_set_xalign(GTK_LABEL(label), 0);
+        gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+        if (winners[s])
+            gtk_widget_add_css_class(label, "heading");
+        gtk_box_append(GTK_BOX(self->ranking_box), label);
+    }
+}
+
+/* ---- the view --------------------------------------------------------------------------- */
+
+static void uncover(BuxPage *self)
+{
+    if (self->privacy != NULL && lp_privacy_screen_is_covered(self->privacy))
+        lp_privacy_screen_uncover(self->privacy);
+    self->revealed_for = -1;
+}
+
+static void show_waiting(BuxPage *self, const char *text)
+{
+    gtk_label_set_text(self->waiting_label, text);
+    show_mode(self, "waiting");
+}
+
+static void update_view(BuxPage *self)
+{
+    if (self->game == NULL)
+        return;
+    update_players(self);
+    update_progress(self);
+
+    BuxPhase phase = bux_game_get_phase(self->game);
+    guint turn = bux_game_get_turn_seat(self->game);
+    gboolean human_places = phase == BUX_PHASE_PLACE && seat_human(self, turn) &&
+                            !self->showing_result && self->scoring_step < 0;
+    bux_cross_set_interactive(self->cross, human_places);
+
+    if (self->scoring_step >= 0) {
+        uncover(self);
+        show_mode(self, "scoring");
+        return;
+    }
+    if (self->showing_result) {
+        uncover(self);
+        show_mode(self, "result");
+        return;
+    }
+    if (phase != BUX_PHASE_ESTIMATE)
+        uncover(self);
+
+    switch (phase) {
+    case BUX_PHASE_START:
+        show_waiting(self, _("Laying the starting card…"));
+        break;
+    case BUX_PHASE_PLACE: {
+        int card = bux_game_get_hand(self->game);
+        if (human_places) {
+            g_autofree char *title = g_strdup_printf(_("%s, where does this card go?"),
+                                                     seat_name(self, turn));
+            gtk_label_set_text(self->place_title, title);
+            gtk_label_set_text(GTK_LABEL(self->hand_card), name_of(self, card));
+            g_autofree char *access = g_strdup_printf(_("Card in hand: %s"), name_of(self, card));
+            gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand_card),
+                                           GTK_ACCESSIBLE_PROPERTY_LABEL, access, -1);
+            update_gap_label(self);
+            show_mode(self, "place");
+        } else {
+            g_autofree char *text = g_strdup_printf(_("%s is placing %s…"), seat_name(self, turn),
+                                                    name_of(self, card));
+            show_waiting(self, text);
+        }
+        break;
+    }
+    case BUX_PHASE_CHALLENGE:
+        update_challenge(self);
+        show_mode(self, "challenge");
+        break;
+    case BUX_PHASE_NEIGHBOUR: {
+        int challenger = bux_game_get_challenger(self->game);
+        if (seat_human(self, challenger)) {
+            update_neighbour(self);
+            show_mode(self, "neighbour");
+        } else {
+            g_autofree char *text = g_strdup_printf(_("%s calls “Wrong!” and picks a "
+                                                      "neighbour…"),
+                                                    seat_name(self, challenger));
+            show_waiting(self, text);
+        }
+        break;
+    }
+    case BUX_PHASE_ESTIMATE: {
+        int seat = bux_game_get_estimating_seat(self->game);
+        if (seat < 0) {
+            show_waiting(self, "");
+            break;
+        }
+        if (!seat_human(self, seat)) {
+            uncover(self);
+            g_autofree char *text = g_strdup_printf(_("Intermezzo! %s is estimating…"),
+                                                    seat_name(self, seat));
+            show_waiting(self, text);
+            break;
+        }
+        /* RULES.md hidden information: estimates are entered one human at a time. */
+        if (self->privacy != NULL && self->revealed_for != seat) {
+            if (!lp_privacy_screen_is_covered(self->privacy) || g_strcmp0(self->mode, "covered"))
+                lp_privacy_screen_cover(self->privacy, seat_name(self, seat),
+                                        _("Intermezzo: estimate secretly how many cards of the "
+                                          "cross are wrong."));
+            self->mode = "covered";
+            self->revealed_for = -2;
+            break;
+        }
+        int max = bux_game_get_max_estimate(self->game);
+        gtk_adjustment_set_upper(self->estimate_adjustment, max);
+        gtk_adjustment_set_value(self->estimate_adjustment, 0);
+        g_autofree char *text = g_strdup_printf(_("Intermezzo! %s, how many cards of the cross "
+                                                  "are wrong? (0 to %d)"),
+                                                seat_name(self, seat), max);
+        gtk_label_set_text(self->estimate_label, text);
+        show_mode(self, "estimate");
+        break;
+    }
+    case BUX_PHASE_OVER:
+        update_over(self);
+        show_mode(self, "over");
+        break;
+    }
+}
+
+static void on_revealed(BuxPage *self)
+{
+    self->revealed_for = bux_game_get_estimating_seat(self->game);
+    self->mode = NULL;
+    update_view(self);
+}
+
+static void on_card_placed(BuxPage *self)
+{
+    set_note(self, NULL);
+}
+
+/* ---- class ------------------------------------------------------------------------------ */
+
+static void bux_page_dispose(GObject *object)
+{
+    BuxPage *self = BUX_PAGE(object);
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    g_clear_handle_id(&self->scoring_timer, g_source_remove);
+    if (self->game != NULL) {
+        for (guint i = 0; i < G_N_ELEMENTS(self->handlers); i++)
+            g_clear_signal_handler(&self->handlers[i], self->game);
+    }
+    while (self->holds > 0)
+        release(self);
+    gtk_widget_dispose_template(GTK_WIDGET(self), BUX_TYPE_PAGE);
+    if (self->privacy != NULL) {
+        gtk_widget_unparent(GTK_WIDGET(self->privacy));
+        self->privacy = NULL;
+    }
+    g_clear_object(&self->driver);
+    g_clear_object(&self->game);
+    g_clear_object(&self->settings);
+    G_OBJECT_CLASS(bux_page_parent_class)->dispose(object);
+}
+
+static void bux_page_finalize(GObject *object)
+{
+    BuxPage *self = BUX_PAGE(object);
+    g_free(self->note);
+    G_OBJECT_CLASS(bux_page_parent_class)->finalize(object);
+}
+
+static void bux_page_class_init(BuxPageClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->dispose = bux_page_dispose;
+    object_class->finalize = bux_page_finalize;
+
+    g_type_ensure(BUX_TYPE_CROSS);
+    gtk_widget_class_set_template_from_resource(widget_class,
+                                                "/io/github/landpartie/Landpartie/ui/"
+                                                "bux-page.ui");
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+#define CHILD(name) gtk_widget_class_bind_template_child(widget_class, BuxPage, name)
+    CHILD(content);
+    CHILD(cross);
+    CHILD(progress_label);
+    CHILD(players_box);
+    CHILD(supply_label);
+    CHILD(note_label);
+    CHILD(action_stack);
+    CHILD(waiting_spinner);
+    CHILD(waiting_label);
+    CHILD(place_title);
+    CHILD(hand_card);
+    CHILD(gap_label);
+    CHILD(challenge_label);
+    CHILD(wrong_box);
+    CHILD(no_objection_button);
+    CHILD(thinking_box);
+    CHILD(thinking_spinner);
+    CHILD(thinking_label);
+    CHILD(neighbour_label);
+    CHILD(inner_button);
+    CHILD(outer_button);
+    CHILD(result_title);
+    CHILD(result_label);
+    CHILD(result_continue);
+    CHILD(estimate_label);
+    CHILD(estimate_spin);
+    CHILD(estimate_adjustment);
+    CHILD(scoring_title);
+    CHILD(scoring_label);
+    CHILD(scoring_continue);
+    CHILD(over_title);
+    CHILD(ranking_box);
+#undef CHILD
+    gtk_widget_class_bind_template_callback(widget_class, on_gap_activated);
+    gtk_widget_class_bind_template_callback(widget_class, on_selection_changed);
+    gtk_widget_class_bind_template_callback(widget_class, on_estimate_activate);
+
+    gtk_widget_class_install_action(widget_class, "bux.place-selected", NULL,
+                                    place_selected_activated);
+    gtk_widget_class_install_action(widget_class, "bux.no-objection", NULL,
+                                    no_objection_activated);
+    gtk_widget_class_install_action(widget_class, "bux.challenge", "u", challenge_activated);
+    gtk_widget_class_install_action(widget_class, "bux.neighbour", "u", neighbour_activated);
+    gtk_widget_class_install_action(widget_class, "bux.estimate", NULL, estimate_activated);
+    gtk_widget_class_install_action(widget_class, "bux.continue", NULL, continue_activated);
+}
+
+static void load_css_once(void)
+{
+    static gboolean loaded = FALSE;
+    if (loaded || gdk_display_get_default() == NULL)
+        return;
+    loaded = TRUE;
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_resource(provider,
+                                        "/io/github/landpartie/Landpartie/buxtehude/"
+                                        "bux-page.css");
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                               GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+}
+
+static void bux_page_init(BuxPage *self)
+{
+    gtk_widget_init_template(GTK_WIDGET(self));
+    load_css_once();
+    self->settings = g_settings_new(APP_ID);
+    self->scoring_step = -1;
+    self->revealed_for = -1;
+
+    GtkDragSource *drag = gtk_drag_source_new();
+    gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE);
+    g_signal_connect(drag, "prepare", G_CALLBACK(on_drag_prepare), self);
+    gtk_widget_add_controller(self->hand_card, GTK_EVENT_CONTROLLER(drag));
+}
+
+BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
+{
+    g_return_val_if_fail(BUX_IS_GAME(game), NULL);
+    g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
+
+    BuxPage *self = g_object_new(BUX_TYPE_PAGE, NULL);
+    self->game = g_object_ref(game);
+    self->driver = g_object_ref(driver);
+
+    if (lp_privacy_needed(LP_GAME(game))) {
+        /* RULES.md hidden information: the estimates go behind a "Pass to" cover. */
+        g_object_ref(self->content);
+        gtk_widget_unparent(self->content);
+        self->privacy = LP_PRIVACY_SCREEN(lp_privacy_screen_new());
+        lp_privacy_screen_set_child(self->privacy, self->content);
+        g_object_unref(self->content);
+        gtk_widget_set_parent(GTK_WIDGET(self->privacy), GTK_WIDGET(self));
+        g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
+    }
+
+    bux_cross_set_game(self->cross, game);
+    guint i = 0;
+    const char *updates[] = { "phase-changed", "turn-started", "chips-changed", "decided",
+                              "estimate-entered", "game-over" };
+    for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
+        self->handlers[i++] = g_signal_connect_swapped(game, updates[k],
+                                                       G_CALLBACK(update_view), self);
+    self->handlers[i++] = g_signal_connect_swapped(game, "challenge-resolved",
+                                                   G_CALLBACK(on_challenge_resolved), self);
+    self->handlers[i++] = g_signal_connect_swapped(game, "no-challenge",
+                                                   G_CALLBACK(on_no_challenge), self);
+    self->handlers[i++] = g_signal_connect_swapped(game, "scored", G_CALLBACK(on_scored),
+                                                   self);
+    self->handlers[i++] = g_signal_connect_swapped(game, "card-placed",
+                                                   G_CALLBACK(on_card_placed), self);
+    g_assert(i <= G_N_ELEMENTS(self->handlers));
+    update_view(self);
+    return self;
+}
+
+BuxGame *bux_page_get_game(BuxPage *self)
+{
+    g_return_val_if_fail(BUX_IS_PAGE(self), NULL);
+    return self->game;
+}
+
+const char *bux_page_get_mode(BuxPage *self)
+{
+    g_return_val_if_fail(BUX_IS_PAGE(self), NULL);
+    return self->mode;
+}

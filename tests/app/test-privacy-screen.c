@@ -4,6 +4,7 @@
 
 #include "lp-privacy-screen.h"
 #include "lp-test-game.h"
+#include "lp-test-util.h"
 
 static void iterate(void)
 {
@@ -147,7 +148,7 @@ static void test_needed(void)
 
 int main(int argc, char **argv)
 {
-    gtk_test_init(&argc, &argv, NULL);
+    lp_test_init(&argc, &argv);
     g_test_add_func("/privacy-screen/cover-uncover", test_cover_uncover);
     g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
     g_test_add_func("/privacy-screen/needed", test_needed);

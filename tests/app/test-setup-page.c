@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The setup page keeps seats within the game's range, validates names and ages, builds the
+ * players and remembers the line-up. */
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "lp-game-info.h"
+#include "lp-setup-page.h"
+#include "lp-test-util.h"
+
+static GtkWidget *new_page(GtkWidget **window)
+{
+    GtkWidget *page = lp_setup_page_new();
+
+    *window = gtk_window_new();
+    gtk_window_set_child(GTK_WINDOW(*window), page);
+    gtk_window_present(GTK_WINDOW(*window));
+    return page;
+}
+
+static void reset_lineup(void)
+{
+    g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
+
+    g_settings_reset(settings, "last-lineup");
+}
+
+static void test_player_range(void)
+{
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+    const LpGameInfo *bux = lp_game_info_lookup("buxtehude");
+    const LpGameInfo *minden = lp_game_info_lookup("minden");
+    g_autoptr(GPtrArray) remove_buttons = NULL;
+
+    reset_lineup();
+    lp_setup_page_set_game(page, bux);
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+    /* RULES.md: Buxtehude is played by 2 to 6. */
+    g_assert_false(lp_setup_page_remove_seat(page, 0));
+    for (guint n = 3; n <= 6; n++) {
+        g_assert_true(lp_setup_page_add_seat(page));
+        g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, n);
+    }
+    g_assert_false(lp_setup_page_add_seat(page));
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 6);
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(page), "Add Player"));
+
+    /* Seat colours stay distinct. */
+    for (guint i = 0; i < 6; i++) {
+        for (guint j = i + 1; j < 6; j++)
+            g_assert_cmpuint(lp_setup_page_get_seat_colour(page, i), !=,
+                             lp_setup_page_get_seat_colour(page, j));
+    }
+
+    /* Minden: 2 to 5; switching games fits the seats into the new range. */
+    lp_setup_page_set_game(page, minden);
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+    for (guint n = 3; n <= 5; n++)
+        g_assert_true(lp_setup_page_add_seat(page));
+    g_assert_false(lp_setup_page_add_seat(page));
+    for (guint n = 5; n > 2; n--)
+        g_assert_true(lp_setup_page_remove_seat(page, 0));
+    g_assert_false(lp_setup_page_remove_seat(page, 1));
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+
+    /* The remove buttons are insensitive at the minimum. */
+    remove_buttons = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_BUTTON, "flat");
+    g_assert_cmpuint(remove_buttons->len, >=, 2);
+    for (guint i = 0; i < remove_buttons->len; i++)
+        g_assert_false(gtk_widget_get_sensitive(remove_buttons->pdata[i]));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_build_players(void)
+{
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+    g_autoptr(GPtrArray) players = NULL;
+    g_autoptr(GError) error = NULL;
+
+    reset_lineup();
+    lp_setup_page_set_game(page, lp_game_info_lookup("aufachse"));
+    lp_setup_page_add_seat(page);
+    lp_setup_page_add_seat(page);
+    lp_setup_page_set_seat(page, 0, "  Anna ", "9", 0, LP_SEAT_HUMAN);
+    lp_setup_page_set_seat(page, 1, "", "", 1, LP_SEAT_COMPUTER_EASY);
+    lp_setup_page_set_seat(page, 2, "Opa", "77", 2, LP_SEAT_COMPUTER_HARD);
+    lp_setup_page_set_seat(page, 3, "Ben", " 41 ", 3, LP_SEAT_COMPUTER_NORMAL);
+
+    players = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(players->len, ==, 4);
+    g_assert_cmpstr(lp_player_get_name(players->pdata[0]), ==, "Anna");
+    g_assert_cmpint(lp_player_get_age(players->pdata[0]), ==, 9);
+    g_assert_true(lp_player_is_human(players->pdata[0]));
+    /* An empty name gets the seat's default; an empty age is unknown. */
+    g_assert_cmpstr(lp_player_get_name(players->pdata[1]), ==, "Player 2");
+    g_assert_cmpint(lp_player_get_age(players->pdata[1]), ==, LP_AGE_UNKNOWN);
+    g_assert_false(lp_player_is_human(players->pdata[1]));
+    g_assert_cmpint(lp_player_get_level(players->pdata[1]), ==, LP_LEVEL_EASY);
+    g_assert_cmpint(lp_player_get_level(players->pdata[2]), ==, LP_LEVEL_HARD);
+    g_assert_cmpint(lp_player_get_level(players->pdata[3]), ==, LP_LEVEL_NORMAL);
+    g_assert_cmpint(lp_player_get_age(players->pdata[3]), ==, 41);
+    for (guint i = 0; i < 4; i++) {
+        guint n_colours;
+        const LpPlayerColour *colours = lp_player_colours(&n_colours);
+
+        g_assert_cmpstr(lp_player_get_colour(players->pdata[i]), ==, colours[i].hex);
+    }
+    g_clear_pointer(&players, g_ptr_array_unref);
+
+    /* Choosing a colour another seat has swaps the two. */
+    lp_setup_page_set_seat(page, 3, "Ben", "41", 0, LP_SEAT_COMPUTER_NORMAL);
+    g_assert_cmpuint(lp_setup_page_get_seat_colour(page, 3), ==, 0);
+    g_assert_cmpuint(lp_setup_page_get_seat_colour(page, 0), ==, 3);
+
+    /* Two players with the same name are refused, naming the name. */
+    lp_setup_page_set_seat(page, 1, "anna", "", 1, LP_SEAT_COMPUTER_EASY);
+    lp_setup_page_set_seat(page, 2, "Anna", "77", 2, LP_SEAT_COMPUTER_HARD);
+    players = lp_setup_page_build_players(page, &error);
+    g_assert_null(players);
+    g_assert_nonnull(error);
+    g_assert_nonnull(strstr(error->message, "“Anna”"));
+    g_clear_error(&error);
+
+    /* Ages must be whole numbers from 0 to 150. */
+    lp_setup_page_set_seat(page, 2, "Opa", "old", 2, LP_SEAT_COMPUTER_HARD);
+    players = lp_setup_page_build_players(page, &error);
+    g_assert_null(players);
+    g_assert_nonnull(strstr(error->message, "The age of Opa"));
+    g_clear_error(&error);
+    lp_setup_page_set_seat(page, 2, "Opa", "151", 2, LP_SEAT_COMPUTER_HARD);
+    g_assert_null(lp_setup_page_build_players(page, &error));
+    g_clear_error(&error);
+    lp_setup_page_set_seat(page, 2, "Opa", "-3", 2, LP_SEAT_COMPUTER_HARD);
+    g_assert_null(lp_setup_page_build_players(page, &error));
+    g_clear_error(&error);
+    lp_setup_page_set_seat(page, 2, "Opa", "0", 2, LP_SEAT_COMPUTER_HARD);
+    players = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(lp_player_get_age(players->pdata[2]), ==, 0);
+
+    /* The error line shows and clears. */
+    lp_setup_page_show_error(page, "Something went wrong.");
+    g_assert_cmpstr(lp_setup_page_get_error(page), ==, "Something went wrong.");
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(page), "Something went wrong."));
+    lp_setup_page_show_error(page, NULL);
+    g_assert_null(lp_setup_page_get_error(page));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_remember_lineup(void)
+{
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+    g_autoptr(GPtrArray) players = NULL;
+    g_autoptr(GPtrArray) again = NULL;
+    g_autoptr(GError) error = NULL;
+    const LpGameInfo *bux = lp_game_info_lookup("buxtehude");
+
+    reset_lineup();
+    lp_setup_page_set_game(page, bux);
+    for (guint i = 0; i < 4; i++)
+        lp_setup_page_add_seat(page);
+    lp_setup_page_set_seat(page, 0, "Anna", "9", 4, LP_SEAT_HUMAN);
+    lp_setup_page_set_seat(page, 1, "Ben", "", 1, LP_SEAT_HUMAN);
+    lp_setup_page_set_seat(page, 2, "Carla", "12", 2, LP_SEAT_COMPUTER_EASY);
+    lp_setup_page_set_seat(page, 3, "Dora", "70", 3, LP_SEAT_COMPUTER_HARD);
+    lp_setup_page_set_seat(page, 4, "Emil", "35", 0, LP_SEAT_COMPUTER_NORMAL);
+    lp_setup_page_set_seat(page, 5, "Fritz", "8", 5, LP_SEAT_HUMAN);
+    if (bux->option_label != NULL)
+        lp_setup_page_set_option(page, TRUE);
+    players = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    lp_setup_page_remember_lineup(page, players);
+    gtk_window_destroy(GTK_WINDOW(window));
+
+    /* A new page (as after a restart) shows the same line-up. */
+    page = LP_SETUP_PAGE(new_page(&window));
+    lp_setup_page_set_game(page, bux);
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 6);
+    again = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    for (guint i = 0; i < 6; i++) {
+        g_assert_cmpstr(lp_player_get_name(again->pdata[i]), ==,
+                        lp_player_get_name(players->pdata[i]));
+        g_assert_cmpint(lp_player_get_age(again->pdata[i]), ==,
+                        lp_player_get_age(players->pdata[i]));
+        g_assert_cmpstr(lp_player_get_colour(again->pdata[i]), ==,
+                        lp_player_get_colour(players->pdata[i]));
+        g_assert_cmpint(lp_player_get_kind(again->pdata[i]), ==,
+                        lp_player_get_kind(players->pdata[i]));
+        g_assert_cmpint(lp_player_get_level(again->pdata[i]), ==,
+                        lp_player_get_level(players->pdata[i]));
+    }
+    g_assert_cmpint(lp_setup_page_get_option(page), ==, bux->option_label != NULL);
+    g_clear_pointer(&again, g_ptr_array_unref);
+
+    /* Minden takes at most 5: the first five seats of the line-up. */
+    lp_setup_page_set_game(page, lp_game_info_lookup("minden"));
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 5);
+    again = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    g_assert_cmpstr(lp_player_get_name(again->pdata[4]), ==, "Emil");
+    gtk_window_destroy(GTK_WINDOW(window));
+
+    /* A damaged setting is ignored, not fatal. */
+    {
+        g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
+
+        g_settings_set_string(settings, "last-lineup", "{\"players\": [1, {\"name\": 3}]");
+        page = LP_SETUP_PAGE(new_page(&window));
+        lp_setup_page_set_game(page, bux);
+        g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+        g_settings_set_string(settings, "last-lineup", "{\"players\": [1, {\"name\": 3}]}");
+        lp_setup_page_set_game(page, bux);
+        g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+        gtk_window_destroy(GTK_WINDOW(window));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    lp_test_init(&argc, &argv);
+    g_test_add_func("/setup-page/player-range", test_player_range);
+    g_test_add_func("/setup-page/build-players", test_build_players);
+    g_test_add_func("/setup-page/remember-lineup", test_remember_lineup);
+    return g_test_run();
+}

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The start page shows the three games as tiles and a Continue entry per saved game. */
+#include <gtk/gtk.h>
+
+#include "lp-game-info.h"
+#include "lp-start-page.h"
+#include "lp-test-util.h"
+
+static void write_file(const char *dir, const char *name, const char *contents)
+{
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_file_set_contents(path, contents, -1, &error);
+    g_assert_no_error(error);
+}
+
+static void test_tiles(void)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *page = lp_start_page_new();
+    g_autoptr(GPtrArray) tiles = NULL;
+    guint n_infos;
+    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+
+    gtk_window_set_child(GTK_WINDOW(window), page);
+    gtk_window_present(GTK_WINDOW(window));
+    lp_test_iterate();
+
+    tiles = lp_test_find_all(page, GTK_TYPE_BUTTON, "tile");
+    g_assert_cmpuint(tiles->len, ==, 3);
+    g_assert_cmpuint(n_infos, ==, 3);
+    for (guint i = 0; i < n_infos; i++) {
+        GtkWidget *tile = tiles->pdata[i];
+        g_autofree char *range =
+            lp_format_player_range(infos[i]->min_players, infos[i]->max_players);
+        GVariant *target;
+        g_autoptr(GPtrArray) pictures = lp_test_find_all(tile, GTK_TYPE_PICTURE, NULL);
+
+        /* Picture, name and player range on the tile; the tile starts a new game. */
+        g_assert_nonnull(lp_test_find_label(tile, infos[i]->name));
+        g_assert_nonnull(lp_test_find_label(tile, range));
+        g_assert_cmpuint(pictures->len, ==, 1);
+        g_assert_nonnull(gtk_picture_get_paintable(GTK_PICTURE(pictures->pdata[0])));
+        g_assert_cmpstr(gtk_actionable_get_action_name(GTK_ACTIONABLE(tile)), ==,
+                        "win.new-game");
+        target = gtk_actionable_get_action_target_value(GTK_ACTIONABLE(tile));
+        g_assert_cmpstr(g_variant_get_string(target, NULL), ==, infos[i]->kind);
+        if (infos[i]->description != NULL && *infos[i]->description != '\0')
+            g_assert_nonnull(lp_test_find_label(tile, infos[i]->description));
+    }
+    /* RULES.md: Buxtehude 2 to 6 players, Minden and Auf Achse 2 to 5. */
+    g_assert_nonnull(lp_test_find_label(tiles->pdata[0], "2–6 players"));
+    g_assert_nonnull(lp_test_find_label(tiles->pdata[1], "2–5 players"));
+    g_assert_nonnull(lp_test_find_label(tiles->pdata[2], "2–5 players"));
+    /* Every tile has its "How to Play" button. */
+    g_assert_nonnull(lp_test_find_label(page, "How to Play"));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_continue_entries(void)
+{
+    g_autofree char *dir = lp_test_make_temp_dir();
+    g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *page = lp_start_page_new();
+    g_auto(GStrv) kinds = NULL;
+    g_autoptr(GDateTime) now = g_date_time_new_now_local();
+    g_autofree char *saved = g_date_time_format_iso8601(now);
+    g_autofree char *envelope = g_strdup_printf(
+        "{\"format\":1,\"game\":\"minden\",\"saved\":\"%s\",\"rng\":{},"
+        "\"players\":[{\"name\":\"Anna\",\"age\":9,\"colour\":\"#e01b24\",\"kind\":\"human\"},"
+        "{\"name\":\"Ben\",\"age\":41,\"colour\":\"#3584e4\",\"kind\":\"computer\","
+        "\"level\":\"hard\"}],\"state\":{}}",
+        saved);
+    g_autofree char *when = lp_format_last_played(now, now);
+
+    gtk_window_set_child(GTK_WINDOW(window), page);
+    gtk_window_present(GTK_WINDOW(window));
+
+    /* No saves: no Continue section. */
+    lp_start_page_set_save_store(LP_START_PAGE(page), store);
+    lp_test_iterate();
+    kinds = lp_start_page_dup_continue_kinds(LP_START_PAGE(page));
+    g_assert_cmpuint(g_strv_length(kinds), ==, 0);
+    g_assert_null(lp_test_find_label(page, "Continue a Game"));
+    g_clear_pointer(&kinds, g_strfreev);
+
+    write_file(dir, "minden.json", envelope);
+    write_file(dir, "aufachse.json", "{ this is not json");
+    lp_start_page_refresh(LP_START_PAGE(page));
+    lp_test_iterate();
+    kinds = lp_start_page_dup_continue_kinds(LP_START_PAGE(page));
+    g_assert_cmpuint(g_strv_length(kinds), ==, 2);
+    g_assert_cmpstr(kinds[0], ==, "minden");
+    g_assert_cmpstr(kinds[1], ==, "aufachse");
+    g_assert_nonnull(lp_test_find_label(page, "Continue a Game"));
+    /* Who plays and when it was last played. */
+    g_assert_nonnull(lp_test_find_label(page, "Anna, Ben"));
+    g_assert_nonnull(lp_test_find_label(page, when));
+    g_assert_true(g_str_has_prefix(when, "today, "));
+    /* A save that cannot be read still gets an entry, which leads to the error dialog. */
+    g_assert_nonnull(lp_test_find_label(page, "This saved game cannot be read."));
+
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_last_played(void)
+{
+    g_autoptr(GTimeZone) tz = g_time_zone_new_local();
+    g_autoptr(GDateTime) now = g_date_time_new(tz, 2026, 11, 29, 16, 5, 0);
+    g_autoptr(GDateTime) today = g_date_time_new(tz, 2026, 11, 29, 14, 32, 0);
+    g_autoptr(GDateTime) yesterday = g_date_time_new(tz, 2026, 11, 28, 9, 5, 0);
+    g_autoptr(GDateTime) earlier = g_date_time_new(tz, 2026, 11, 3, 20, 0, 0);
+    g_autoptr(GDateTime) last_year = g_date_time_new(tz, 2025, 12, 31, 20, 0, 0);
+    g_autoptr(GDateTime) new_year = g_date_time_new(tz, 2026, 1, 1, 0, 30, 0);
+    g_autofree char *a = lp_format_last_played(today, now);
+    g_autofree char *b = lp_format_last_played(yesterday, now);
+    g_autofree char *c = lp_format_last_played(earlier, now);
+    g_autofree char *d = lp_format_last_played(last_year, now);
+    g_autofree char *e = lp_format_last_played(last_year, new_year);
+
+    g_assert_cmpstr(a, ==, "today, 14:32");
+    g_assert_cmpstr(b, ==, "yesterday, 09:05");
+    g_assert_cmpstr(c, ==, "3 November");
+    g_assert_cmpstr(d, ==, "31 December 2025");
+    /* Yesterday across a year boundary is still "yesterday". */
+    g_assert_cmpstr(e, ==, "yesterday, 20:00");
+}
+
+static void test_player_range(void)
+{
+    g_autofree char *a = lp_format_player_range(2, 6);
+    g_autofree char *b = lp_format_player_range(2, 2);
+
+    g_assert_cmpstr(a, ==, "2–6 players");
+    g_assert_cmpstr(b, ==, "2 players");
+}
+
+int main(int argc, char **argv)
+{
+    lp_test_init(&argc, &argv);
+    g_test_add_func("/start-page/tiles", test_tiles);
+    g_test_add_func("/start-page/continue-entries", test_continue_entries);
+    g_test_add_func("/start-page/last-played", test_last_played);
+    g_test_add_func("/start-page/player-range", test_player_range);
+    return g_test_run();
+}

@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window: navigation between pages, hosting a game with autosave, and what happens with
+ * saves that cannot be read or games that cannot be created. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "lp-howto-page.h"
+#include "lp-message-dialog.h"
+#include "lp-preferences-window.h"
+#include "lp-setup-page.h"
+#include "lp-start-page.h"
+#include "lp-test-game.h"
+#include "lp-test-util.h"
+#include "lp-window.h"
+
+typedef struct {
+    char *dir;
+    LpSaveStore *store;
+    LpWindow *window;
+} Fixture;
+
+static void fixture_set_up(Fixture *f, gconstpointer data)
+{
+    f->dir = lp_test_make_temp_dir();
+    f->store = lp_save_store_new(f->dir);
+    f->window = lp_window_new(NULL, f->store);
+    gtk_window_present(GTK_WINDOW(f->window));
+    lp_test_iterate();
+}
+
+static void fixture_tear_down(Fixture *f, gconstpointer data)
+{
+    lp_test_close_all_windows();
+    g_clear_object(&f->store);
+    g_free(f->dir);
+}
+
+static void activate(Fixture *f, const char *action, const char *kind)
+{
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), action,
+                                             kind != NULL ? "s" : NULL, kind));
+    lp_test_iterate();
+}
+
+static char *save_path(Fixture *f, const char *name)
+{
+    return g_build_filename(f->dir, name, NULL);
+}
+
+static void test_navigation(Fixture *f, gconstpointer data)
+{
+    LpHowtoPage *howto = LP_HOWTO_PAGE(lp_window_get_howto_page(f->window));
+
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "Landpartie");
+
+    activate(f, "win.new-game", "minden");
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
+    g_assert_true(lp_setup_page_get_game(LP_SETUP_PAGE(lp_window_get_setup_page(f->window))) ==
+                  lp_game_info_lookup("minden"));
+
+    /* F1 (how-to-current) on the setup page explains the game being set up. */
+    activate(f, "win.how-to-current", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "howto");
+    g_assert_cmpstr(lp_howto_page_get_kind(howto), ==, "minden");
+    g_assert_cmpuint(lp_howto_page_get_n_sections(howto), >=, 4);
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "Scoring"));
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+
+    /* Each game has its own rules page. */
+    activate(f, "win.how-to", "buxtehude");
+    g_assert_cmpstr(lp_howto_page_get_kind(howto), ==, "buxtehude");
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "Intermezzo"));
+    activate(f, "win.how-to", "aufachse");
+    g_assert_cmpstr(lp_howto_page_get_kind(howto), ==, "aufachse");
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "220 km"));
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_false(lp_howto_page_set_kind(howto, "chess"));
+}
+
+/* A game of the test kind, created by a test LpGameInfo. */
+static LpGame *create_test_game(GPtrArray *players, guint64 seed, gboolean option,
+                                GError **error)
+{
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+
+    return g_object_new(LP_TYPE_TEST_GAME, "players", players, "rng", rng, NULL);
+}
+
+static LpGame *create_failing_game(GPtrArray *players, guint64 seed, gboolean option,
+                                   GError **error)
+{
+    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, "the deck is missing");
+    return NULL;
+}
+
+static GtkWidget *create_test_page(LpGame *game, LpDriver *driver)
+{
+    return gtk_label_new("the test game page");
+}
+
+static const LpGameInfo test_info = {
+    .kind = "testgame",
+    .name = "Test Game",
+    .description = "A game for tests",
+    .min_players = 1,
+    .max_players = 6,
+    .get_type = lp_test_game_get_type,
+    .create = create_test_game,
+    .create_page = create_test_page,
+};
+
+static const LpGameInfo failing_info = {
+    .kind = "testgame",
+    .name = "Broken Game",
+    .min_players = 1,
+    .max_players = 6,
+    .get_type = lp_test_game_get_type,
+    .create = create_failing_game,
+    .create_page = create_test_page,
+};
+
+static void test_hosting(Fixture *f, gconstpointer data)
+{
+    g_autoptr(LpGame) template = lp_test_game_new(2, 1);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = save_path(f, "testgame.json");
+    LpGame *game;
+    GStatBuf before, after;
+
+    /* create() failing leaves the window where it was and reports the problem. */
+    g_assert_false(lp_window_start_game(f->window, &failing_info,
+                                        lp_game_get_players(template), 1, FALSE, &error));
+    g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_null(lp_window_get_game(f->window));
+    g_clear_error(&error);
+
+    g_assert_true(lp_window_start_game(f->window, &test_info, lp_game_get_players(template), 1,
+                                       FALSE, &error));
+    g_assert_no_error(error);
+    lp_test_iterate();
+    game = lp_window_get_game(f->window);
+    g_assert_nonnull(game);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), "the test game page"));
+    /* The header bar names the game and who plays. */
+    g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "Test Game");
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), "P1, P2, P3"));
+
+    /* Saved right away and after every completed action. */
+    g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+    g_assert_cmpint(g_remove(path), ==, 0);
+    lp_game_action_completed(game);
+    g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+    g_assert_cmpint(g_stat(path, &before), ==, 0);
+
+    /* The rules page pauses the computers and returns to the game. */
+    activate(f, "win.how-to", "minden");
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "howto");
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+    g_assert_true(lp_window_get_game(f->window) == game);
+
+    /* Play again: same players, a new game. */
+    activate(f, "win.play-again", NULL);
+    {
+        LpMessageDialog *dialog =
+            LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+
+        /* The game is not over: it asks first. */
+        g_assert_nonnull(dialog);
+        lp_message_dialog_respond(dialog, "new");
+        lp_test_iterate();
+    }
+    g_assert_true(lp_window_get_game(f->window) != game);
+    game = lp_window_get_game(f->window);
+    g_assert_cmpuint(lp_game_get_n_players(game), ==, 3);
+    g_assert_cmpstr(lp_player_get_name(lp_game_get_player(game, 2)), ==, "P3");
+
+    /* Game over removes the save. */
+    g_signal_emit_by_name(game, "game-over");
+    lp_test_iterate();
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+
+    /* Leaving the game page stops the game; it stays saved for Continue. */
+    lp_game_action_completed(game);
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_null(lp_window_get_game(f->window));
+    (void)after;
+}
+
+typedef struct {
+    const char *name;
+    const char *contents;
+    const char *problem; /* part of the message */
+} Damage;
+
+static void test_damaged_save(Fixture *f, gconstpointer data)
+{
+    static const Damage damages[] = {
+        {"empty", "", NULL},
+        {"not json", "{\"format\": 1, \"game\": \"buxte", NULL},
+        {"not an object", "[1, 2, 3]", NULL},
+        {"wrong version", "{\"format\": 99, \"game\": \"buxtehude\"}", NULL},
+        {"another game", "{\"format\": 1, \"game\": \"minden\"}", NULL},
+    };
+    g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func(g_free);
+
+    for (guint i = 0; i < G_N_ELEMENTS(damages); i++) {
+        g_autofree char *path = save_path(f, "buxtehude.json");
+        g_autoptr(GError) error = NULL;
+        g_auto(GStrv) kinds = NULL;
+        LpMessageDialog *dialog;
+        const char *body;
+        guint moved_before = lp_test_count_files(f->dir, "buxtehude-unreadable-");
+
+        g_file_set_contents(path, damages[i].contents, -1, &error);
+        g_assert_no_error(error);
+        lp_start_page_refresh(LP_START_PAGE(lp_window_get_start_page(f->window)));
+        kinds = lp_start_page_dup_continue_kinds(
+            LP_START_PAGE(lp_window_get_start_page(f->window)));
+        g_assert_true(g_strv_contains((const char *const *)kinds, "buxtehude"));
+
+        g_assert_false(lp_window_continue_game(f->window, "buxtehude"));
+        lp_test_iterate();
+        dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+        g_assert_nonnull(dialog);
+        g_assert_true(gtk_window_get_modal(GTK_WINDOW(dialog)));
+        g_assert_true(gtk_window_get_transient_for(GTK_WINDOW(dialog)) ==
+                      GTK_WINDOW(f->window));
+        g_assert_cmpstr(lp_message_dialog_get_heading(dialog), ==,
+                        "The Saved Game Cannot Be Read");
+        body = lp_message_dialog_get_body(dialog);
+        /* The message names the file and where it went … */
+        g_assert_nonnull(strstr(body, path));
+        g_assert_nonnull(strstr(body, "buxtehude-unreadable-"));
+        g_test_message("%s: %s", damages[i].name, body);
+        /* … and each kind of damage has its own explanation. */
+        for (guint j = 0; j < messages->len; j++)
+            g_assert_cmpstr(body, !=, messages->pdata[j]);
+        g_ptr_array_add(messages, g_strdup(body));
+
+        /* The file is moved aside, never deleted; the app stays on the start page. */
+        g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+        g_assert_cmpuint(lp_test_count_files(f->dir, "buxtehude-unreadable-"), ==,
+                         moved_before + 1);
+        g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+        g_assert_null(lp_window_get_game(f->window));
+        g_strfreev(kinds);
+        kinds = lp_start_page_dup_continue_kinds(
+            LP_START_PAGE(lp_window_get_start_page(f->window)));
+        g_assert_false(g_strv_contains((const char *const *)kinds, "buxtehude"));
+
+        lp_message_dialog_respond(dialog, "ok");
+        lp_test_iterate();
+        g_assert_null(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    }
+}
+
+static void test_damaged_moved_content(Fixture *f, gconstpointer data)
+{
+    g_autofree char *path = save_path(f, "minden.json");
+    const char *garbage = "\x01\x02 definitely not a saved game";
+    g_autoptr(GDir) dir = NULL;
+    const char *name;
+    gboolean found = FALSE;
+
+    g_assert_true(g_file_set_contents(path, garbage, -1, NULL));
+    g_assert_false(lp_window_continue_game(f->window, "minden"));
+    lp_test_iterate();
+    g_assert_nonnull(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    /* The moved file keeps its bytes. */
+    dir = g_dir_open(f->dir, 0, NULL);
+    while ((name = g_dir_read_name(dir)) != NULL) {
+        if (g_str_has_prefix(name, "minden-unreadable-")) {
+            g_autofree char *moved = g_build_filename(f->dir, name, NULL);
+            g_autofree char *contents = NULL;
+
+            g_assert_true(g_file_get_contents(moved, &contents, NULL, NULL));
+            g_assert_cmpstr(contents, ==, garbage);
+            found = TRUE;
+        }
+    }
+    g_assert_true(found);
+}
+
+static void test_replace_asks(Fixture *f, gconstpointer data)
+{
+    g_autofree char *path = save_path(f, "aufachse.json");
+    LpMessageDialog *dialog;
+
+    g_assert_true(g_file_set_contents(path, "{}", -1, NULL));
+    activate(f, "win.new-game", "aufachse");
+    /* There is a saved game: the window asks before it is replaced. */
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    g_assert_cmpstr(lp_message_dialog_get_heading(dialog), ==, "Replace the Saved Game?");
+    lp_message_dialog_respond(dialog, "cancel");
+    lp_test_iterate();
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+
+    activate(f, "win.new-game", "aufachse");
+    dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    lp_message_dialog_respond(dialog, "new");
+    lp_test_iterate();
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
+    /* Only starting the new game replaces the file. */
+    g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
+}
+
+static void test_speed(void)
+{
+    /* Computers always pause a little so people can follow, even with animations off. */
+    g_assert_cmpuint(lp_window_delay_for_speed("off"), ==, 250);
+    g_assert_cmpuint(lp_window_delay_for_speed("slow"), ==, 1400);
+    g_assert_cmpuint(lp_window_delay_for_speed("normal"), ==, 800);
+    g_assert_cmpuint(lp_window_delay_for_speed("fast"), ==, 350);
+}
+
+static void test_preferences(void)
+{
+    g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
+    GtkWidget *prefs = lp_preferences_window_new(NULL);
+    g_autoptr(GPtrArray) dropdowns = NULL;
+    g_autoptr(GPtrArray) switches = NULL;
+    g_autofree char *language = NULL;
+    g_autofree char *speed = NULL;
+
+    gtk_window_present(GTK_WINDOW(prefs));
+    lp_test_iterate();
+    dropdowns = lp_test_find_all(prefs, GTK_TYPE_DROP_DOWN, NULL);
+    switches = lp_test_find_all(prefs, GTK_TYPE_SWITCH, NULL);
+    g_assert_cmpuint(dropdowns->len, ==, 2);
+    g_assert_cmpuint(switches->len, ==, 1);
+
+    gtk_drop_down_set_selected(dropdowns->pdata[0], 1);
+    language = g_settings_get_string(settings, "language");
+    g_assert_cmpstr(language, ==, "de");
+    /* A language change needs a restart, and the window says so. */
+    g_assert_nonnull(lp_test_find_label(prefs, "after a restart"));
+
+    gtk_drop_down_set_selected(dropdowns->pdata[1], 0);
+    speed = g_settings_get_string(settings, "animation-speed");
+    g_assert_cmpstr(speed, ==, "off");
+
+    gtk_switch_set_active(switches->pdata[0], FALSE);
+    g_assert_false(g_settings_get_boolean(settings, "show-coordinates"));
+    gtk_switch_set_active(switches->pdata[0], TRUE);
+    g_assert_true(g_settings_get_boolean(settings, "show-coordinates"));
+    gtk_window_destroy(GTK_WINDOW(prefs));
+    g_settings_reset(settings, "language");
+    g_settings_reset(settings, "animation-speed");
+}
+
+int main(int argc, char **argv)
+{
+    lp_test_init(&argc, &argv);
+    g_test_add("/window/navigation", Fixture, NULL, fixture_set_up, test_navigation,
+               fixture_tear_down);
+    g_test_add("/window/hosting", Fixture, NULL, fixture_set_up, test_hosting,
+               fixture_tear_down);
+    g_test_add("/window/damaged-save", Fixture, NULL, fixture_set_up, test_damaged_save,
+               fixture_tear_down);
+    g_test_add("/window/damaged-save-keeps-bytes", Fixture, NULL, fixture_set_up,
+               test_damaged_moved_content, fixture_tear_down);
+    g_test_add("/window/replace-asks", Fixture, NULL, fixture_set_up, test_replace_asks,
+               fixture_tear_down);
+    g_test_add_func("/window/speed", test_speed);
+    g_test_add_func("/window/preferences", test_preferences);
+    return g_test_run();
+}

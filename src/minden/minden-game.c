@@ -49,7 +49,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char *const phase_names[] = { "choose", "tip", "score", "final", "over" };
+static const char *const phase_names[] = { "reveal", "choose", "tip", "score", "final", "over" };
 static const char *const final_reasons[] = {
     "majority-yellow", "majority-red", "majority-blue", "majority-purple", "set",
 };
@@ -356,28 +356,37 @@ static void start_round(MindenGame *self)
         begin_final(self);
         return;
     }
-    self->round++;
     for (guint i = 0; i < self->n_seats; i++) {
         self->seats[i].card = -1;
         self->seats[i].tip = (MindenTip) MINDEN_TIP_INIT;
         self->seats[i].scored = FALSE;
     }
     g_array_set_size(self->offer, 0);
+    g_array_set_size(self->order, 0);
+    self->order_done = 0;
+    set_phase(self, MINDEN_PHASE_REVEAL);
+}
+
+static void reveal(MindenGame *self)
+{
+    /* RULES.md: reveal as many cards from the draw pile as there are players. */
+    self->round++;
     for (guint i = 0; i < self->n_seats; i++) {
         guint card = draw_top(self);
         g_array_append_val(self->offer, card);
     }
+    /* RULES.md: the player furthest back chooses first; ties youngest first. */
+    g_clear_pointer(&self->order, g_array_unref);
+    self->order = minden_game_back_to_front(self);
+    self->order_done = 0;
+    self->phase = MINDEN_PHASE_CHOOSE;
+
     JsonObject *ev = lp_game_event_new("reveal");
     json_object_set_int_member(ev, "round", self->round);
     emit_ids(ev, "cards", self, self->offer);
     lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_ROUND_STARTED], 0, self->round);
-
-    /* RULES.md: the player furthest back chooses first; ties youngest first. */
-    g_clear_pointer(&self->order, g_array_unref);
-    self->order = minden_game_back_to_front(self);
-    self->order_done = 0;
-    set_phase(self, MINDEN_PHASE_CHOOSE);
+    lp_game_emit_phase_changed(LP_GAME(self));
     lp_game_emit_turn_started(LP_GAME(self), g_array_index(self->order, guint, 0));
 }
 
@@ -690,7 +699,9 @@ gboolean minden_game_advance(MindenGame *self, GError **error)
 {
     g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
 
-    if (self->phase == MINDEN_PHASE_SCORE) {
+    if (self->phase == MINDEN_PHASE_REVEAL) {
+        reveal(self);
+    } else if (self->phase == MINDEN_PHASE_SCORE) {
         score_next(self);
     } else if (self->phase == MINDEN_PHASE_FINAL) {
         MindenFinalStep step = self->final_step;
@@ -813,9 +824,10 @@ static gboolean minden_game_computer_step(LpGame *game)
         if (!ok && error == NULL)
             return FALSE;
         break;
+    case MINDEN_PHASE_REVEAL:
     case MINDEN_PHASE_SCORE:
     case MINDEN_PHASE_FINAL:
-        /* Scoring needs no decision: the driver paces it so people can follow. */
+        /* Revealing and scoring need no decision: the driver paces it so people can follow. */
         ok = minden_game_advance(self, &error);
         break;
     case MINDEN_PHASE_OVER:
@@ -994,10 +1006,11 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
     }
     if (!found) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“phase” must be one of choose, tip, score, final, over, not “%s”"), phase);
+                    _("“phase” must be one of reveal, choose, tip, score, final, over, not “%s”"),
+                    phase);
         return FALSE;
     }
-    if (self->round < 1)
+    if (self->round < 1 && self->phase != MINDEN_PHASE_REVEAL)
         return rules_error(error, _("“round” must be at least 1"));
     if (!read_ids(self, o, "draw", self->draw, seen, error) ||
         !read_ids(self, o, "offer", self->offer, seen, error) ||
@@ -1307,5 +1320,5 @@ static void minden_game_init(MindenGame *self)
     self->discard = uint_array();
     self->box = uint_array();
     self->order = uint_array();
-    self->phase = MINDEN_PHASE_CHOOSE;
+    self->phase = MINDEN_PHASE_REVEAL;
 }

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 #define MINDEN_SWAP_TOKENS 2
 
 typedef enum {
+    MINDEN_PHASE_REVEAL, /* a round is about to reveal its cards (the next advance does) */
     MINDEN_PHASE_CHOOSE, /* seats choose from the revealed cards, back to front */
     MINDEN_PHASE_TIP,    /* every seat places 1–4 stones, all at once */
     MINDEN_PHASE_SCORE,  /* tips are scored one by one, back to front */
@@ -34,8 +35,9 @@ typedef enum {
 #define MINDEN_TYPE_GAME (minden_game_get_type())
 G_DECLARE_FINAL_TYPE(MindenGame, minden_game, MINDEN, GAME, LpGame)
 
-/* A new game dealt from deck (purple cards only when purple is TRUE); the first round is
- * revealed. Fails with LP_GAME_ERROR when the players or the deck do not allow a game. */
+/* A new game dealt from deck (purple cards only when purple is TRUE), waiting to reveal
+ * the first round (minden_game_advance or a computer step does, so that observers connected
+ * after creation see the "reveal" event). Fails with LP_GAME_ERROR when the players or the deck do not allow a game. */
 MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gboolean purple,
                             GError **error);
 
@@ -90,7 +92,8 @@ gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean s
                             GError **error);
 /* TIP: seat's secret tip of 1–4 stones. */
 gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GError **error);
-/* SCORE: scores the next tip in order; FINAL: runs the next final step. */
+/* REVEAL: reveals the round's cards; SCORE: scores the next tip in order; FINAL: runs the
+ * next final step. */
 gboolean minden_game_advance(MindenGame *self, GError **error);
 
 /* A seed drawn at the start that fixes what each computer seat knows of each card. */

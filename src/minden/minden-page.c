@@ -1,46 +1,910 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The page of a Finden Sie Minden game (being written; see the widgets commit). */
+/* The page of a Finden Sie Minden game: the map board, a side panel that follows the phase
+ * (choose, tip, scoring, final scoring, ranking), the players and the victory track. Views
+ * redraw from the model; secrets (tips, solutions) are shown only as the rules allow. */
 #include "minden-page.h"
+
+#include <glib/gi18n.h>
+
+#include "config.h"
+#include "lp-privacy-screen.h"
+#include "minden-board.h"
+#include "minden-labels.h"
+#include "minden-tip-board.h"
+#include "minden-track.h"
+
+typedef enum {
+    SHOW_PHASE,  /* whatever the phase asks for */
+    SHOW_SCORE,  /* one tip's scoring, until Continue */
+    SHOW_FINAL,  /* one step of the final scoring, until Continue */
+} Showing;
 
 struct _MindenPage {
     GtkWidget parent_instance;
+
     MindenGame *game;
     LpDriver *driver;
+    GSettings *settings;
+    GtkWidget *screen; /* LpPrivacyScreen when two or more humans play, else NULL */
+    GtkWidget *track;
+
+    /* Template children. */
+    GtkWidget *content;
+    GtkWidget *board;
+    GtkWidget *round_label;
+    GtkWidget *status_title;
+    GtkWidget *status_detail;
+    GtkWidget *side_stack;
+    GtkWidget *offer_box;
+    GtkWidget *choose_buttons;
+    GtkWidget *swap_button;
+    GtkWidget *tip_card_box;
+    GtkWidget *tip_board;
+    GtkWidget *wait_card_box;
+    GtkWidget *score_card_box;
+    GtkWidget *score_result;
+    GtkWidget *score_fact;
+    GtkWidget *continue_button;
+    GtkWidget *final_moves;
+    GtkWidget *final_continue_button;
+    GtkWidget *ranking;
+    GtkWidget *play_again_button;
+    GtkWidget *players_box;
+    GtkWidget *track_box;
+
+    int selected_card;   /* the offered card a human chooser has picked, or -1 */
+    int viewer;          /* the human whose tip is being entered now, or -1 */
+    int covered_for;     /* whom the privacy screen waits for, or -1 */
+    int tip_board_seat;  /* whose stones the tip board holds, or -1 */
+
+    Showing showing;
+    gboolean holding;
+    guint hold_timeout;
+    GString *final_text;
+    guint final_moves_count;
 };
 
 G_DEFINE_FINAL_TYPE(MindenPage, minden_page, GTK_TYPE_WIDGET)
+
+static void update_view(MindenPage *self);
+
+static const char *seat_name(MindenPage *self, guint seat)
+{
+    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+}
+
+static const char *seat_colour(MindenPage *self, guint seat)
+{
+    return lp_player_get_colour(lp_game_get_player(LP_GAME(self->game), seat));
+}
+
+static void clear_box(GtkWidget *box)
+{
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(box)) != NULL)
+        gtk_box_remove(GTK_BOX(box), child);
+}
+
+/* ---- cards ------------------------------------------------------------------------------ */
+
+static char *card_accessible(const MindenCard *card)
+{
+    /* Translators: a card for screen readers, e.g. "Hamburg, yellow card: big city". */
+    return g_strdup_printf(_("%s, %s card: %s"), minden_card_get_name(card),
+                           minden_label_colour(card->colour),
+                           minden_label_colour_kind(card->colour));
+}
+
+/* The task side (name and colour) or, with solution, also where it lies. */
+static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gboolean solution)
+{
+    const MindenCard *card = minden_deck_get_card(minden_game_get_deck(self->game), index);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    static const char *const classes[] = { "minden-yellow", "minden-red", "minden-blue",
+                                           "minden-purple" };
+
+    gtk_widget_add_css_class(box, "minden-card");
+    gtk_widget_add_css_class(box, classes[card->colour]);
+    if (large)
+        gtk_widget_add_css_class(box, "large");
+
+    g_autofree char *colour = g_strdup_printf("%s %s · %s",
+                                              minden_label_colour_symbol(card->colour),
+                                              minden_label_colour(card->colour),
+                                              minden_label_colour_kind(card->colour));
+    GtkWidget *l = gtk_label_new(colour);
+    gtk_label_set_xalign(GTK_LABEL(l), 0);
+    gtk_widget_add_css_class(l, "minden-card-colour");
+    gtk_box_append(GTK_BOX(box), l);
+
+    l = gtk_label_new(minden_card_get_name(card));
+    gtk_label_set_xalign(GTK_LABEL(l), 0);
+    gtk_label_set_wrap(GTK_LABEL(l), TRUE);
+    gtk_widget_add_css_class(l, "minden-card-name");
+    gtk_box_append(GTK_BOX(box), l);
+
+    if (solution) {
+        g_autoptr(GString) s = g_string_new(NULL);
+        if (minden_card_get_town(card) != NULL)
+            /* Translators: where a sight stands, e.g. "in Cologne". */
+            g_string_append_printf(s, _("in %s"), minden_card_get_town(card));
+        gboolean coords = self->settings == NULL ||
+                          g_settings_get_boolean(self->settings, "show-coordinates");
+        for (guint i = 0; i < card->n_solutions; i++) {
+            MindenTip cell;
+            minden_grid_locate(card->solutions[i].lat, card->solutions[i].lon, &cell);
+            g_autofree char *cell_text = minden_label_tip(&cell);
+            if (s->len > 0)
+                g_string_append_c(s, '\n');
+            if (coords)
+                g_string_append_printf(s, "%.2f° N, %.2f° E  →  %s", card->solutions[i].lat,
+                                       card->solutions[i].lon, cell_text);
+            else
+                g_string_append(s, cell_text);
+        }
+        l = gtk_label_new(s->str);
+        gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_label_set_wrap(GTK_LABEL(l), TRUE);
+        gtk_box_append(GTK_BOX(box), l);
+    }
+    g_autofree char *acc = card_accessible(card);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(box), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
+    return box;
+}
+
+/* ---- players ---------------------------------------------------------------------------- */
+
+static void update_players(MindenPage *self)
+{
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    guint n_colours = minden_game_get_purple(self->game) ? 4 : 3;
+    int current = lp_game_get_current_seat(LP_GAME(self->game));
+    MindenPhase phase = minden_game_get_phase(self->game);
+
+    clear_box(self->players_box);
+    for (guint i = 0; i < n; i++) {
+        LpPlayer *p = lp_game_get_player(LP_GAME(self->game), i);
+        g_autoptr(GString) s = g_string_new(NULL);
+        guint nc = 0;
+        const LpPlayerColour *palette = lp_player_colours(&nc);
+        int ci = lp_player_colour_index(lp_player_get_colour(p));
+        g_autofree char *name = g_markup_escape_text(lp_player_get_name(p), -1);
+
+        g_string_append_printf(s, "<span foreground=\"%s\">%s</span> %s",
+                               lp_player_get_colour(p),
+                               ci >= 0 && (guint) ci < nc ? palette[ci].symbol : "●", name);
+        if (!lp_player_is_human(p))
+            /* Translators: marks a computer player in the list of players. */
+            g_string_append_printf(s, " <small>(%s)</small>", _("computer"));
+        g_string_append_printf(s, "  —  %s",
+                               /* Translators: a figure's place on the victory track. */
+                               _("field"));
+        g_string_append_printf(s, " %u\n<small>", minden_game_get_position(self->game, i));
+        for (guint c = 0; c < n_colours; c++)
+            g_string_append_printf(s, "%s%s %u", c ? "   " : "",
+                                   minden_label_colour_symbol((MindenColour) c),
+                                   minden_game_count_kept(self->game, i, (MindenColour) c));
+        guint swaps = minden_game_get_swaps_left(self->game, i);
+        g_autofree char *swaps_text = g_strdup_printf(
+            ngettext("%u swap token", "%u swap tokens", swaps), swaps);
+        g_string_append_printf(s, "   ·   %s", swaps_text);
+        if (phase == MINDEN_PHASE_TIP && minden_game_has_tipped(self->game, i))
+            g_string_append_printf(s, "   ·   %s", _("tip placed"));
+        g_string_append(s, "</small>");
+
+        GtkWidget *l = gtk_label_new(NULL);
+        gtk_label_set_markup(GTK_LABEL(l), s->str);
+        gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_widget_add_css_class(l, "minden-player-row");
+        if ((int) i == current)
+            gtk_widget_add_css_class(l, "current");
+        /* Kept cards and positions are public, tips are not. */
+        g_autofree char *acc = g_strdup_printf(
+            _("%s: field %u, kept cards: %u yellow, %u red, %u blue, %u purple"),
+            lp_player_get_name(p), minden_game_get_position(self->game, i),
+            minden_game_count_kept(self->game, i, MINDEN_YELLOW),
+            minden_game_count_kept(self->game, i, MINDEN_RED),
+            minden_game_count_kept(self->game, i, MINDEN_BLUE),
+            minden_game_count_kept(self->game, i, MINDEN_PURPLE));
+        gtk_accessible_update_property(GTK_ACCESSIBLE(l), GTK_ACCESSIBLE_PROPERTY_LABEL, acc,
+                                       -1);
+        gtk_box_append(GTK_BOX(self->players_box), l);
+    }
+}
+
+/* ---- holding the driver while people read ---------------------------------------------- */
+
+static guint read_time_ms(MindenPage *self)
+{
+    g_autofree char *speed = self->settings != NULL
+                                 ? g_settings_get_string(self->settings, "animation-speed")
+                                 : g_strdup("normal");
+    if (g_strcmp0(speed, "slow") == 0)
+        return 9000;
+    if (g_strcmp0(speed, "fast") == 0 || g_strcmp0(speed, "off") == 0)
+        return 3500;
+    return 6000;
+}
+
+static void continue_now(MindenPage *self)
+{
+    g_clear_handle_id(&self->hold_timeout, g_source_remove);
+    self->showing = SHOW_PHASE;
+    minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
+    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+    minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
+    update_view(self);
+    if (self->holding) {
+        self->holding = FALSE;
+        lp_driver_release(self->driver);
+    }
+}
+
+static gboolean on_hold_timeout(gpointer data)
+{
+    MindenPage *self = data;
+
+    self->hold_timeout = 0;
+    continue_now(self);
+    return G_SOURCE_REMOVE;
+}
+
+static void hold(MindenPage *self)
+{
+    if (!self->holding) {
+        self->holding = TRUE;
+        lp_driver_hold(self->driver);
+    }
+    g_clear_handle_id(&self->hold_timeout, g_source_remove);
+    self->hold_timeout = g_timeout_add(read_time_ms(self), on_hold_timeout, self);
+}
+
+/* ---- the phases ------------------------------------------------------------------------- */
+
+static void set_status(MindenPage *self, const char *title, const char *detail)
+{
+    gtk_label_set_text(GTK_LABEL(self->status_title), title);
+    gtk_label_set_text(GTK_LABEL(self->status_detail), detail != NULL ? detail : "");
+    gtk_widget_set_visible(self->status_detail, detail != NULL && *detail != '\0');
+}
+
+static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
+{
+    if (gtk_toggle_button_get_active(button)) {
+        self->selected_card = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "card"));
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take", TRUE);
+    }
+}
+
+static void show_choose(MindenPage *self)
+{
+    int seat = lp_game_get_current_seat(LP_GAME(self->game));
+    gboolean human = seat >= 0 && lp_player_is_human(lp_game_get_player(LP_GAME(self->game),
+                                                                         (guint) seat));
+    GArray *offer = minden_game_get_offer(self->game);
+    GtkWidget *group = NULL;
+    gboolean selected_ok = FALSE;
+
+    for (guint i = 0; i < offer->len; i++)
+        if ((int) g_array_index(offer, guint, i) == self->selected_card)
+            selected_ok = TRUE;
+    if (!selected_ok)
+        self->selected_card = offer->len > 0 ? (int) g_array_index(offer, guint, 0) : -1;
+
+    clear_box(self->offer_box);
+    for (guint i = 0; i < offer->len; i++) {
+        guint card = g_array_index(offer, guint, i);
+        GtkWidget *b = gtk_toggle_button_new();
+        gtk_widget_add_css_class(b, "minden-offer");
+        gtk_button_set_child(GTK_BUTTON(b), card_widget(self, card, FALSE, FALSE));
+        g_object_set_data(G_OBJECT(b), "card", GINT_TO_POINTER(card));
+        if (group != NULL)
+            gtk_toggle_button_set_group(GTK_TOGGLE_BUTTON(b), GTK_TOGGLE_BUTTON(group));
+        else
+            group = b;
+        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b), human && (int) card == self->selected_card);
+        g_signal_connect(b, "toggled", G_CALLBACK(on_offer_toggled), self);
+        gtk_widget_set_sensitive(b, human);
+        g_autofree char *acc = card_accessible(
+            minden_deck_get_card(minden_game_get_deck(self->game), card));
+        gtk_accessible_update_property(GTK_ACCESSIBLE(b), GTK_ACCESSIBLE_PROPERTY_LABEL, acc,
+                                       -1);
+        gtk_box_append(GTK_BOX(self->offer_box), b);
+    }
+    gtk_widget_set_visible(self->choose_buttons, human);
+    if (human) {
+        guint swaps = minden_game_get_swaps_left(self->game, (guint) seat);
+        g_autofree char *swap = g_strdup_printf(
+            ngettext("_Swap it (%u token left)", "_Swap it (%u tokens left)", swaps), swaps);
+        gtk_button_set_label(GTK_BUTTON(self->swap_button), swap);
+        g_autofree char *title = g_strdup_printf(_("%s, choose a card"), seat_name(self, seat));
+        set_status(self, title,
+                   offer->len > 1
+                       ? _("Who is furthest back chooses first. Swapping puts the card and a "
+                           "swap token out of the game; you get the top card of the pile.")
+                       : _("The leader takes the last card, or swaps it."));
+    } else if (seat >= 0) {
+        g_autofree char *title = g_strdup_printf(_("%s is choosing a card…"),
+                                                 seat_name(self, seat));
+        set_status(self, title, NULL);
+    }
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "choose");
+}
+
+static int next_human_to_tip(MindenPage *self)
+{
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    for (guint i = 0; i < n; i++)
+        if (lp_player_is_human(lp_game_get_player(LP_GAME(self->game), i)) &&
+            !minden_game_has_tipped(self->game, i))
+            return (int) i;
+    return -1;
+}
+
+static void sync_board_tip(MindenPage *self)
+{
+    MindenTip tip;
+    minden_tip_board_get_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    minden_board_set_tip(MINDEN_BOARD(self->board), &tip,
+                         self->viewer >= 0 ? seat_colour(self, (guint) self->viewer) : NULL);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.place-tip",
+                                  self->viewer >= 0 && tip.n_stones > 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.remove-stone",
+                                  self->viewer >= 0 && tip.n_stones > 0);
+}
+
+static void show_tip(MindenPage *self)
+{
+    int next = next_human_to_tip(self);
+
+    if (next < 0) {
+        self->viewer = -1;
+        minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
+        minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+        clear_box(self->wait_card_box);
+        set_status(self, _("The computers are tipping…"),
+                   _("All tips are revealed together at the scoring."));
+        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        return;
+    }
+    if (self->screen != NULL && self->viewer != next) {
+        /* RULES.md: with more than one human, each enters the tip on a privacy screen. */
+        self->viewer = -1;
+        minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
+        minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+        if (self->covered_for != next ||
+            !lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(self->screen))) {
+            self->covered_for = next;
+            lp_privacy_screen_cover(LP_PRIVACY_SCREEN(self->screen), seat_name(self, next),
+                                    _("Your turn to tip where your card lies. The others "
+                                      "look away."));
+        }
+        return;
+    }
+    self->viewer = next;
+    if (self->tip_board_seat != next) {
+        self->tip_board_seat = next;
+        minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
+    }
+    int card = minden_game_get_seat_card(self->game, (guint) next);
+    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(self->game), (guint) card);
+    minden_tip_board_set_colour(MINDEN_TIP_BOARD(self->tip_board), c->colour);
+    clear_box(self->tip_card_box);
+    gtk_box_append(GTK_BOX(self->tip_card_box), card_widget(self, (guint) card, TRUE, FALSE));
+    g_autofree char *title = g_strdup_printf(_("%s, where is it?"), seat_name(self, next));
+    set_status(self, title,
+               _("Click the map for a full tip, or set the stones below; take stones off "
+                 "the end to be less exact."));
+    minden_board_set_interactive(MINDEN_BOARD(self->board), TRUE);
+    sync_board_tip(self);
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "tip");
+}
+
+static void show_over(MindenPage *self)
+{
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    g_autoptr(GArray) order = minden_game_back_to_front(self->game);
+    g_autoptr(GString) s = g_string_new(NULL);
+    g_autoptr(GPtrArray) winners = g_ptr_array_new();
+    guint best = 0;
+
+    for (guint i = 0; i < n; i++)
+        best = MAX(best, minden_game_get_position(self->game, i));
+    for (guint i = 0; i < n; i++)
+        if (minden_game_get_position(self->game, i) == best)
+            g_ptr_array_add(winners, (gpointer) seat_name(self, i));
+    /* Ranking from the front. */
+    guint rank = 0, prev = G_MAXUINT;
+    for (int k = (int) order->len - 1; k >= 0; k--) {
+        guint seat = g_array_index(order, guint, k);
+        guint pos = minden_game_get_position(self->game, seat);
+        if (pos != prev)
+            rank = order->len - (guint) k;
+        prev = pos;
+        g_autofree char *name = g_markup_escape_text(seat_name(self, seat), -1);
+        g_autofree char *line = g_strdup_printf(_("%u. %s — field %u"), rank, name, pos);
+        g_string_append_printf(s, "%s%s%s%s", s->len ? "\n" : "", pos == best ? "<b>" : "",
+                               line, pos == best ? "</b>" : "");
+    }
+    gtk_label_set_markup(GTK_LABEL(self->ranking), s->str);
+    g_autofree char *title = NULL;
+    if (winners->len == 1) {
+        title = g_strdup_printf(_("%s wins!"), (const char *) winners->pdata[0]);
+    } else {
+        g_ptr_array_add(winners, NULL);
+        g_autofree char *names = g_strjoinv(", ", (char **) winners->pdata);
+        title = g_strdup_printf(_("%s share the win!"), names);
+    }
+    set_status(self, title, _("The figure furthest ahead wins."));
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "over");
+}
+
+static void update_view(MindenPage *self)
+{
+    MindenPhase phase = minden_game_get_phase(self->game);
+    g_autofree char *round = g_strdup_printf(_("Round %u · %u cards left in the pile"),
+                                             minden_game_get_round(self->game),
+                                             minden_game_get_draw_pile(self->game)->len);
+
+    gtk_label_set_text(GTK_LABEL(self->round_label), round);
+    update_players(self);
+    minden_track_refresh(MINDEN_TRACK(self->track));
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.continue",
+                                  self->showing != SHOW_PHASE);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take", FALSE);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap", FALSE);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.place-tip", FALSE);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.remove-stone", FALSE);
+    if (self->showing != SHOW_PHASE)
+        return;
+
+    if (phase != MINDEN_PHASE_TIP) {
+        self->viewer = -1;
+        self->tip_board_seat = -1;
+        minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
+        if (self->screen != NULL && lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(self->screen)))
+            lp_privacy_screen_uncover(LP_PRIVACY_SCREEN(self->screen));
+        self->covered_for = -1;
+    }
+    switch (phase) {
+    case MINDEN_PHASE_CHOOSE: {
+        show_choose(self);
+        int seat = lp_game_get_current_seat(LP_GAME(self->game));
+        gboolean human = seat >= 0 &&
+                         lp_player_is_human(lp_game_get_player(LP_GAME(self->game), (guint) seat));
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
+                                      human && self->selected_card >= 0);
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
+                                      human && self->selected_card >= 0 &&
+                                          minden_game_get_swaps_left(self->game, (guint) seat) > 0 &&
+                                          minden_game_get_draw_pile(self->game)->len > 0);
+        break;
+    }
+    case MINDEN_PHASE_TIP:
+        show_tip(self);
+        break;
+    case MINDEN_PHASE_REVEAL:
+        clear_box(self->wait_card_box);
+        set_status(self, _("A new round"), _("As many cards are revealed as there are players."));
+        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        break;
+    case MINDEN_PHASE_SCORE:
+        clear_box(self->wait_card_box);
+        set_status(self, _("Scoring"), _("From the player furthest back to the leader."));
+        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        break;
+    case MINDEN_PHASE_FINAL:
+        clear_box(self->wait_card_box);
+        set_status(self, _("Final scoring"),
+                   _("Majorities by colour, then complete sets: from the back to the front."));
+        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        break;
+    case MINDEN_PHASE_OVER:
+    default:
+        show_over(self);
+        break;
+    }
+}
+
+/* ---- model signals ---------------------------------------------------------------------- */
+
+static void on_changed(MindenPage *self)
+{
+    update_view(self);
+}
+
+static void on_card_chosen(MindenGame *game, guint seat, guint card, int swapped,
+                           MindenPage *self)
+{
+    self->selected_card = -1;
+    update_view(self);
+    if (minden_game_get_phase(game) == MINDEN_PHASE_CHOOSE ||
+        minden_game_get_phase(game) == MINDEN_PHASE_TIP) {
+        const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
+        g_autofree char *what = NULL;
+        if (swapped >= 0) {
+            const MindenCard *old = minden_deck_get_card(minden_game_get_deck(game),
+                                                         (guint) swapped);
+            what = g_strdup_printf(_("%s swapped %s for %s."), seat_name(self, seat),
+                                   minden_card_get_name(old), minden_card_get_name(c));
+        } else {
+            what = g_strdup_printf(_("%s took %s."), seat_name(self, seat),
+                                   minden_card_get_name(c));
+        }
+        if (!gtk_widget_get_visible(self->status_detail) ||
+            minden_game_get_phase(game) == MINDEN_PHASE_CHOOSE) {
+            gtk_label_set_text(GTK_LABEL(self->status_detail), what);
+            gtk_widget_set_visible(self->status_detail, TRUE);
+        }
+    }
+}
+
+static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, guint from,
+                      guint to, gboolean kept, MindenPage *self)
+{
+    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
+    MindenTip tip;
+
+    minden_game_get_tip(game, seat, &tip);
+    self->showing = SHOW_SCORE;
+    /* RULES.md: the tip is shown on the map, then the card's solution. */
+    minden_board_set_tip(MINDEN_BOARD(self->board), &tip, seat_colour(self, seat));
+    minden_board_set_solutions(MINDEN_BOARD(self->board), c->solutions, c->n_solutions);
+    minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
+    minden_track_show_move(MINDEN_TRACK(self->track), right ? (int) seat : -1, from, to);
+
+    g_autofree char *tip_text = minden_label_tip(&tip);
+    g_autofree char *title = g_strdup_printf(_("%s tipped %s"), seat_name(self, seat), tip_text);
+    set_status(self, title, NULL);
+    clear_box(self->score_card_box);
+    gtk_box_append(GTK_BOX(self->score_card_box), card_widget(self, card, TRUE, TRUE));
+
+    g_autofree char *result = NULL;
+    if (right) {
+        g_autofree char *moved = g_strdup_printf(
+            ngettext("Right! %d stone: from field %u to %u.",
+                     "Right! %d stones: from field %u to %u.", tip.n_stones),
+            tip.n_stones, from, to);
+        const char *keep = kept ? _("The card is kept.")
+                                : _("Too few stones to keep the card; it is discarded.");
+        result = g_strdup_printf("<span weight=\"bold\" foreground=\"#26a269\">%s</span> %s",
+                                 moved, keep);
+    } else {
+        result = g_strdup_printf("<span weight=\"bold\" foreground=\"#c01c28\">%s</span> %s",
+                                 _("Wrong."),
+                                 _("No fields, and the card is discarded."));
+    }
+    gtk_label_set_markup(GTK_LABEL(self->score_result), result);
+    const char *fact = minden_card_get_fact(c);
+    gtk_label_set_text(GTK_LABEL(self->score_fact), fact != NULL ? fact : "");
+    gtk_widget_set_visible(self->score_fact, fact != NULL);
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "score");
+    update_view(self);
+    hold(self);
+    gtk_widget_grab_focus(self->continue_button);
+}
+
+static const char *final_step_title(MindenFinalStep step)
+{
+    switch (step) {
+    case MINDEN_FINAL_MAJORITY_YELLOW:
+        return _("Majority of yellow cards");
+    case MINDEN_FINAL_MAJORITY_RED:
+        return _("Majority of red cards");
+    case MINDEN_FINAL_MAJORITY_BLUE:
+        return _("Majority of blue cards");
+    case MINDEN_FINAL_MAJORITY_PURPLE:
+        return _("Majority of purple cards");
+    case MINDEN_FINAL_SETS:
+    default:
+        return _("Complete sets");
+    }
+}
+
+static void on_final_step(MindenGame *game, guint step, MindenPage *self)
+{
+    guint n = lp_game_get_n_players(LP_GAME(game));
+
+    self->showing = SHOW_FINAL;
+    self->final_moves_count = 0;
+    g_string_truncate(self->final_text, 0);
+    if (step < MINDEN_FINAL_SETS) {
+        /* Who holds how many, so the moves can be checked. */
+        for (guint i = 0; i < n; i++) {
+            g_autofree char *name = g_markup_escape_text(seat_name(self, i), -1);
+            g_string_append_printf(self->final_text, "%s %s: %u\n",
+                                   minden_label_colour_symbol((MindenColour) step), name,
+                                   minden_game_count_kept(game, i, (MindenColour) step));
+        }
+        g_string_append(self->final_text, "\n");
+    }
+    set_status(self, final_step_title((MindenFinalStep) step),
+               step < MINDEN_FINAL_SETS
+                   ? _("A sole first moves 3 fields, a sole second 2; tied firsts 2 each and no "
+                       "second; tied seconds behind a sole first 1 each.")
+                   : _("Each set of one card per colour is given up for 3 fields."));
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "final");
+}
+
+static void on_final_moved(MindenGame *game, guint seat, guint step, guint from, guint to,
+                           MindenPage *self)
+{
+    g_autofree char *name = g_markup_escape_text(seat_name(self, seat), -1);
+    g_autofree char *line = g_strdup_printf(_("<b>%s</b> moves from field %u to %u"), name,
+                                            from, to);
+    g_string_append_printf(self->final_text, "%s\n", line);
+    self->final_moves_count++;
+    minden_track_show_move(MINDEN_TRACK(self->track), (int) seat, from, to);
+}
+
+/* After the model finished an action: show the final step's moves, hold while read. */
+static void on_action_completed(MindenPage *self)
+{
+    if (self->showing == SHOW_FINAL && !self->holding) {
+        if (self->final_moves_count == 0)
+            g_string_append(self->final_text, _("Nobody moves."));
+        gtk_label_set_markup(GTK_LABEL(self->final_moves), self->final_text->str);
+        update_view(self);
+        hold(self);
+        gtk_widget_grab_focus(self->final_continue_button);
+    }
+}
+
+static void on_revealed(MindenPage *self)
+{
+    /* The human the screen waited for is now alone at the screen. */
+    if (self->covered_for >= 0 && minden_game_get_phase(self->game) == MINDEN_PHASE_TIP) {
+        self->viewer = self->covered_for;
+        update_view(self);
+    }
+}
+
+/* ---- user input ------------------------------------------------------------------------- */
+
+static void on_cell_activated(MindenBoard *board, int ew, int band, int sector, int section,
+                              MindenPage *self)
+{
+    MindenTip tip = { 4, (gint8) ew, (gint8) band, (gint8) sector, (gint8) section };
+
+    if (self->viewer < 0)
+        return;
+    minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+}
+
+static void on_tip_board_changed(MindenPage *self)
+{
+    if (self->viewer >= 0)
+        sync_board_tip(self);
+}
+
+static void show_error(MindenPage *self, GError *error)
+{
+    gtk_label_set_text(GTK_LABEL(self->status_detail), error->message);
+    gtk_widget_set_visible(self->status_detail, TRUE);
+}
+
+static void choose(MindenPage *self, gboolean swap)
+{
+    g_autoptr(GError) error = NULL;
+    int seat = lp_game_get_current_seat(LP_GAME(self->game));
+
+    if (seat < 0 || self->selected_card < 0)
+        return;
+    if (!minden_game_choose(self->game, (guint) seat, (guint) self->selected_card, swap, &error))
+        show_error(self, error);
+}
+
+static void take_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    choose(MINDEN_PAGE(widget), FALSE);
+}
+
+static void swap_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    choose(MINDEN_PAGE(widget), TRUE);
+}
+
+static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    MindenPage *self = MINDEN_PAGE(widget);
+    g_autoptr(GError) error = NULL;
+    MindenTip tip;
+
+    if (self->viewer < 0)
+        return;
+    minden_tip_board_get_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    guint seat = (guint) self->viewer;
+    /* Forget the stones before anyone else can see them. */
+    self->viewer = -1;
+    self->tip_board_seat = -1;
+    minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
+    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+    if (!minden_game_tip(self->game, seat, &tip, &error)) {
+        self->viewer = (int) seat;
+        self->tip_board_seat = (int) seat;
+        minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+        show_error(self, error);
+    }
+}
+
+static void remove_stone_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    MindenPage *self = MINDEN_PAGE(widget);
+    if (self->viewer >= 0)
+        minden_tip_board_remove_last(MINDEN_TIP_BOARD(self->tip_board));
+}
+
+static void continue_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    MindenPage *self = MINDEN_PAGE(widget);
+    if (self->showing != SHOW_PHASE)
+        continue_now(self);
+}
+
+/* ---- GObject ---------------------------------------------------------------------------- */
+
+static void on_show_coordinates(MindenPage *self)
+{
+    minden_board_set_show_coordinates(MINDEN_BOARD(self->board),
+                                      g_settings_get_boolean(self->settings, "show-coordinates"));
+}
 
 static void minden_page_dispose(GObject *object)
 {
     MindenPage *self = MINDEN_PAGE(object);
     GtkWidget *child;
 
+    g_clear_handle_id(&self->hold_timeout, g_source_remove);
+    if (self->game != NULL)
+        g_signal_handlers_disconnect_by_data(self->game, self);
+    if (self->holding && self->driver != NULL) {
+        self->holding = FALSE;
+        lp_driver_release(self->driver);
+    }
+    gtk_widget_dispose_template(GTK_WIDGET(self), MINDEN_TYPE_PAGE);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
         gtk_widget_unparent(child);
+    g_clear_object(&self->settings);
     g_clear_object(&self->driver);
     g_clear_object(&self->game);
     G_OBJECT_CLASS(minden_page_parent_class)->dispose(object);
 }
 
+static void minden_page_finalize(GObject *object)
+{
+    MindenPage *self = MINDEN_PAGE(object);
+
+    g_string_free(self->final_text, TRUE);
+    G_OBJECT_CLASS(minden_page_parent_class)->finalize(object);
+}
+
 static void minden_page_class_init(MindenPageClass *klass)
 {
-    G_OBJECT_CLASS(klass)->dispose = minden_page_dispose;
-    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    object_class->dispose = minden_page_dispose;
+    object_class->finalize = minden_page_finalize;
+
+    g_type_ensure(MINDEN_TYPE_BOARD);
+    g_type_ensure(MINDEN_TYPE_TIP_BOARD);
+    gtk_widget_class_set_template_from_resource(widget_class,
+                                                "/io/github/landpartie/Landpartie/ui/"
+                                                "minden-page.ui");
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, content);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, board);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, round_label);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, status_title);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, status_detail);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, side_stack);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, offer_box);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, choose_buttons);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, swap_button);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, tip_card_box);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, tip_board);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, wait_card_box);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, score_card_box);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, score_result);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, score_fact);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, continue_button);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, final_moves);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, final_continue_button);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, ranking);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, play_again_button);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, players_box);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, track_box);
+
+    gtk_widget_class_install_action(widget_class, "minden.take", NULL, take_activated);
+    gtk_widget_class_install_action(widget_class, "minden.swap", NULL, swap_activated);
+    gtk_widget_class_install_action(widget_class, "minden.place-tip", NULL, place_tip_activated);
+    gtk_widget_class_install_action(widget_class, "minden.remove-stone", NULL,
+                                    remove_stone_activated);
+    gtk_widget_class_install_action(widget_class, "minden.continue", NULL, continue_activated);
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                        "minden.place-tip", NULL);
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
+                                        "minden.place-tip", NULL);
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_BackSpace, 0,
+                                        "minden.remove-stone", NULL);
+
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+    gtk_widget_class_set_css_name(widget_class, "mindenpage");
 }
 
 static void minden_page_init(MindenPage *self)
 {
+    static gsize css_once = 0;
+
+    gtk_widget_init_template(GTK_WIDGET(self));
+    if (g_once_init_enter(&css_once)) {
+        GtkCssProvider *css = gtk_css_provider_new();
+        gtk_css_provider_load_from_resource(css,
+                                            "/io/github/landpartie/Landpartie/minden/minden.css");
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+                                                   GTK_STYLE_PROVIDER(css),
+                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+        g_object_unref(css);
+        g_once_init_leave(&css_once, 1);
+    }
+    self->selected_card = -1;
+    self->viewer = -1;
+    self->covered_for = -1;
+    self->tip_board_seat = -1;
+    self->final_text = g_string_new(NULL);
+    g_signal_connect(self->board, "cell-activated", G_CALLBACK(on_cell_activated), self);
+    g_signal_connect_swapped(self->tip_board, "changed", G_CALLBACK(on_tip_board_changed), self);
 }
 
 MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
 {
+    g_return_val_if_fail(MINDEN_IS_GAME(game), NULL);
+    g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
+
     MindenPage *self = g_object_new(MINDEN_TYPE_PAGE, NULL);
     self->game = g_object_ref(game);
     self->driver = g_object_ref(driver);
+
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
+    g_autoptr(GSettingsSchema) schema =
+        source != NULL ? g_settings_schema_source_lookup(source, APP_ID, TRUE) : NULL;
+    if (schema != NULL) {
+        self->settings = g_settings_new(APP_ID);
+        g_signal_connect_swapped(self->settings, "changed::show-coordinates",
+                                 G_CALLBACK(on_show_coordinates), self);
+        on_show_coordinates(self);
+    }
+
+    self->track = minden_track_new(game);
+    gtk_widget_set_hexpand(self->track, TRUE);
+    gtk_box_append(GTK_BOX(self->track_box), self->track);
+
+    if (lp_privacy_needed(LP_GAME(game))) {
+        /* Two or more humans: the content can be covered between their tips. */
+        g_object_ref(self->content);
+        gtk_widget_unparent(self->content);
+        self->screen = lp_privacy_screen_new();
+        lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(self->screen), self->content);
+        g_object_unref(self->content);
+        gtk_widget_set_parent(self->screen, GTK_WIDGET(self));
+        g_signal_connect_swapped(self->screen, "revealed", G_CALLBACK(on_revealed), self);
+    }
+
+    g_signal_connect_swapped(game, "round-started", G_CALLBACK(on_changed), self);
+    g_signal_connect_swapped(game, "tip-entered", G_CALLBACK(on_changed), self);
+    g_signal_connect_swapped(game, "phase-changed", G_CALLBACK(on_changed), self);
+    g_signal_connect_swapped(game, "turn-started", G_CALLBACK(on_changed), self);
+    g_signal_connect_swapped(game, "game-over", G_CALLBACK(on_changed), self);
+    g_signal_connect(game, "card-chosen", G_CALLBACK(on_card_chosen), self);
+    g_signal_connect(game, "scored", G_CALLBACK(on_scored), self);
+    g_signal_connect(game, "final-step", G_CALLBACK(on_final_step), self);
+    g_signal_connect(game, "final-moved", G_CALLBACK(on_final_moved), self);
+    g_signal_connect_swapped(game, "action-completed", G_CALLBACK(on_action_completed), self);
+    update_view(self);
     return self;
 }
 
 MindenGame *minden_page_get_game(MindenPage *self)
 {
+    g_return_val_if_fail(MINDEN_IS_PAGE(self), NULL);
     return self->game;
 }

@@ -121,6 +121,9 @@ static inline MindenGame *test_new_game(MindenDeck *deck, guint n, const int *ag
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     MindenGame *game = minden_game_new(players, rng, deck, purple, &error);
     g_assert_no_error(error);
+    /* Reveal the first round. */
+    g_assert_true(minden_game_advance(game, &error));
+    g_assert_no_error(error);
     return game;
 }
 

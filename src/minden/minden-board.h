@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The map board: Germany rendered with librsvg into a cached texture, the Minden grid drawn
+ * over it with area names and sector numbers, section letters where the pointer or the
+ * keyboard cursor is, a tipped region and solution points. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "minden-deck.h"
+#include "minden-grid.h"
+
+G_BEGIN_DECLS
+
+#define MINDEN_TYPE_BOARD (minden_board_get_type())
+G_DECLARE_FINAL_TYPE(MindenBoard, minden_board, MINDEN, BOARD, GtkWidget)
+
+GtkWidget *minden_board_new(void);
+/* The region to outline (NULL or a tip of 0 stones: none), in colour "#rrggbb". */
+void minden_board_set_tip(MindenBoard *self, const MindenTip *tip, const char *colour);
+/* Solution points to mark (the scored card's), or NULL. */
+void minden_board_set_solutions(MindenBoard *self, const MindenPoint *points, guint n);
+/* Whether clicks and Enter pick a cell (emit "cell-activated"). */
+void minden_board_set_interactive(MindenBoard *self, gboolean interactive);
+gboolean minden_board_get_interactive(MindenBoard *self);
+/* Whether the board shows coordinates of the pointer (GSettings "show-coordinates"). */
+void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);
+/* For tests: how often the SVG was rendered into the cache. */
+guint minden_board_get_render_count(MindenBoard *self);
+
+G_END_DECLS

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The words and symbols the Minden widgets show for stones, tips and card colours. */
+#include "minden-labels.h"
+
+#include <glib/gi18n.h>
+
+const char *minden_label_east_west(int east_west)
+{
+    /* Translators: the stone for the eastern half of the board; German boards say "O". */
+    return east_west == MINDEN_EAST ? C_("minden stone", "E")
+                                    /* Translators: the stone for the western half. */
+                                    : C_("minden stone", "W");
+}
+
+const char *minden_label_band(int band)
+{
+    switch (band) {
+    case MINDEN_NORTH:
+        /* Translators: the stone for the northern band (52°N to 55°N). */
+        return C_("minden stone", "N");
+    case MINDEN_MIDDLE:
+        /* Translators: the stone for the middle band (50°N to 52°N). */
+        return C_("minden stone", "M");
+    default:
+        /* Translators: the stone for the southern band (47°N to 50°N). */
+        return C_("minden stone", "S");
+    }
+}
+
+const char *minden_label_section(int section)
+{
+    static const char *const letters[] = { "A", "B", "C", "D" };
+    return letters[CLAMP(section, 0, 3)];
+}
+
+char *minden_label_tip(const MindenTip *tip)
+{
+    GString *s = g_string_new(NULL);
+
+    if (tip->n_stones >= 1)
+        g_string_append(s, minden_label_east_west(tip->east_west));
+    if (tip->n_stones >= 2)
+        g_string_append_printf(s, ", %s", minden_label_band(tip->band));
+    if (tip->n_stones >= 3)
+        g_string_append_printf(s, ", %d", tip->sector);
+    if (tip->n_stones >= 4)
+        g_string_append_printf(s, ", %s", minden_label_section(tip->section));
+    return g_string_free(s, FALSE);
+}
+
+char *minden_label_tip_long(const MindenTip *tip)
+{
+    static const char *const bands[] = { N_("North"), N_("Middle"), N_("South") };
+    GString *s = g_string_new(NULL);
+
+    if (tip->n_stones < 1)
+        return g_strdup(_("no stones"));
+    g_string_append(s, tip->east_west == MINDEN_EAST ? _("East") : _("West"));
+    if (tip->n_stones >= 2)
+        g_string_append_printf(s, ", %s", _(bands[CLAMP(tip->band, 0, 2)]));
+    if (tip->n_stones >= 3)
+        g_string_append_printf(s, _(", sector %d"), tip->sector);
+    if (tip->n_stones >= 4)
+        g_string_append_printf(s, _(", section %s"), minden_label_section(tip->section));
+    return g_string_free(s, FALSE);
+}
+
+const char *minden_label_colour(MindenColour colour)
+{
+    static const char *const names[] = { N_("Yellow"), N_("Red"), N_("Blue"), N_("Purple") };
+    return _(names[CLAMP((int) colour, 0, 3)]);
+}
+
+const char *minden_label_colour_kind(MindenColour colour)
+{
+    static const char *const kinds[] = { N_("Big city"), N_("City or town"),
+                                         N_("Water or landscape"), N_("Sight") };
+    return _(kinds[CLAMP((int) colour, 0, 3)]);
+}
+
+const char *minden_label_colour_symbol(MindenColour colour)
+{
+    static const char *const symbols[] = { "●", "▲", "≈", "◆" };
+    return symbols[CLAMP((int) colour, 0, 3)];
+}
+
+const char *minden_colour_hex(MindenColour colour)
+{
+    static const char *const hex[] = { "#f6d32d", "#e01b24", "#1c71d8", "#9141ac" };
+    return hex[CLAMP((int) colour, 0, 3)];
+}

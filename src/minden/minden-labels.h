@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The words and symbols the Minden widgets show for stones, tips and card colours. */
+#pragma once
+
+#include <glib.h>
+
+#include "minden-deck.h"
+#include "minden-grid.h"
+
+G_BEGIN_DECLS
+
+/* Stone labels: W/E (German O), N/M/S, A–D. */
+const char *minden_label_east_west(int east_west);
+const char *minden_label_band(int band);
+const char *minden_label_section(int section);
+/* "W, N, 10, B" (translated letters); "" for no stones. */
+char *minden_label_tip(const MindenTip *tip);
+/* "West, North, sector 10, section B" for screen readers. */
+char *minden_label_tip_long(const MindenTip *tip);
+
+const char *minden_label_colour(MindenColour colour);      /* "Yellow" */
+const char *minden_label_colour_kind(MindenColour colour); /* "Big city" */
+/* A shape per colour so that colour-blind players can tell cards apart. */
+const char *minden_label_colour_symbol(MindenColour colour);
+const char *minden_colour_hex(MindenColour colour);
+
+G_END_DECLS

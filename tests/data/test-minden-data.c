@@ -17,6 +17,8 @@
 #define IN_GERMANY_TOLERANCE_KM 3.0
 /* issue 3: every place from GeoNames lies within 2 km of its GeoNames coordinates. */
 #define GEONAMES_KM 2.0
+/* A city whose centre straddles a section line lists the other side too, close by. */
+#define CITY_EXTRA_KM 5.0
 /* A sight lies in or next to the town the reference extract names for it. */
 #define PURPLE_NEAR_KM 15.0
 /* "a short fact": one sentence that fits on a card. */
@@ -440,7 +442,7 @@ static void test_inside_germany(void)
 }
 
 /* Every point has a full cell of the RULES.md grid that contains it (or, beyond the outer
- * lines, the outermost one); a blue card's points name different cells. */
+ * lines, the outermost one); the points of one card name different cells. */
 static void test_cells(void)
 {
     JsonArray *cards = deck_cards();
@@ -504,8 +506,8 @@ static void test_rules_examples(void)
     }
 }
 
-/* Yellow and red points come from GeoNames (within 2 km; issue 3), red covers every
- * territorial state, and a purple sight lies near the town the extract names for it. */
+/* Yellow and red cards start with their GeoNames point (within 2 km; issue 3) and list
+ * any other section of a straddling centre close by, red covers every territorial state, and a purple sight lies near the town the extract names for it. */
 static void test_geonames(void)
 {
     JsonArray *places = reference_places();
@@ -544,6 +546,14 @@ static void test_geonames(void)
             g_test_fail_printf("%s lies %.1f km from GeoNames %s (%" G_GINT64_FORMAT ")", id, d,
                                json_object_get_string_member(place, "name"),
                                json_object_get_int_member(place, "geonames_id"));
+        for (guint k = 1; city && k < n_points(card); k++) {
+            double elat, elon;
+
+            point(card, k, &elat, &elon);
+            if (lp_test_distance_km(elat, elon, lat, lon) > CITY_EXTRA_KM)
+                g_test_fail_printf("%s, solution %u lies more than %.0f km from the city", id,
+                                   k + 1, CITY_EXTRA_KM);
+        }
         if (city && g_strcmp0(json_object_get_string_member(place, "feature_code"), "PPLX") == 0)
             g_test_fail_printf("%s is a city section in GeoNames, not a town", id);
         if (g_str_equal(colour, "red"))

@@ -179,7 +179,9 @@ static Seat *append_seat(LpSetupPage *self)
 
     seat->age_entry = gtk_entry_new();
     gtk_entry_set_max_length(GTK_ENTRY(seat->age_entry), 3);
-    gtk_editable_set_width_chars(GTK_EDITABLE(seat->age_entry), 5);
+    gtk_editable_set_width_chars(GTK_EDITABLE(seat->age_entry), 4);
+    gtk_editable_set_max_width_chars(GTK_EDITABLE(seat->age_entry), 4);
+    gtk_widget_set_size_request(seat->age_entry, 72, -1);
     gtk_entry_set_input_purpose(GTK_ENTRY(seat->age_entry), GTK_INPUT_PURPOSE_DIGITS);
     /* Translators: placeholder of the optional age field of a seat. */
     gtk_entry_set_placeholder_text(GTK_ENTRY(seat->age_entry), _("Age"));

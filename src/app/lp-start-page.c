@@ -9,6 +9,7 @@
 
 #define TILE_WIDTH 300
 #define TILE_PICTURE_HEIGHT 188
+#define TILE_SPACING 24
 
 struct _LpStartPage {
     GtkWidget parent_instance;
@@ -150,6 +151,9 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     gtk_actionable_set_action_target(GTK_ACTIONABLE(howto), "s", info->kind);
     /* Translators: accessible name of the "How to Play" button under a game tile. */
     howto_label = g_strdup_printf(_("How to play %s"), _(info->name));
+    /* The name replaces the visible label ("How to Play"), which alone would not say which
+     * game; without the reset GTK 4.8 reads both. */
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(howto), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(GTK_ACCESSIBLE(howto), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    howto_label, -1);
     gtk_box_append(GTK_BOX(column), howto);
@@ -242,6 +246,7 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope,
     gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
     /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */
     button_label = g_strdup_printf(_("Continue %s"), _(info->name));
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    button_label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    subtitle_text, -1);
@@ -372,6 +377,9 @@ static void lp_start_page_init(LpStartPage *self)
     self->continue_kinds = g_ptr_array_new_with_free_func(g_free);
     for (guint i = 0; i < n_infos; i++)
         gtk_box_append(GTK_BOX(self->tiles_box), build_tile(infos[i]));
+    /* The Continue list lines up with the row of tiles. */
+    gtk_widget_set_size_request(self->continue_section,
+                                (int)(n_infos * TILE_WIDTH + (n_infos - 1) * TILE_SPACING), -1);
 }
 
 GtkWidget *lp_start_page_new(void)

@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Takes the screenshots in this folder: the start page and the setup page in English and
+German, and the game pages, by driving the uninstalled app through its accessibility tree.
+
+    ../shared/tools/headless-run --no-gl -- data/screenshots/take-screenshots.py \
+        --build _build --lang en --out data/screenshots
+
+Settings come from a private keyfile (a sample line-up, maximized window, the language);
+saved games from a private data folder, filled by tests/app/lp-demo-save.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.environ.get("LANDPARTIE_TOOLS", "/work/shared/tools"))
+import atspi_drive as ad  # noqa: E402
+
+LINEUP = {
+    "players": [
+        {"name": "Anna", "age": 9, "colour": "#e01b24", "kind": "human"},
+        {"name": "Ben", "age": 11, "colour": "#3584e4", "kind": "human"},
+        {"name": "Oma Gerda", "age": 72, "colour": "#33d17a", "kind": "computer",
+         "level": "normal"},
+        {"name": "Robo", "age": None, "colour": "#9141ac", "kind": "computer",
+         "level": "hard"},
+    ],
+    "options": {},
+}
+
+
+def write_keyfile(config_home, lang):
+    folder = os.path.join(config_home, "glib-2.0", "settings")
+    os.makedirs(folder, exist_ok=True)
+    lineup = json.dumps(LINEUP, ensure_ascii=False).replace("\\", "\\\\").replace("'", "\\'")
+    with open(os.path.join(folder, "keyfile"), "w", encoding="utf-8") as f:
+        f.write("[io/github/landpartie/Landpartie]\n")
+        f.write("last-lineup='%s'\n" % lineup)
+        f.write("window-width=1180\n")
+        f.write("window-height=760\n")
+        f.write("language='%s'\n" % lang)
+        f.write("animation-speed='fast'\n")
+
+
+def start_app(build, env):
+    proc = subprocess.Popen([os.path.join(build, "src", "landpartie")], env=env)
+    app = ad.wait_for_app(pid=proc.pid, timeout=20)
+    return proc, app
+
+
+def main_window_id():
+    """The largest named top-level X window: the app's main window (there is no window
+    manager under headless-run, so the window is shot on its own rather than the screen)."""
+    tree = subprocess.run(["xwininfo", "-root", "-children"], check=True, capture_output=True,
+                          text=True).stdout
+    best, best_area = None, 0
+    for m in re.finditer(r'^\s*(0x[0-9a-f]+) "[^"]*".*?(\d+)x(\d+)\+', tree, re.M):
+        area = int(m.group(2)) * int(m.group(3))
+        if area > best_area:
+            best, best_area = m.group(1), area
+    return best
+
+
+def shot(out, name):
+    time.sleep(1.2)
+    path = os.path.join(out, name)
+    window = main_window_id()
+    if window is None:
+        ad.screenshot(path)
+    else:
+        subprocess.run(["import", "-window", window, path], check=True)
+    print("wrote", path)
+
+
+def tile(app, pattern):
+    return ad.find(app, role="push button", name=re.compile(pattern), timeout=5)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--lang", default="en", choices=["en", "de"])
+    ap.add_argument("--out", default="data/screenshots")
+    ap.add_argument("--games", action="store_true", help="also the three game pages")
+    args = ap.parse_args()
+    build = os.path.abspath(args.build)
+    suffix = "" if args.lang == "en" else "-" + args.lang
+
+    with tempfile.TemporaryDirectory(prefix="landpartie-shots-") as tmp:
+        env = dict(os.environ)
+        env.update({
+            "XDG_DATA_HOME": os.path.join(tmp, "data"),
+            "XDG_CONFIG_HOME": os.path.join(tmp, "config"),
+            "GSETTINGS_BACKEND": "keyfile",
+            "GSETTINGS_SCHEMA_DIR": os.path.join(build, "data"),
+            "LANDPARTIE_LOCALEDIR": os.path.join(build, "po"),
+        })
+        write_keyfile(env["XDG_CONFIG_HOME"], args.lang)
+        saves = os.path.join(env["XDG_DATA_HOME"], "landpartie")
+        os.makedirs(saves, exist_ok=True)
+        subprocess.run([os.path.join(build, "tests", "app", "lp-demo-save"), saves,
+                        "minden", "aufachse"], check=True)
+
+        proc, app = start_app(build, env)
+        try:
+            shot(args.out, "start%s.png" % suffix)
+            ad.click(tile(app, r"^Ausgerechnet Buxtehude$"))
+            ad.find(app, role="text", name=re.compile("1"), timeout=5)
+            shot(args.out, "setup%s.png" % suffix)
+        finally:
+            proc.terminate()
+            proc.wait()
+
+        if not args.games:
+            return
+        for kind, pattern in (("buxtehude", r"^Ausgerechnet Buxtehude$"),
+                              ("minden", r"^Deutschland"), ("aufachse", r"^Auf Achse")):
+            for f in os.listdir(saves):
+                os.remove(os.path.join(saves, f))
+            proc, app = start_app(build, env)
+            try:
+                ad.click(tile(app, pattern))
+                setup = ad.find(app, name="LpSetupPage", timeout=5)
+                buttons = ad.find_all(setup, role="push button")
+                ad.click(buttons[-1])
+                time.sleep(4)
+                shot(args.out, "%s%s.png" % (kind, suffix))
+            finally:
+                proc.terminate()
+                proc.wait()
+
+
+if __name__ == "__main__":
+    main()

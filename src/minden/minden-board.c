@@ -210,7 +210,8 @@ static void draw_grid(MindenBoard *self, cairo_t *cr)
                 minden_grid_sector_origin(ew, band, sec, &n, &w);
                 geo_to_widget(self, n - 0.5, w + 0.5, &x, &y);
                 g_snprintf(num, sizeof num, "%u", sec);
-                outlined_text(cr, num, x, y, deg_px * 0.42, 0.55);
+                /* Sized by the narrower side of a sector (a degree of longitude). */
+                outlined_text(cr, num, x, y, s * self->px_lon * (sec >= 10 ? 0.42 : 0.5), 0.6);
             }
 
     /* Area names in each area's north-west corner. */

@@ -146,7 +146,7 @@ static GtkWidget *stone(MindenTipBoard *self, int row, int value, const char *la
 
 static GtkWidget *row_box(MindenTipBoard *self, int row, const char *title, GtkWidget *stones)
 {
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     GtkWidget *label = gtk_label_new(title);
 
     gtk_label_set_xalign(GTK_LABEL(label), 0);
@@ -238,7 +238,7 @@ static void minden_tip_board_init(MindenTipBoard *self)
     GtkLayoutManager *layout = gtk_widget_get_layout_manager(w);
 
     gtk_orientable_set_orientation(GTK_ORIENTABLE(layout), GTK_ORIENTATION_VERTICAL);
-    gtk_box_layout_set_spacing(GTK_BOX_LAYOUT(layout), 10);
+    gtk_box_layout_set_spacing(GTK_BOX_LAYOUT(layout), 6);
     self->tip = (MindenTip) MINDEN_TIP_INIT;
 
     GtkWidget *ew = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);

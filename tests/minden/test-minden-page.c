@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Minden page under Xvfb: a human chooses, tips by clicking the map and the keyboard,
+ * sees the scoring and plays to the ranking; privacy screens with two humans; the map is not
+ * re-rendered per frame. With MINDEN_SHOTS set to a folder, saves screenshots there. */
+#include <gtk/gtk.h>
+
+#include "lp-privacy-screen.h"
+#include "minden-board.h"
+#include "minden-page.h"
+#include "minden-tip-board.h"
+
+static GtkWidget *find_type(GtkWidget *w, GType type)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(w, type))
+        return w;
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_type(c, type);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+static void iterate(guint ms)
+{
+    gint64 end = g_get_monotonic_time() + ms * 1000;
+    while (g_get_monotonic_time() < end)
+        g_main_context_iteration(NULL, FALSE);
+}
+
+static void shot(GtkWidget *window, const char *name)
+{
+    const char *dir = g_getenv("MINDEN_SHOTS");
+    if (dir == NULL)
+        return;
+    iterate(150);
+    GtkWidget *w = gtk_window_get_child(GTK_WINDOW(window));
+    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
+    GdkPaintable *p = gtk_widget_paintable_new(w);
+    GtkSnapshot *s = gtk_snapshot_new();
+    gdk_paintable_snapshot(p, s, width, height);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(s);
+    GskRenderer *r = gtk_native_get_renderer(GTK_NATIVE(window));
+    g_autoptr(GdkTexture) tex = gsk_renderer_render_texture(
+        r, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    gdk_texture_save_to_png(tex, path);
+    g_object_unref(p);
+}
+
+static GPtrArray *players(guint n_humans, guint n_computers)
+{
+    static const char *const names[] = { "Anna", "Ben", "Cem", "Dora", "Emil" };
+    static const char *const colours[] = { "#e01b24", "#1c71d8", "#2ec27e", "#f5c211",
+                                           "#9141ac" };
+    GPtrArray *p = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < n_humans + n_computers; i++)
+        g_ptr_array_add(p, lp_player_new(names[i], 9 + (int) i, colours[i],
+                                         i < n_humans ? LP_PLAYER_HUMAN : LP_PLAYER_COMPUTER,
+                                         LP_LEVEL_NORMAL));
+    return p;
+}
+
+typedef struct {
+    GtkWidget *window;
+    MindenPage *page;
+    MindenGame *game;
+    LpDriver *driver;
+} Fixture;
+
+static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean purple,
+                          guint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) p = players(humans, computers);
+    g_autoptr(MindenDeck) deck = minden_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    f->game = minden_game_new(p, rng, deck, purple, &error);
+    g_assert_no_error(error);
+    f->driver = lp_driver_new(LP_GAME(f->game));
+    lp_driver_set_delay(f->driver, 0);
+    f->page = minden_page_new(f->game, f->driver);
+    f->window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
+    gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
+    gtk_window_present(GTK_WINDOW(f->window));
+    lp_driver_kick(f->driver);
+    iterate(200);
+}
+
+static void fixture_teardown(Fixture *f)
+{
+    gtk_window_destroy(GTK_WINDOW(f->window));
+    g_clear_object(&f->driver);
+    g_assert_finalize_object(f->game);
+    iterate(50);
+}
+
+/* Runs the main loop until cond holds or a timeout. */
+#define WAIT_FOR(cond)                                                                       \
+    G_STMT_START                                                                             \
+    {                                                                                        \
+        gint64 _end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;                          \
+        while (!(cond)) {                                                                    \
+            g_main_context_iteration(NULL, FALSE);                                           \
+            if (g_get_monotonic_time() > _end)                                               \
+                g_error("timed out waiting for " #cond);                                     \
+        }                                                                                    \
+    }                                                                                        \
+    G_STMT_END
+
+/* Activates a page action as a button or shortcut would; its effect is checked afterwards
+ * (GTK 4.8 has no public query for whether a widget action is enabled). */
+static gboolean action_enabled(MindenPage *page, const char *name)
+{
+    return gtk_widget_activate_action(GTK_WIDGET(page), name, NULL);
+}
+
+static gboolean human_must_act(Fixture *f)
+{
+    MindenPhase phase = minden_game_get_phase(f->game);
+    int seat = lp_game_get_current_seat(LP_GAME(f->game));
+    if (phase == MINDEN_PHASE_CHOOSE && seat >= 0 &&
+        lp_player_is_human(lp_game_get_player(LP_GAME(f->game), (guint) seat)))
+        return TRUE;
+    if (phase == MINDEN_PHASE_TIP) {
+        for (guint i = 0; i < lp_game_get_n_players(LP_GAME(f->game)); i++)
+            if (lp_player_is_human(lp_game_get_player(LP_GAME(f->game), i)) &&
+                !minden_game_has_tipped(f->game, i))
+                return TRUE;
+    }
+    return lp_game_is_over(LP_GAME(f->game)) || lp_driver_is_held(f->driver);
+}
+
+static void count_final_step(MindenGame *game, guint step, guint *count)
+{
+    (*count)++;
+}
+
+static void test_play_through(void)
+{
+    Fixture f = { 0 };
+    fixture_setup(&f, 1, 2, FALSE, 3);
+    MindenBoard *board = MINDEN_BOARD(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD));
+    MindenTipBoard *tips = MINDEN_TIP_BOARD(find_type(GTK_WIDGET(f.page),
+                                                      MINDEN_TYPE_TIP_BOARD));
+    g_assert_nonnull(board);
+    g_assert_nonnull(tips);
+    /* One human: no privacy screen. */
+    g_assert_null(find_type(GTK_WIDGET(f.page), LP_TYPE_PRIVACY_SCREEN));
+    guint renders_start = minden_board_get_render_count(board);
+    gboolean shot_tip = FALSE, shot_score = FALSE, shot_final = FALSE;
+    guint turns = 0, final_steps = 0;
+    g_signal_connect(f.game, "final-step", G_CALLBACK(count_final_step), &final_steps);
+
+    while (!lp_game_is_over(LP_GAME(f.game))) {
+        WAIT_FOR(human_must_act(&f));
+        MindenPhase phase = minden_game_get_phase(f.game);
+        if (lp_driver_is_held(f.driver)) {
+            /* A scoring or final step is shown: Continue goes on. */
+            if (final_steps > 0) {
+                if (!shot_final) {
+                    shot(f.window, "minden-final.png");
+                    shot_final = TRUE;
+                }
+                if (phase == MINDEN_PHASE_OVER)
+                    shot(f.window, "minden-final-sets.png");
+            } else if (!shot_score) {
+                shot(f.window, "minden-score.png");
+                shot_score = TRUE;
+            }
+            g_assert_true(action_enabled(f.page, "minden.continue"));
+            g_assert_false(lp_driver_is_held(f.driver));
+            iterate(5);
+            continue;
+        }
+        if (lp_game_is_over(LP_GAME(f.game)))
+            break;
+        if (phase == MINDEN_PHASE_CHOOSE) {
+            guint before = minden_game_get_offer(f.game)->len;
+            g_assert_true(action_enabled(f.page, "minden.take"));
+            g_assert_cmpint(minden_game_get_seat_card(f.game, 0), >=, 0);
+            g_assert_cmpuint(minden_game_get_offer(f.game)->len, ==, before - 1);
+        } else {
+            /* Tip: nothing placed yet, so "place" does nothing. */
+            g_assert_true(minden_board_get_interactive(board));
+            action_enabled(f.page, "minden.place-tip");
+            g_assert_false(minden_game_has_tipped(f.game, 0));
+            /* Click the map where the card lies (a full tip), then take one stone off. */
+            int card = minden_game_get_seat_card(f.game, 0);
+            const MindenCard *c = minden_deck_get_card(minden_game_get_deck(f.game),
+                                                       (guint) card);
+            MindenTip cell;
+            minden_grid_locate(c->solutions[0].lat, c->solutions[0].lon, &cell);
+            g_signal_emit_by_name(board, "cell-activated", (int) cell.east_west,
+                                  (int) cell.band, (int) cell.sector, (int) cell.section);
+            MindenTip t;
+            minden_tip_board_get_tip(tips, &t);
+            g_assert_true(minden_tip_equal(&t, &cell));
+            g_assert_nonnull(strstr(minden_tip_board_get_summary(tips), "4 fields"));
+            if (turns % 2 == 1) {
+                g_assert_true(action_enabled(f.page, "minden.remove-stone"));
+                minden_tip_board_get_tip(tips, &t);
+                g_assert_cmpint(t.n_stones, ==, 3);
+            }
+            if (!shot_tip) {
+                shot(f.window, "minden-tip.png");
+                shot_tip = TRUE;
+            }
+            g_assert_true(action_enabled(f.page, "minden.place-tip"));
+            g_assert_true(minden_game_has_tipped(f.game, 0));
+            turns++;
+        }
+    }
+    if (lp_driver_is_held(f.driver))
+        action_enabled(f.page, "minden.continue");
+    iterate(100);
+    shot(f.window, "minden-over.png");
+    g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    g_assert_cmpuint(turns, >, 3);
+    /* The map was rendered once per size, not per frame. */
+    g_assert_cmpuint(minden_board_get_render_count(board) - renders_start, <=, 2);
+    fixture_teardown(&f);
+}
+
+static void test_privacy(void)
+{
+    Fixture f = { 0 };
+    fixture_setup(&f, 2, 1, TRUE, 8);
+    LpPrivacyScreen *screen = LP_PRIVACY_SCREEN(find_type(GTK_WIDGET(f.page),
+                                                          LP_TYPE_PRIVACY_SCREEN));
+    g_assert_nonnull(screen);
+    /* Choosing is public; both humans choose. */
+    for (int k = 0; k < 2; k++) {
+        WAIT_FOR(minden_game_get_phase(f.game) == MINDEN_PHASE_TIP ||
+                 (minden_game_get_phase(f.game) == MINDEN_PHASE_CHOOSE &&
+                  lp_player_is_human(lp_game_get_player(
+                      LP_GAME(f.game), (guint) lp_game_get_current_seat(LP_GAME(f.game))))));
+        if (minden_game_get_phase(f.game) == MINDEN_PHASE_CHOOSE) {
+            g_assert_false(lp_privacy_screen_is_covered(screen));
+            g_assert_true(action_enabled(f.page, "minden.take"));
+        }
+    }
+    WAIT_FOR(minden_game_get_phase(f.game) == MINDEN_PHASE_TIP);
+    iterate(50);
+    /* Tips: covered for Anna first. */
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+    action_enabled(f.page, "minden.place-tip");
+    g_assert_false(minden_game_has_tipped(f.game, 0));
+    shot(f.window, "minden-privacy.png");
+    lp_privacy_screen_uncover(screen);
+    g_signal_emit_by_name(screen, "revealed");
+    iterate(50);
+    MindenBoard *board = MINDEN_BOARD(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD));
+    g_assert_true(minden_board_get_interactive(board));
+    g_signal_emit_by_name(board, "cell-activated", 0, 1, 3, 2);
+    g_assert_true(action_enabled(f.page, "minden.place-tip"));
+    g_assert_true(minden_game_has_tipped(f.game, 0));
+    iterate(50);
+    /* Covered again for Ben; Anna's stones are gone from the board. */
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+    g_assert_false(minden_board_get_interactive(board));
+    MindenTipBoard *tips = MINDEN_TIP_BOARD(find_type(GTK_WIDGET(f.page),
+                                                      MINDEN_TYPE_TIP_BOARD));
+    MindenTip t;
+    minden_tip_board_get_tip(tips, &t);
+    g_assert_cmpint(t.n_stones, ==, 0);
+    fixture_teardown(&f);
+}
+
+int main(int argc, char **argv)
+{
+    gtk_test_init(&argc, &argv, NULL);
+    g_test_add_func("/minden/page/play-through", test_play_through);
+    g_test_add_func("/minden/page/privacy", test_privacy);
+    return g_test_run();
+}

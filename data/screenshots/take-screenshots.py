@@ -111,7 +111,9 @@ def main():
         try:
             shot(args.out, "start%s.png" % suffix)
             ad.click(tile(app, r"^Ausgerechnet Buxtehude$"))
-            ad.find(app, role="text", name=re.compile("1"), timeout=5)
+            setup = ad.find(app, name="LpSetupPage", timeout=5)
+            start = ad.find_all(setup, role="push button")[-1]
+            ad.wait_until(lambda: "sensitive" in ad.states(start), timeout=5)
             shot(args.out, "setup%s.png" % suffix)
         finally:
             proc.terminate()
@@ -128,6 +130,8 @@ def main():
                 ad.click(tile(app, pattern))
                 setup = ad.find(app, name="LpSetupPage", timeout=5)
                 buttons = ad.find_all(setup, role="push button")
+                # The tile's click lands about 250 ms later; Start is enabled on the setup page.
+                ad.wait_until(lambda: "sensitive" in ad.states(buttons[-1]), timeout=5)
                 ad.click(buttons[-1])
                 time.sleep(4)
                 shot(args.out, "%s%s.png" % (kind, suffix))

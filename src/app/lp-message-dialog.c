@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-a11y.h"
 #include "lp-message-dialog.h"
 
 struct _LpMessageDialog {
@@ -141,6 +142,7 @@ void lp_message_dialog_add_button(LpMessageDialog *self, const char *label, cons
     g_return_if_fail(label != NULL && response != NULL);
 
     button = gtk_button_new_with_mnemonic(label);
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(button));
     g_object_set_data_full(G_OBJECT(button), "lp-response", g_strdup(response), g_free);
     if (style == LP_BUTTON_SUGGESTED)
         gtk_widget_add_css_class(button, "suggested-action");

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-a11y.h"
 #include "lp-preferences-window.h"
 
 struct _LpPreferencesWindow {
@@ -13,6 +14,7 @@ struct _LpPreferencesWindow {
     GtkWidget *speed_dropdown;
     GtkWidget *coordinates_switch;
     GtkWidget *restart_revealer;
+    GtkWidget *restart_button;
 
     GSettings *settings;
     char *start_language; /* the language this process runs in */
@@ -119,6 +121,7 @@ static void lp_preferences_window_class_init(LpPreferencesWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, LpPreferencesWindow, speed_dropdown);
     gtk_widget_class_bind_template_child(widget_class, LpPreferencesWindow, coordinates_switch);
     gtk_widget_class_bind_template_child(widget_class, LpPreferencesWindow, restart_revealer);
+    gtk_widget_class_bind_template_child(widget_class, LpPreferencesWindow, restart_button);
     gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -129,6 +132,7 @@ static void lp_preferences_window_init(LpPreferencesWindow *self)
     const char *running = g_getenv("LANDPARTIE_RUNNING_LANGUAGE");
 
     gtk_widget_init_template(GTK_WIDGET(self));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->restart_button));
     self->settings = g_settings_new(APP_ID);
     /* main.c records the language it applied, so the window knows whether a restart is
      * needed for the current choice. */

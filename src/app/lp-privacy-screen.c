@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-a11y.h"
 #include "lp-privacy-screen.h"
 
 struct _LpPrivacyScreen {
@@ -143,6 +144,7 @@ static void lp_privacy_screen_class_init(LpPrivacyScreenClass *klass)
 static void lp_privacy_screen_init(LpPrivacyScreen *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->show_button));
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }
 

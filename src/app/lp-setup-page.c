@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-a11y.h"
 #include "lp-json.h"
 #include "lp-player.h"
 #include "lp-setup-page.h"
@@ -403,6 +404,7 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
 static void lp_setup_page_init(LpSetupPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->start_button));
     self->seats = g_ptr_array_new();
     self->settings = g_settings_new(APP_ID);
 }

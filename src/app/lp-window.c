@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "lp-a11y.h"
 #include "lp-howto-page.h"
 #include "lp-message-dialog.h"
 #include "lp-setup-page.h"
@@ -592,6 +593,7 @@ static void lp_window_init(LpWindow *self)
     int width, height;
 
     gtk_widget_init_template(GTK_WIDGET(self));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     self->settings = g_settings_new(APP_ID);
     width = g_settings_get_int(self->settings, "window-width");
     height = g_settings_get_int(self->settings, "window-height");

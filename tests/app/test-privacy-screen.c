@@ -2,6 +2,7 @@
 /* The privacy screen hides what the next person must not see, and gives it back on "Show". */
 #include <gtk/gtk.h>
 
+#include "lp-a11y.h"
 #include "lp-privacy-screen.h"
 #include "lp-test-game.h"
 #include "lp-test-util.h"
@@ -146,11 +147,26 @@ static void test_needed(void)
     g_assert_false(lp_privacy_needed(computers));
 }
 
+static void test_strip_mnemonic(void)
+{
+    g_autofree char *a = lp_a11y_strip_mnemonic("_Show");
+    g_autofree char *b = lp_a11y_strip_mnemonic("Rock __n Roll");
+    g_autofree char *c = lp_a11y_strip_mnemonic("C_ontinue Saved Game");
+    GtkWidget *button = g_object_ref_sink(gtk_button_new_with_mnemonic("_Show"));
+
+    g_assert_cmpstr(a, ==, "Show");
+    g_assert_cmpstr(b, ==, "Rock _n Roll");
+    g_assert_cmpstr(c, ==, "Continue Saved Game");
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(button));
+    g_object_unref(button);
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
     g_test_add_func("/privacy-screen/cover-uncover", test_cover_uncover);
     g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
     g_test_add_func("/privacy-screen/needed", test_needed);
+    g_test_add_func("/a11y/strip-mnemonic", test_strip_mnemonic);
     return g_test_run();
 }

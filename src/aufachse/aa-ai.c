@@ -14,8 +14,6 @@
 
 /* What an opponent's route is assumed to lose to an obstacle or gain from an extra card. */
 #define OTHER_CARD_KM 35.0
-/* Kilometres a route grows per card on average (hard's guess of the others' routes). */
-#define OTHER_ROUTE_PER_CARD 38.0
 
 typedef struct {
     AaGame *game;
@@ -26,6 +24,7 @@ typedef struct {
     const guint8 *hand;
     guint hand_len;
     double alpha;   /* weight of the hand's rising cards (future route value) */
+    gboolean stuck; /* the stage drags on: feed the counter to end it */
     double ahead;   /* hard: > 0 when the own route beats the others' likely best */
 } Ctx;
 
@@ -195,6 +194,21 @@ static guint choose_counter(Ctx *c)
 {
     if (c->level == LP_LEVEL_EASY)
         return random_card(c);
+    if (c->stuck) {
+        /* Rests and obstacles can circle between routes, the discard pile and the hands
+         * forever; the highest kilometre card ends such a stage. */
+        guint best = c->hand[0];
+        int best_face = G_MININT;
+        for (guint i = 0; i < c->hand_len; i++) {
+            int face = aa_card_face(c->hand[i]);
+            if (aa_card_is_km(c->hand[i]) && face > best_face) {
+                best_face = face;
+                best = c->hand[i];
+            }
+        }
+        if (best_face > 0)
+            return best;
+    }
     double best = G_MAXDOUBLE;
     guint best_card = c->hand[0];
     for (guint i = 0; i < c->hand_len; i++) {
@@ -226,12 +240,14 @@ static void weigh_stage(Ctx *c)
         if (s == c->seat)
             continue;
         guint len = aa_game_get_route(game, s)->len;
-        /* Long routes break somewhere; the scoring part is rarely longer than six cards. */
-        double guess = OTHER_ROUTE_PER_CARD * MIN(len, 6);
+        /* What a normal player's route of that length scored on average at a stage end in
+         * simulated games; long routes break somewhere and level off. */
+        static const double by_length[] = {0, 45, 120, 200, 270, 310, 330};
+        double guess = len < G_N_ELEMENTS(by_length) ? by_length[len] : 290.0;
         best_other = MAX(best_other, guess);
     }
     double margin = (mine - best_other) / 100.0;
-    c->ahead = CLAMP(margin, -0.6, 0.6);
+    c->ahead = CLAMP(margin * 0.25, -0.6, 0.6);
 }
 
 guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
@@ -254,6 +270,11 @@ guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
     };
     if (level == LP_LEVEL_HARD)
         weigh_stage(&c);
+    /* No cards left to refill from, or a stage far longer than usual (a route grows by
+     * about one card per round; stages last around eight rounds). */
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    c.stuck = aa_game_get_draw_size(game) + aa_game_get_discard_size(game) < n ||
+              route->len >= 16;
     if (aa_game_get_step(game) == AA_STEP_COUNTER)
         return choose_counter(&c);
     return choose_route(&c);

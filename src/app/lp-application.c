@@ -90,15 +90,21 @@ static void preferences_activated(GSimpleAction *action, GVariant *param, gpoint
     gtk_window_present(GTK_WINDOW(lp_preferences_window_new(parent)));
 }
 
-static void shortcuts_activated(GSimpleAction *action, GVariant *param, gpointer user_data)
+GtkWidget *lp_shortcuts_window_new(GtkWindow *parent)
 {
-    GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(user_data));
     g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource(
         "/io/github/landpartie/Landpartie/ui/lp-shortcuts-window.ui");
     GtkWindow *window = GTK_WINDOW(gtk_builder_get_object(builder, "shortcuts_window"));
 
     gtk_window_set_transient_for(window, parent);
-    gtk_window_present(window);
+    return GTK_WIDGET(window);
+}
+
+static void shortcuts_activated(GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+    GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(user_data));
+
+    gtk_window_present(GTK_WINDOW(lp_shortcuts_window_new(parent)));
 }
 
 static const GActionEntry app_actions[] = {

@@ -16,5 +16,7 @@ gboolean lp_application_get_restart_requested(LpApplication *self);
 
 /* The About dialog of the app (shown by app.about). */
 GtkWidget *lp_about_dialog_new(GtkWindow *parent);
+/* The keyboard shortcuts window (shown by app.shortcuts). */
+GtkWidget *lp_shortcuts_window_new(GtkWindow *parent);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "lp-application.h"
 #include "lp-howto-page.h"
 #include "lp-message-dialog.h"
 #include "lp-preferences-window.h"
@@ -361,6 +362,30 @@ static void test_preferences(void)
     g_settings_reset(settings, "animation-speed");
 }
 
+static gboolean label_has(GtkWidget *root, const char *text)
+{
+    return lp_test_find_label(root, text) != NULL;
+}
+
+static void test_about_and_shortcuts(void)
+{
+    GtkWidget *about = lp_about_dialog_new(NULL);
+    GtkWidget *shortcuts = lp_shortcuts_window_new(NULL);
+
+    g_assert_cmpstr(gtk_about_dialog_get_program_name(GTK_ABOUT_DIALOG(about)), ==,
+                    "Landpartie");
+    g_assert_cmpint(gtk_about_dialog_get_license_type(GTK_ABOUT_DIALOG(about)), ==,
+                    GTK_LICENSE_GPL_3_0);
+    g_assert_nonnull(gtk_about_dialog_get_authors(GTK_ABOUT_DIALOG(about)));
+    gtk_window_present(GTK_WINDOW(about));
+    lp_test_iterate();
+    g_assert_true(label_has(about, "Landpartie"));
+    gtk_window_destroy(GTK_WINDOW(about));
+
+    g_assert_true(GTK_IS_SHORTCUTS_WINDOW(shortcuts));
+    gtk_window_destroy(GTK_WINDOW(shortcuts));
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
@@ -376,5 +401,6 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add_func("/window/speed", test_speed);
     g_test_add_func("/window/preferences", test_preferences);
+    g_test_add_func("/window/about-and-shortcuts", test_about_and_shortcuts);
     return g_test_run();
 }

@@ -11,13 +11,13 @@
 #include "bux-card-text.h"
 
 #define CW 140.0 /* card width */
-#define CH 88.0  /* card height */
+#define CH 96.0  /* card height */
 #define GX 34.0  /* horizontal room between cards */
 #define GY 28.0  /* vertical room between cards */
 #define PW (CW + GX)
 #define PH (CH + GY)
 #define MARGIN 28.0
-#define MIN_SCALE 0.5
+#define MIN_SCALE 0.75
 
 typedef struct {
     int card;
@@ -317,15 +317,22 @@ static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double c
         double h = text_height(cr, name, CW - 14, 16, TRUE, 3);
         draw_text(cr, name, cx, cy - h / 2, CW - 14, 16, TRUE, 3);
     } else {
-        draw_text(cr, name, cx, y + 6, CW - 12, 13.5, TRUE, 1);
-        g_autoptr(GString) back = g_string_new(NULL);
+        /* The back of the card: name, coordinates, figures or description, state. */
+        double top = y + 5;
+        draw_text(cr, name, cx, top, CW - 12, 13.5, TRUE, 1);
+        top += text_height(cr, name, CW - 12, 13.5, TRUE, 1) + 1;
         if (g_settings_get_boolean(self->settings, "show-coordinates")) {
             g_autofree char *coords = bux_card_coordinates(c);
-            g_string_append_printf(back, "%s\n", coords);
+            draw_text(cr, coords, cx, top, CW - 8, 11.5, TRUE, 1);
+            top += text_height(cr, coords, CW - 8, 11.5, TRUE, 1) + 1;
         }
+        const char *state = bux_state_name(c->state);
+        double state_h = text_height(cr, state, CW - 12, 10.5, FALSE, 1);
         g_autofree char *details = bux_card_details(c);
-        g_string_append_printf(back, "%s\n%s", details, bux_state_name(c->state));
-        draw_text(cr, back->str, cx, y + 26, CW - 12, 10.5, FALSE, 5);
+        int lines = (int)((y + CH - 4 - state_h - top) / 13.0);
+        draw_text(cr, details, cx, top, CW - 10, 10.5, FALSE, MAX(lines, 1));
+        cairo_set_source_rgb(cr, 0.35, 0.32, 0.28);
+        draw_text(cr, state, cx, y + CH - 4 - state_h, CW - 12, 10.5, FALSE, 1);
     }
     if (mark & MARK_WRONG) {
         /* A red cross in the corner, so "wrong" does not rest on colour alone. */
@@ -368,9 +375,9 @@ static void draw_direction_card(cairo_t *cr)
         cairo_line_to(cr, tip_x - dx * 14 + dy * 9, tip_y - dy * 14 + dx * 9);
         cairo_close_path(cr);
         cairo_fill(cr);
-        /* the letter beside it, clear of the gap */
-        double lx = tip_x - dx * 22 + (dy != 0 ? 18 : 0);
-        double ly = tip_y - dy * 22 + (dx != 0 ? 12 : 0) - 8;
+        /* the letter beside the arrow head, clear of the cards and the gaps */
+        double lx = dy != 0 ? tip_x + 20 : tip_x - dx * 6;
+        double ly = dy != 0 ? tip_y - dy * 10 - 8 : tip_y - 34;
         draw_text(cr, letters[a], lx, ly, 24, 13, TRUE, 1);
     }
     cairo_restore(cr);
@@ -443,7 +450,7 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     double left, right, up, down;
     extents(self, &left, &right, &up, &down);
     double scale = MIN(1.0, MIN(w / (left + right), h / (up + down)));
-    scale = MAX(scale, MIN_SCALE * 0.9);
+    scale = MAX(scale, MIN_SCALE);
     self->scale = scale;
     self->ox = (w - (left + right) * scale) / 2 + left * scale;
     self->oy = (h - (up + down) * scale) / 2 + up * scale;

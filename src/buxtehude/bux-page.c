@@ -181,7 +181,9 @@ static void update_players(BuxPage *self)
         const char *symbol = ci >= 0 ? colours[ci].symbol : "●";
         GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
         gtk_widget_add_css_class(row, "bux-player-row");
-        gboolean current = phase != BUX_PHASE_OVER && phase != BUX_PHASE_START && s == turn;
+        gboolean current = phase != BUX_PHASE_OVER && phase != BUX_PHASE_START &&
+                           phase != BUX_PHASE_ESTIMATE && self->scoring_step < 0 &&
+                           !self->showing_result && s == turn;
         if (current)
             gtk_widget_add_css_class(row, "current");
 
@@ -229,6 +231,14 @@ static void update_players(BuxPage *self)
 
 static void update_progress(BuxPage *self)
 {
+    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    if (self->scoring_step >= 0 && sc != NULL) {
+        g_autofree char *text = sc->final ? g_strdup(_("Final scoring"))
+                                          : g_strdup_printf(_("Cross %u of 3 · Intermezzo"),
+                                                            sc->cross);
+        gtk_label_set_text(self->progress_label, text);
+        return;
+    }
     guint left = bux_game_get_stack_remaining(self->game);
     g_autofree char *stack = g_strdup_printf(ngettext("%u card left in the stack",
                                                       "%u cards left in the stack", left),
@@ -527,12 +537,15 @@ static void on_challenge_resolved(BuxPage *self)
 
 static void on_no_challenge(BuxPage *self)
 {
-    const char *last = NULL;
-    /* The card just left unchallenged is the one the cross remembers as placed last; the
-     * model has moved on, so name it from the event order: the newest card of its arm is
-     * not known here, hence a generic line. */
-    (void)last;
-    set_note(self, _("Nobody objected; the card stays."));
+    /* Emitted while the placed card is still the one under question. */
+    BuxArm arm;
+    guint index;
+    if (!bux_game_get_placed(self->game, &arm, &index))
+        return;
+    g_autofree char *note = g_strdup_printf(_("Nobody objected: %s stays."),
+                                            name_of(self, bux_game_get_arm_card(self->game, arm,
+                                                                                index)));
+    set_note(self, note);
 }
 
 /* ---- estimates and scoring -------------------------------------------------------------- */
@@ -544,13 +557,9 @@ static void estimate_activated(GtkWidget *widget, const char *action, GVariant *
     if (seat < 0 || !seat_human(self, seat))
         return;
     g_autoptr(GError) error = NULL;
+    gtk_spin_button_update(GTK_SPIN_BUTTON(self->estimate_spin));
     int value = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(self->estimate_spin));
     report(self, bux_game_estimate(self->game, seat, value, &error), error);
-}
-
-static void on_estimate_activate(BuxPage *self)
-{
-    gtk_widget_activate_action(GTK_WIDGET(self), "bux.estimate", NULL);
 }
 
 static const char *arm_name(BuxArm arm)
@@ -690,8 +699,10 @@ static void finish_scoring(BuxPage *self)
     g_array_append_val(cards, sc->start);
     for (guint a = 0; a < BUX_N_ARMS; a++)
         g_array_append_vals(cards, sc->arms[a]->data, sc->arms[a]->len);
-    /* RULES.md: every card of the cross leaves the game. */
-    bux_cross_animate_leaving(self->cross, (int *)cards->data, cards->len);
+    /* RULES.md: every card of the cross leaves the game; the last cross stays on the table
+     * beside the ranking. */
+    if (!sc->final)
+        bux_cross_animate_leaving(self->cross, (int *)cards->data, cards->len);
     self->scoring_step = -1;
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
     bux_cross_show_scoring(self->cross, -1);
@@ -756,12 +767,16 @@ static void update_over(BuxPage *self)
         if (i > 0 && score < bux_game_get_score(self->game, order[i - 1]))
             rank = i + 1;
         g_autofree char *chips = chips_text(self, s);
-        /* Translators: a line of the final ranking: "1. Anna: 17 (12 chips · 1 bonus card)" */
-        g_autofree char *line = g_strdup_printf(_("%u. %s: %u (%s)"), rank, seat_name(self, s),
-                                                score, chips);
+        g_autofree char *line =
+            bux_game_get_n_bonus(self->game, s) == 0
+                /* Translators: a line of the final ranking: "1. Anna: 17 chips" */
+                ? g_strdup_printf(_("%u. %s: %s"), rank, seat_name(self, s), chips)
+                /* Translators: "1. Anna: 17 (12 chips · 1 bonus card)" */
+                : g_strdup_printf(_("%u. %s: %u (%s)"), rank, seat_name(self, s), score, chips);
         GtkWidget *label = gtk_label_new(line);
         gtk_label_set_xalign(GTK_LABEL(label), 0);
         gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+        gtk_label_set_max_width_chars(GTK_LABEL(label), 30);
         if (winners[s])
             gtk_widget_add_css_class(label, "heading");
         gtk_box_append(GTK_BOX(self->ranking_box), label);
@@ -882,10 +897,15 @@ static void update_view(BuxPage *self)
         show_mode(self, "estimate");
         break;
     }
-    case BUX_PHASE_OVER:
+    case BUX_PHASE_OVER: {
+        /* The last cross stays on the table, checked, beside the ranking. */
+        const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+        if (sc != NULL)
+            bux_cross_show_scoring(self->cross, sc->wrong->len);
         update_over(self);
         show_mode(self, "over");
         break;
+    }
     }
 }
 
@@ -980,7 +1000,6 @@ static void bux_page_class_init(BuxPageClass *klass)
 #undef CHILD
     gtk_widget_class_bind_template_callback(widget_class, on_gap_activated);
     gtk_widget_class_bind_template_callback(widget_class, on_selection_changed);
-    gtk_widget_class_bind_template_callback(widget_class, on_estimate_activate);
 
     gtk_widget_class_install_action(widget_class, "bux.place-selected", NULL,
                                     place_selected_activated);
@@ -1020,6 +1039,17 @@ static void bux_page_init(BuxPage *self)
     gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE);
     g_signal_connect(drag, "prepare", G_CALLBACK(on_drag_prepare), self);
     gtk_widget_add_controller(self->hand_card, GTK_EVENT_CONTROLLER(drag));
+
+    /* Enter in the estimate field means Done (GtkSpinButton::activate is GTK 4.14+). */
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    gtk_shortcut_controller_add_shortcut(
+        GTK_SHORTCUT_CONTROLLER(keys),
+        gtk_shortcut_new(gtk_alternative_trigger_new(gtk_keyval_trigger_new(GDK_KEY_Return, 0),
+                                                     gtk_keyval_trigger_new(GDK_KEY_KP_Enter,
+                                                                            0)),
+                         gtk_named_action_new("bux.estimate")));
+    gtk_widget_add_controller(self->estimate_spin, keys);
 }
 
 BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)

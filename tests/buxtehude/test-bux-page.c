@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Buxtehude page under Xvfb: a person plays a whole game through the page's actions,
+ * estimates go behind the privacy screen when two humans play, and the end shows a ranking.
+ * With BUX_SHOT_DIR set, it also saves screenshots of the moments people must see. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "bux-page.h"
+#include "bux-test-util.h"
+#include "lp-privacy-screen.h"
+
+typedef struct {
+    GtkWidget *window;
+    BuxPage *page;
+    BuxGame *game;
+    LpDriver *driver;
+    GHashTable *seen; /* modes seen */
+    guint shots;
+} Table;
+
+static void iterate(void)
+{
+    for (int i = 0; i < 50 && g_main_context_pending(NULL); i++)
+        g_main_context_iteration(NULL, FALSE);
+}
+
+static gboolean stop_waiting(gpointer data)
+{
+    *(gboolean *)data = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+static void shot(Table *t, const char *name)
+{
+    const char *dir = g_getenv("BUX_SHOT_DIR");
+    if (dir == NULL)
+        return;
+    /* Let a frame or two be laid out and drawn. */
+    gboolean done = FALSE;
+    guint id = g_timeout_add(400, stop_waiting, &done);
+    while (!done)
+        g_main_context_iteration(NULL, TRUE);
+    (void)id;
+    GtkWidget *w = t->window;
+    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
+    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(w);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    if (node == NULL) {
+        g_test_message("no picture of %s (%dx%d)", name, width, height);
+        return;
+    }
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(w));
+    g_autoptr(GdkTexture) texture =
+        gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    g_autofree char *path = g_strdup_printf("%s/%02u-%s.png", dir, t->shots++, name);
+    gdk_texture_save_to_png(texture, path);
+}
+
+static void table_open(Table *t, guint n, guint humans, guint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(n, humans, LP_LEVEL_HARD, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    t->game = bux_game_new(players, rng, deck, FALSE, &error);
+    g_assert_no_error(error);
+    t->driver = lp_driver_new(LP_GAME(t->game));
+    lp_driver_set_delay(t->driver, 0);
+    t->page = bux_page_new(t->game, t->driver);
+    t->window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(t->window), 1200, 800);
+    gtk_window_set_child(GTK_WINDOW(t->window), GTK_WIDGET(t->page));
+    gtk_window_present(GTK_WINDOW(t->window));
+    t->seen = g_hash_table_new(g_str_hash, g_str_equal);
+    lp_driver_kick(t->driver);
+    iterate();
+}
+
+static void table_close(Table *t)
+{
+    gtk_window_destroy(GTK_WINDOW(t->window));
+    iterate();
+    g_clear_object(&t->driver);
+    g_assert_finalize_object(t->game);
+    g_hash_table_unref(t->seen);
+}
+
+static void act(Table *t, const char *action, GVariant *param)
+{
+    g_assert_true(gtk_widget_activate_action_variant(GTK_WIDGET(t->page), action, param));
+    iterate();
+}
+
+static LpPrivacyScreen *privacy_of(Table *t)
+{
+    GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(t->page));
+    return LP_IS_PRIVACY_SCREEN(child) ? LP_PRIVACY_SCREEN(child) : NULL;
+}
+
+/* Plays what the page asks for, as the humans at the table would, until the end. */
+static void autopilot(Table *t, gboolean shots)
+{
+    guint challenges = 0, covered = 0;
+    gboolean shot_place = FALSE, shot_challenge = FALSE, shot_result = FALSE,
+             shot_scoring = FALSE, shot_estimate = FALSE;
+    for (guint round = 0; round < 20000; round++) {
+        iterate();
+        const char *mode = bux_page_get_mode(t->page);
+        g_assert_nonnull(mode);
+        g_hash_table_add(t->seen, (gpointer)g_intern_string(mode));
+        if (g_str_equal(mode, "over"))
+            break;
+        if (g_str_equal(mode, "place")) {
+            if (shots && !shot_place && bux_game_get_n_placed(t->game) >= 8) {
+                shot(t, "cross");
+                shot_place = TRUE;
+            }
+            act(t, "bux.place-selected", NULL);
+        } else if (g_str_equal(mode, "challenge")) {
+            guint placer = bux_game_get_turn_seat(t->game);
+            if (!lp_player_is_human(lp_game_get_player(LP_GAME(t->game), placer)) &&
+                challenges++ % 3 == 0) {
+                if (shots && !shot_challenge) {
+                    shot(t, "challenge-question");
+                    shot_challenge = TRUE;
+                }
+                act(t, "bux.challenge", g_variant_new_uint32(0));
+            } else if (bux_game_get_deciding_computer(t->game) < 0) {
+                act(t, "bux.no-objection", NULL);
+            } else {
+                g_main_context_iteration(NULL, TRUE);
+            }
+        } else if (g_str_equal(mode, "neighbour")) {
+            act(t, "bux.neighbour", g_variant_new_uint32(1));
+        } else if (g_str_equal(mode, "result")) {
+            if (shots && !shot_result) {
+                shot(t, "challenge-result");
+                shot_result = TRUE;
+            }
+            act(t, "bux.continue", NULL);
+        } else if (g_str_equal(mode, "estimate")) {
+            if (shots && !shot_estimate) {
+                shot(t, "estimate");
+                shot_estimate = TRUE;
+            }
+            act(t, "bux.estimate", NULL);
+        } else if (g_str_equal(mode, "scoring")) {
+            if (shots && !shot_scoring) {
+                shot(t, "intermezzo");
+                shot_scoring = TRUE;
+            }
+            act(t, "bux.continue", NULL);
+        } else if (g_str_equal(mode, "covered")) {
+            LpPrivacyScreen *privacy = privacy_of(t);
+            g_assert_nonnull(privacy);
+            g_assert_true(lp_privacy_screen_is_covered(privacy));
+            if (shots && covered == 0)
+                shot(t, "privacy");
+            covered++;
+            /* What "Show" does. */
+            lp_privacy_screen_uncover(privacy);
+            g_signal_emit_by_name(privacy, "revealed");
+        } else {
+            /* waiting for the driver */
+            g_main_context_iteration(NULL, TRUE);
+        }
+    }
+    g_assert_true(lp_game_is_over(LP_GAME(t->game)));
+    g_assert_cmpstr(bux_page_get_mode(t->page), ==, "over");
+    if (shots)
+        shot(t, "end");
+}
+
+static void test_play_through(void)
+{
+    Table t = { 0 };
+    table_open(&t, 3, 1, 12);
+    autopilot(&t, g_getenv("BUX_SHOT_DIR") != NULL);
+    const char *must[] = { "place", "challenge", "result", "estimate", "scoring", "over" };
+    for (guint i = 0; i < G_N_ELEMENTS(must); i++) {
+        if (!g_hash_table_contains(t.seen, must[i]))
+            g_error("the page never showed “%s”", must[i]);
+    }
+    /* One human: no privacy screen. */
+    g_assert_null(privacy_of(&t));
+    table_close(&t);
+}
+
+static void on_estimate_entered(BuxGame *game, guint seat, guint *count)
+{
+    (*count)++;
+}
+
+static void test_privacy(void)
+{
+    Table t = { 0 };
+    table_open(&t, 3, 2, 5);
+    guint entered = 0;
+    g_signal_connect(t.game, "estimate-entered", G_CALLBACK(on_estimate_entered), &entered);
+    g_assert_nonnull(privacy_of(&t));
+    autopilot(&t, FALSE);
+    /* Every human estimate of the three scorings went behind the cover first. */
+    g_assert_true(g_hash_table_contains(t.seen, "covered"));
+    g_assert_cmpuint(entered, ==, 3 * 3);
+    table_close(&t);
+}
+
+int main(int argc, char **argv)
+{
+    gtk_test_init(&argc, &argv, NULL);
+    g_autoptr(GSettings) settings = g_settings_new(APP_ID);
+    g_settings_set_string(settings, "animation-speed", g_getenv("BUX_SHOT_DIR") ? "normal"
+                                                                                 : "off");
+    g_test_add_func("/buxtehude/page/play-through", test_play_through);
+    g_test_add_func("/buxtehude/page/privacy", test_privacy);
+    return g_test_run();
+}

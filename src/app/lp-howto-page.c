@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-clamp.h"
 #include "lp-game-info.h"
 #include "lp-howto-page.h"
 
@@ -169,7 +170,6 @@ static GtkWidget *paragraph(const char *text, const char *css_class)
 
     gtk_label_set_wrap(GTK_LABEL(label), TRUE);
     gtk_label_set_xalign(GTK_LABEL(label), 0);
-    gtk_label_set_max_width_chars(GTK_LABEL(label), 72);
     gtk_label_set_selectable(GTK_LABEL(label), FALSE);
     if (css_class != NULL)
         gtk_widget_add_css_class(label, css_class);
@@ -236,7 +236,6 @@ gboolean lp_howto_page_set_kind(LpHowtoPage *self, const char *kind)
     self->rules = found;
 
     box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
-    gtk_widget_set_halign(box, GTK_ALIGN_CENTER);
     gtk_widget_add_css_class(box, "howto");
 
     picture_path = g_strdup_printf("/io/github/landpartie/Landpartie/app/tile-%s.svg", kind);
@@ -266,7 +265,8 @@ gboolean lp_howto_page_set_kind(LpHowtoPage *self, const char *kind)
             gtk_box_append(GTK_BOX(box), paragraph(paragraphs[p], NULL));
     }
 
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller), box);
+    /* About 75 characters per line: easy to read on any window width. */
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller), lp_clamp_new(box, 780));
     self->box = box;
     gtk_adjustment_set_value(
         gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scroller)), 0);

@@ -356,6 +356,26 @@ static void load_lineup(LpSetupPage *self)
     }
 }
 
+/* Enter in a name or age field starts the game. */
+static void on_map(GtkWidget *widget, gpointer data)
+{
+    LpSetupPage *self = LP_SETUP_PAGE(widget);
+    GtkRoot *root = gtk_widget_get_root(widget);
+
+    if (GTK_IS_WINDOW(root))
+        gtk_window_set_default_widget(GTK_WINDOW(root), self->start_button);
+}
+
+static void on_unmap(GtkWidget *widget, gpointer data)
+{
+    LpSetupPage *self = LP_SETUP_PAGE(widget);
+    GtkRoot *root = gtk_widget_get_root(widget);
+
+    if (GTK_IS_WINDOW(root) &&
+        gtk_window_get_default_widget(GTK_WINDOW(root)) == self->start_button)
+        gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
+}
+
 static void lp_setup_page_dispose(GObject *object)
 {
     LpSetupPage *self = LP_SETUP_PAGE(object);
@@ -405,6 +425,8 @@ static void lp_setup_page_init(LpSetupPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->start_button));
+    g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
+    g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
     self->seats = g_ptr_array_new();
     self->settings = g_settings_new(APP_ID);
 }

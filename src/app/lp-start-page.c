@@ -141,6 +141,7 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    _(info->name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    a11y_description, -1);
+    /* Tiles side by side share their height; the player range sits at the bottom. */
     gtk_widget_set_vexpand(button, TRUE);
     gtk_box_append(GTK_BOX(column), button);
 

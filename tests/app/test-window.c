@@ -60,6 +60,11 @@ static void test_navigation(Fixture *f, gconstpointer data)
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
     g_assert_true(lp_setup_page_get_game(LP_SETUP_PAGE(lp_window_get_setup_page(f->window))) ==
                   lp_game_info_lookup("minden"));
+    /* Enter in a name field starts the game. */
+    g_assert_true(GTK_IS_BUTTON(gtk_window_get_default_widget(GTK_WINDOW(f->window))));
+    g_assert_cmpstr(gtk_button_get_label(
+                        GTK_BUTTON(gtk_window_get_default_widget(GTK_WINDOW(f->window)))),
+                    ==, "_Start Game");
 
     /* F1 (how-to-current) on the setup page explains the game being set up. */
     activate(f, "win.how-to-current", NULL);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-clamp.h"
 #include "lp-game-info.h"
 #include "lp-start-page.h"
 
@@ -15,6 +16,7 @@ struct _LpStartPage {
     GtkWidget parent_instance;
 
     GtkWidget *scroller;
+    GtkWidget *tiles_slot;
     GtkWidget *tiles_box;
     GtkWidget *continue_section;
     GtkListBox *continue_list;
@@ -362,7 +364,7 @@ static void lp_start_page_class_init(LpStartPageClass *klass)
     gtk_widget_class_set_template_from_resource(widget_class,
         "/io/github/landpartie/Landpartie/ui/lp-start-page.ui");
     gtk_widget_class_bind_template_child(widget_class, LpStartPage, scroller);
-    gtk_widget_class_bind_template_child(widget_class, LpStartPage, tiles_box);
+    gtk_widget_class_bind_template_child(widget_class, LpStartPage, tiles_slot);
     gtk_widget_class_bind_template_child(widget_class, LpStartPage, continue_section);
     gtk_widget_class_bind_template_child(widget_class, LpStartPage, continue_list);
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -374,13 +376,19 @@ static void lp_start_page_init(LpStartPage *self)
     guint n_infos;
     const LpGameInfo *const *infos = lp_game_infos(&n_infos);
 
+    int row_width = (int)(n_infos * TILE_WIDTH + (n_infos - 1) * TILE_SPACING);
+
     gtk_widget_init_template(GTK_WIDGET(self));
     self->continue_kinds = g_ptr_array_new_with_free_func(g_free);
+    self->tiles_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, TILE_SPACING);
+    gtk_box_set_homogeneous(GTK_BOX(self->tiles_box), TRUE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->tiles_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   _("Games"), -1);
     for (guint i = 0; i < n_infos; i++)
         gtk_box_append(GTK_BOX(self->tiles_box), build_tile(infos[i]));
+    gtk_box_append(GTK_BOX(self->tiles_slot), lp_clamp_new(self->tiles_box, row_width));
     /* The Continue list lines up with the row of tiles. */
-    gtk_widget_set_size_request(self->continue_section,
-                                (int)(n_infos * TILE_WIDTH + (n_infos - 1) * TILE_SPACING), -1);
+    gtk_widget_set_size_request(self->continue_section, row_width, -1);
 }
 
 GtkWidget *lp_start_page_new(void)

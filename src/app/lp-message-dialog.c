@@ -101,7 +101,12 @@ static void lp_message_dialog_init(LpMessageDialog *self)
 
     gtk_window_set_child(GTK_WINDOW(self), box);
     /* No title bar text: the heading inside says it, as in GNOME's message dialogs. */
-    gtk_window_set_titlebar(GTK_WINDOW(self), gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0));
+    {
+        GtkWidget *no_titlebar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+
+        gtk_widget_set_visible(no_titlebar, FALSE);
+        gtk_window_set_titlebar(GTK_WINDOW(self), no_titlebar);
+    }
 }
 
 LpMessageDialog *lp_message_dialog_new(GtkWindow *parent, const char *heading, const char *body)

@@ -16,6 +16,9 @@ struct _LpApplication {
 
 G_DEFINE_FINAL_TYPE(LpApplication, lp_application, GTK_TYPE_APPLICATION)
 
+const char *const lp_application_summary =
+    N_("Three German family games about places, maps and journeys");
+
 GtkWidget *lp_about_dialog_new(GtkWindow *parent)
 {
     static const char *authors[] = {"The Landpartie contributors", NULL};
@@ -41,7 +44,7 @@ GtkWidget *lp_about_dialog_new(GtkWindow *parent)
                  "program-name", "Landpartie",
                  "logo-icon-name", APP_ID,
                  "version", PACKAGE_VERSION,
-                 "comments", _("Three German family games about places, maps and journeys"),
+                 "comments", _(lp_application_summary),
                  "website", "https://github.com/landpartie/landpartie",
                  "license-type", GTK_LICENSE_GPL_3_0,
                  "authors", authors,
@@ -168,9 +171,13 @@ static void lp_application_init(LpApplication *self)
 
 LpApplication *lp_application_new(void)
 {
-    return g_object_new(LP_TYPE_APPLICATION, "application-id", APP_ID, "flags",
-                        G_APPLICATION_DEFAULT_FLAGS, "resource-base-path",
-                        "/io/github/landpartie/Landpartie", NULL);
+    LpApplication *self = g_object_new(LP_TYPE_APPLICATION, "application-id", APP_ID, "flags",
+                                       G_APPLICATION_DEFAULT_FLAGS, "resource-base-path",
+                                       "/io/github/landpartie/Landpartie", NULL);
+
+    /* Shown by --help. */
+    g_application_set_option_context_summary(G_APPLICATION(self), _(lp_application_summary));
+    return self;
 }
 
 gboolean lp_application_get_restart_requested(LpApplication *self)

@@ -9,6 +9,9 @@ G_BEGIN_DECLS
 #define LP_TYPE_APPLICATION (lp_application_get_type())
 G_DECLARE_FINAL_TYPE(LpApplication, lp_application, LP, APPLICATION, GtkApplication)
 
+/* One line about the app (N_(), untranslated): --help, About. */
+extern const char *const lp_application_summary;
+
 LpApplication *lp_application_new(void);
 /* TRUE after app.restart ("Restart now" after a language change): main() starts the
  * program again once g_application_run() has returned. */

@@ -7,6 +7,7 @@
 
 #include "lp-a11y.h"
 #include "lp-howto-page.h"
+#include "lp-json.h"
 #include "lp-message-dialog.h"
 #include "lp-setup-page.h"
 #include "lp-start-page.h"
@@ -244,6 +245,25 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray 
     return TRUE;
 }
 
+/* A save does not say which option it was started with in a way the shell can read; the
+ * option last chosen for the kind is the best guess for "Play Again". */
+static gboolean remembered_option(LpWindow *self, const char *kind)
+{
+    g_autofree char *text = g_settings_get_string(self->settings, "last-lineup");
+    g_autoptr(JsonNode) root = lp_json_parse(text, -1, NULL);
+    JsonNode *options;
+    JsonNode *option;
+
+    if (root == NULL || !JSON_NODE_HOLDS_OBJECT(root))
+        return FALSE;
+    options = json_object_get_member(json_node_get_object(root), "options");
+    if (options == NULL || !JSON_NODE_HOLDS_OBJECT(options))
+        return FALSE;
+    option = json_object_get_member(json_node_get_object(options), kind);
+    return option != NULL && json_node_get_value_type(option) == G_TYPE_BOOLEAN &&
+           json_node_get_boolean(option);
+}
+
 gboolean lp_window_continue_game(LpWindow *self, const char *kind)
 {
     const LpGameInfo *info;
@@ -277,7 +297,7 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
         show_message(self, _("The Saved Game Cannot Be Read"), body);
         return FALSE;
     }
-    install_game(self, info, game, FALSE);
+    install_game(self, info, game, remembered_option(self, kind));
     return TRUE;
 }
 

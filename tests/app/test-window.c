@@ -323,6 +323,40 @@ static void test_replace_asks(Fixture *f, gconstpointer data)
     g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
 }
 
+static void test_save_fails(void)
+{
+    g_autofree char *dir = lp_test_make_temp_dir();
+    g_autofree char *blocker = g_build_filename(dir, "not-a-folder", NULL);
+    g_autofree char *inside = g_build_filename(blocker, "landpartie", NULL);
+    g_autoptr(LpSaveStore) store = NULL;
+    g_autoptr(LpGame) template = lp_test_game_new(2, 0);
+    g_autoptr(GError) error = NULL;
+    LpWindow *window;
+    LpMessageDialog *dialog;
+
+    /* A file where the save folder should be: every write fails. */
+    g_assert_true(g_file_set_contents(blocker, "", -1, NULL));
+    store = lp_save_store_new(inside);
+    window = lp_window_new(NULL, store);
+    gtk_window_present(GTK_WINDOW(window));
+    g_assert_true(lp_window_start_game(window, &test_info, lp_game_get_players(template), 3,
+                                       FALSE, &error));
+    g_assert_no_error(error);
+    lp_test_iterate();
+    /* The player is told once and can go on playing. */
+    dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    g_assert_cmpstr(lp_message_dialog_get_heading(dialog), ==, "The Game Cannot Be Saved");
+    lp_message_dialog_respond(dialog, "ok");
+    lp_test_iterate();
+    lp_game_action_completed(lp_window_get_game(window));
+    lp_game_action_completed(lp_window_get_game(window));
+    lp_test_iterate();
+    g_assert_null(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_cmpstr(lp_window_get_page_name(window), ==, "game");
+    lp_test_close_all_windows();
+}
+
 static void test_speed(void)
 {
     /* Computers always pause a little so people can follow, even with animations off. */
@@ -404,6 +438,7 @@ int main(int argc, char **argv)
                test_damaged_moved_content, fixture_tear_down);
     g_test_add("/window/replace-asks", Fixture, NULL, fixture_set_up, test_replace_asks,
                fixture_tear_down);
+    g_test_add_func("/window/save-fails", test_save_fails);
     g_test_add_func("/window/speed", test_speed);
     g_test_add_func("/window/preferences", test_preferences);
     g_test_add_func("/window/about-and-shortcuts", test_about_and_shortcuts);

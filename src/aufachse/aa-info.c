@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "aa-game.h"
+#include "aa-page.h"
 #include "lp-game-info.h"
 
 static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError **error)
@@ -16,8 +17,7 @@ static LpGame *create(GPtrArray *players, guint64 seed, gboolean option, GError 
 static GtkWidget *create_page(LpGame *game, LpDriver *driver)
 {
     g_return_val_if_fail(AA_IS_GAME(game), NULL);
-    /* The page widgets follow in the next commit of issue 6. */
-    return gtk_label_new(_("Auf Achse – Das Kartenspiel"));
+    return aa_page_new(AA_GAME(game), driver);
 }
 
 const LpGameInfo aa_game_info = {

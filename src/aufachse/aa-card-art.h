@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Card pictures for Auf Achse: the faces of resources/aufachse/aa-cards.svg rendered by id,
+ * cached per face and size. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* The back of a card, for aa_card_art_texture(). */
+#define AA_CARD_ART_BACK G_MININT
+
+/* A texture of face (see aa-card.h) or AA_CARD_ART_BACK, width × width·1.4 pixels. The
+ * cache owns it; it stays valid for the life of the process. */
+GdkTexture *aa_card_art_texture(int face, int width);
+/* A picture widget of that card at width pixels (height follows). */
+GtkWidget *aa_card_art_picture(int face, int width);
+/* What a card is called, for labels and screen readers: "80 km", "Rest", "Obstacle (−1)". */
+char *aa_card_art_name(int face);
+/* What a card does when it is turned over on the counter. */
+const char *aa_card_art_effect(int face);
+
+G_END_DECLS

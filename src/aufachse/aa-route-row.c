@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* One player's route: a row of cards growing to the right, face down unless the viewer may
+ * see it; at a stage end face up with the scoring part highlighted and each break marked. */
+#include "config.h"
+
+#include "aa-route-row.h"
+
+#include <glib/gi18n.h>
+
+#include "aa-card-art.h"
+
+#define CARD_WIDTH 38
+
+struct _AaRouteRow {
+    GtkWidget parent_instance;
+    AaGame *game;
+    guint seat;
+    GtkWidget *name_label;
+    GtkWidget *info_label;
+    GtkWidget *cards_box;
+    GtkWidget *score_label;
+};
+
+G_DEFINE_FINAL_TYPE(AaRouteRow, aa_route_row, GTK_TYPE_WIDGET)
+
+static const char *break_short(AaBreak why)
+{
+    switch (why) {
+    case AA_BREAK_NOT_HIGHER:
+        /* Translators: short mark under a route card that breaks the route. */
+        return _("not higher");
+    case AA_BREAK_ACTION:
+        return _("action");
+    case AA_BREAK_DOUBLE_REST:
+        return _("2nd rest");
+    default:
+        return "";
+    }
+}
+
+static const char *break_long(AaBreak why)
+{
+    switch (why) {
+    case AA_BREAK_NOT_HIGHER:
+        return _("Break: this card is not higher than the one before it.");
+    case AA_BREAK_ACTION:
+        return _("Break: an action card in a route breaks it.");
+    case AA_BREAK_DOUBLE_REST:
+        return _("Break: two rests in a row.");
+    default:
+        return NULL;
+    }
+}
+
+void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
+{
+    g_return_if_fail(AA_IS_ROUTE_ROW(self));
+    LpGame *game = LP_GAME(self->game);
+    LpPlayer *player = lp_game_get_player(game, self->seat);
+    GArray *route = aa_game_get_route(self->game, self->seat);
+    guint hand = aa_game_get_hand(self->game, self->seat)->len;
+
+    g_autofree char *name = NULL;
+    if (aa_game_get_start_seat(self->game) == self->seat && !lp_game_is_over(game))
+        /* Translators: a player's name and that they hold the start card. */
+        name = g_strdup_printf(_("%s ★"), lp_player_get_name(player));
+    else
+        name = g_strdup(lp_player_get_name(player));
+    gtk_label_set_text(GTK_LABEL(self->name_label), name);
+    gtk_widget_set_tooltip_text(self->name_label,
+                                aa_game_get_start_seat(self->game) == self->seat
+                                    ? _("Holds the start card") : NULL);
+    g_autofree char *info = g_strdup_printf(ngettext("%u card in hand", "%u cards in hand", hand),
+                                            hand);
+    gtk_label_set_text(GTK_LABEL(self->info_label), info);
+
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(self->cards_box)) != NULL)
+        gtk_box_remove(GTK_BOX(self->cards_box), child);
+
+    g_autofree AaBreak *breaks = g_new0(AaBreak, MAX(route->len, 1));
+    guint start = 0;
+    int value = aa_route_score_cards((const guint8 *)route->data, route->len, breaks, &start);
+    GString *spoken = g_string_new(NULL);
+    for (guint i = 0; i < route->len; i++) {
+        guint card = g_array_index(route, guint8, i);
+        int face = face_up ? aa_card_face(card) : AA_CARD_ART_BACK;
+        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+        gtk_widget_add_css_class(box, "aa-route-card");
+        gtk_box_append(GTK_BOX(box), aa_card_art_picture(face, CARD_WIDTH));
+        if (scoring) {
+            GtkWidget *mark = gtk_label_new(break_short(breaks[i]));
+            gtk_label_set_wrap(GTK_LABEL(mark), TRUE);
+            gtk_label_set_max_width_chars(GTK_LABEL(mark), 5);
+            gtk_label_set_justify(GTK_LABEL(mark), GTK_JUSTIFY_CENTER);
+            gtk_widget_add_css_class(mark, "aa-break-mark");
+            gtk_box_append(GTK_BOX(box), mark);
+            if (breaks[i] != AA_BREAK_NONE) {
+                gtk_widget_add_css_class(box, "aa-break");
+                gtk_widget_set_tooltip_text(box, break_long(breaks[i]));
+            }
+            gtk_widget_add_css_class(box, i >= start ? "aa-scoring" : "aa-dimmed");
+        }
+        gtk_box_append(GTK_BOX(self->cards_box), box);
+        if (face_up) {
+            g_autofree char *n = aa_card_art_name(aa_card_face(card));
+            g_string_append_printf(spoken, "%s%s", i > 0 ? ", " : "", n);
+        }
+    }
+    if (route->len == 0) {
+        GtkWidget *empty = gtk_label_new(_("no cards yet"));
+        gtk_widget_add_css_class(empty, "dim-label");
+        gtk_box_append(GTK_BOX(self->cards_box), empty);
+    }
+
+    g_autofree char *score = scoring ? g_strdup_printf(_("%d km"), value) : g_strdup("");
+    gtk_label_set_text(GTK_LABEL(self->score_label), score);
+
+    /* Accessible description from what may be seen only. */
+    g_autofree char *count = g_strdup_printf(ngettext("%u card", "%u cards", route->len),
+                                             route->len);
+    g_autofree char *label = NULL;
+    if (face_up && scoring)
+        /* Translators: route of a player: name, cards, the cards, value. */
+        label = g_strdup_printf(_("Route of %s, %s: %s; worth %d km"),
+                                lp_player_get_name(player), count, spoken->str, value);
+    else if (face_up)
+        label = g_strdup_printf(_("Route of %s, %s: %s"), lp_player_get_name(player), count,
+                                spoken->str);
+    else
+        label = g_strdup_printf(_("Route of %s, %s face down"), lp_player_get_name(player),
+                                count);
+    g_string_free(spoken, TRUE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                   -1);
+}
+
+static void aa_route_row_dispose(GObject *object)
+{
+    AaRouteRow *self = AA_ROUTE_ROW(object);
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
+        gtk_widget_unparent(child);
+    g_clear_object(&self->game);
+    G_OBJECT_CLASS(aa_route_row_parent_class)->dispose(object);
+}
+
+static void aa_route_row_class_init(AaRouteRowClass *klass)
+{
+    G_OBJECT_CLASS(klass)->dispose = aa_route_row_dispose;
+    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BOX_LAYOUT);
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-route-row");
+    gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void aa_route_row_init(AaRouteRow *self)
+{
+    GtkBoxLayout *layout = GTK_BOX_LAYOUT(gtk_widget_get_layout_manager(GTK_WIDGET(self)));
+    gtk_orientable_set_orientation(GTK_ORIENTABLE(layout), GTK_ORIENTATION_HORIZONTAL);
+    gtk_box_layout_set_spacing(layout, 10);
+
+    GtkWidget *who = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    gtk_widget_set_size_request(who, 130, -1);
+    gtk_widget_set_valign(who, GTK_ALIGN_CENTER);
+    self->name_label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(self->name_label), 0);
+    gtk_label_set_ellipsize(GTK_LABEL(self->name_label), PANGO_ELLIPSIZE_END);
+    gtk_widget_add_css_class(self->name_label, "heading");
+    self->info_label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(self->info_label), 0);
+    gtk_widget_add_css_class(self->info_label, "dim-label");
+    gtk_widget_add_css_class(self->info_label, "caption");
+    gtk_box_append(GTK_BOX(who), self->name_label);
+    gtk_box_append(GTK_BOX(who), self->info_label);
+    gtk_widget_set_parent(who, GTK_WIDGET(self));
+
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_AUTOMATIC,
+                                   GTK_POLICY_NEVER);
+    gtk_widget_set_hexpand(scroller, TRUE);
+    self->cards_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 3);
+    gtk_widget_set_valign(self->cards_box, GTK_ALIGN_CENTER);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), self->cards_box);
+    gtk_widget_set_parent(scroller, GTK_WIDGET(self));
+
+    self->score_label = gtk_label_new(NULL);
+    gtk_widget_set_size_request(self->score_label, 70, -1);
+    gtk_widget_add_css_class(self->score_label, "title-4");
+    gtk_widget_set_parent(self->score_label, GTK_WIDGET(self));
+    gtk_widget_add_css_class(GTK_WIDGET(self), "aa-route-row");
+}
+
+GtkWidget *aa_route_row_new(AaGame *game, guint seat)
+{
+    g_return_val_if_fail(AA_IS_GAME(game), NULL);
+    AaRouteRow *self = g_object_new(AA_TYPE_ROUTE_ROW, NULL);
+    self->game = g_object_ref(game);
+    self->seat = seat;
+    /* The seat's colour as a stripe on the left. */
+    g_autofree char *css_class = g_strdup_printf("aa-seat-%u", seat);
+    gtk_widget_add_css_class(GTK_WIDGET(self), css_class);
+    return GTK_WIDGET(self);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* One player's route: a row of cards growing to the right, face down unless the viewer may
+ * see it; at a stage end face up with the scoring part highlighted and each break marked. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "aa-game.h"
+
+G_BEGIN_DECLS
+
+#define AA_TYPE_ROUTE_ROW (aa_route_row_get_type())
+G_DECLARE_FINAL_TYPE(AaRouteRow, aa_route_row, AA, ROUTE_ROW, GtkWidget)
+
+GtkWidget *aa_route_row_new(AaGame *game, guint seat);
+/* Redraw from the model. face_up: show the cards' faces (the caller checked
+ * aa_game_may_see_route); scoring: also highlight the scoring part, mark breaks and show
+ * the value. */
+void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring);
+
+G_END_DECLS

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Auf Achse page under Xvfb: a human plays with the hand, computers follow through the
+ * driver, stage scorings hold the driver until Continue, the privacy screen covers hands
+ * when two humans play, and a whole game reaches the end screen. With AA_SHOT_DIR set, the
+ * test also writes screenshots of the hand, a counter resolution and a stage scoring. */
+#include "config.h"
+
+#include <string.h>
+
+#include "aa-hand.h"
+#include "aa-page.h"
+#include "aa-test-util.h"
+#include "lp-privacy-screen.h"
+
+static void iterate(guint ms)
+{
+    gint64 end = g_get_monotonic_time() + ms * 1000;
+    while (g_get_monotonic_time() < end) {
+        while (g_main_context_iteration(NULL, FALSE))
+            ;
+        g_usleep(1000);
+    }
+}
+
+static void shot(GtkWidget *window, const char *name)
+{
+    const char *dir = g_getenv("AA_SHOT_DIR");
+    if (dir == NULL)
+        return;
+    iterate(150);
+    GdkPaintable *paintable = gtk_widget_paintable_new(window);
+    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, w, h);
+    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    GdkTexture *texture = gsk_renderer_render_texture(renderer, node,
+                                                      &GRAPHENE_RECT_INIT(0, 0, w, h));
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+    gdk_texture_save_to_png(texture, path);
+    g_object_unref(texture);
+    gsk_render_node_unref(node);
+    g_object_unref(paintable);
+}
+
+typedef struct {
+    GtkWidget *window;
+    AaGame *game;
+    LpDriver *driver;
+    AaPage *page;
+} Fixture;
+
+static void fixture_setup(Fixture *f, const char *kinds, guint64 seed)
+{
+    guint n = strlen(kinds);
+    g_autoptr(GPtrArray) players = aa_test_players(n, kinds);
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    f->game = aa_game_new(players, rng, NULL);
+    f->driver = lp_driver_new(LP_GAME(f->game));
+    f->page = AA_PAGE(aa_page_new(f->game, f->driver));
+    lp_driver_set_delay(f->driver, 0);
+    f->window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
+    gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
+    gtk_window_present(GTK_WINDOW(f->window));
+    iterate(50);
+}
+
+static void fixture_teardown(Fixture *f)
+{
+    gtk_window_destroy(GTK_WINDOW(f->window));
+    iterate(20);
+    g_object_unref(f->driver);
+    g_assert_finalize_object(f->game);
+}
+
+/* Let the driver run until seat may act or the page shows mode. */
+static void run_until_human(Fixture *f)
+{
+    for (guint i = 0; i < 20000; i++) {
+        int cur = lp_game_get_current_seat(LP_GAME(f->game));
+        if (lp_game_is_over(LP_GAME(f->game)))
+            return;
+        if (g_strcmp0(aa_page_get_mode(f->page), "scoring") == 0)
+            return;
+        if (cur >= 0 && lp_player_is_human(lp_game_get_player(LP_GAME(f->game), cur)))
+            return;
+        /* Step as the driver would, without waiting for a frame per step (the first stage
+         * goes through the driver itself). */
+        if (aa_game_get_stage(f->game) > 1 && !lp_driver_is_held(f->driver))
+            lp_game_computer_step(LP_GAME(f->game));
+        else
+            g_main_context_iteration(NULL, TRUE);
+        while (g_main_context_iteration(NULL, FALSE))
+            ;
+    }
+    g_assert_not_reached();
+}
+
+static GtkWidget *find_hand(GtkWidget *widget)
+{
+    if (AA_IS_HAND(widget))
+        return widget;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_hand(c);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static void play_human_step(Fixture *f)
+{
+    AaHand *hand = AA_HAND(find_hand(GTK_WIDGET(f->page)));
+    g_assert_nonnull(hand);
+    g_assert_true(aa_hand_select_index(hand, 0));
+    g_assert_cmpint(aa_hand_get_selected(hand), >=, 0);
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->page), "aa.play", NULL));
+    iterate(5);
+}
+
+static void test_one_human(void)
+{
+    Fixture f;
+    /* Seat 0 is the youngest: the human begins. */
+    fixture_setup(&f, "hnH", 5);
+    g_assert_cmpstr(aa_page_get_mode(f.page), ==, "hand");
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, 0);
+    shot(f.window, "aa-hand.png");
+    g_assert_cmpint(aa_game_get_step(f.game), ==, AA_STEP_ROUTE);
+    play_human_step(&f);
+    g_assert_cmpuint(aa_game_get_route(f.game, 0)->len, ==, 1);
+    g_assert_cmpint(aa_game_get_step(f.game), ==, AA_STEP_COUNTER);
+    play_human_step(&f);
+    g_assert_cmpuint(aa_game_get_pile_size(f.game), >=, 1);
+    /* Computers act through the driver; the human's private cards stay visible to them. */
+    gboolean saw_scoring = FALSE, shot_resolve = FALSE;
+    for (guint rounds = 0; rounds < 2000 && !lp_game_is_over(LP_GAME(f.game)); rounds++) {
+        run_until_human(&f);
+        if (!shot_resolve && aa_game_get_phase(f.game) == AA_PHASE_RESOLVE) {
+            shot(f.window, "aa-resolve.png");
+            shot_resolve = TRUE;
+        }
+        if (g_strcmp0(aa_page_get_mode(f.page), "scoring") == 0) {
+            /* The page holds the driver until Continue. */
+            g_assert_true(lp_driver_is_held(f.driver));
+            g_assert_cmpint(aa_game_get_phase(f.game), ==, AA_PHASE_STAGE_END);
+            if (!saw_scoring && g_getenv("AA_SHOT_DIR") != NULL) {
+                iterate(4 * 900 + 100);
+                shot(f.window, "aa-scoring.png");
+            }
+            saw_scoring = TRUE;
+            g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
+            iterate(5);
+            continue;
+        }
+        if (lp_game_is_over(LP_GAME(f.game)))
+            break;
+        play_human_step(&f);
+    }
+    g_assert_true(saw_scoring);
+    g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    iterate(g_getenv("AA_SHOT_DIR") != NULL ? 4 * 900 : 20);
+    g_assert_cmpstr(aa_page_get_mode(f.page), ==, "over");
+    shot(f.window, "aa-over.png");
+    fixture_teardown(&f);
+}
+
+static LpPrivacyScreen *find_privacy(GtkWidget *widget)
+{
+    if (LP_IS_PRIVACY_SCREEN(widget))
+        return LP_PRIVACY_SCREEN(widget);
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        LpPrivacyScreen *found = find_privacy(c);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static void test_two_humans_privacy(void)
+{
+    Fixture f;
+    fixture_setup(&f, "hhe", 8);
+    LpPrivacyScreen *privacy = find_privacy(GTK_WIDGET(f.page));
+    g_assert_nonnull(privacy);
+    /* Nobody's cards before the first human reveals. */
+    g_assert_true(lp_privacy_screen_is_covered(privacy));
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, -1);
+    lp_privacy_screen_uncover(privacy);
+    g_signal_emit_by_name(privacy, "revealed");
+    iterate(5);
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, 0);
+    play_human_step(&f);
+    /* Same seat, counter card: still uncovered. */
+    g_assert_false(lp_privacy_screen_is_covered(privacy));
+    play_human_step(&f);
+    /* Seat 1 is human too: cover again, nothing private on screen. */
+    g_assert_cmpint(lp_game_get_current_seat(LP_GAME(f.game)), ==, 1);
+    g_assert_true(lp_privacy_screen_is_covered(privacy));
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, -1);
+    lp_privacy_screen_uncover(privacy);
+    g_signal_emit_by_name(privacy, "revealed");
+    iterate(5);
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, 1);
+    play_human_step(&f);
+    play_human_step(&f);
+    /* The computer's turn: no cover, and no private cards shown. */
+    run_until_human(&f);
+    g_assert_cmpint(aa_page_get_viewer(f.page), ==, -1);
+    fixture_teardown(&f);
+}
+
+static void test_resume_at_stage_end(void)
+{
+    /* A save at a stage end resumes with the scoring shown and the driver held. */
+    AaTestTable t = {
+        .n_players = 2,
+        .kinds = "hn",
+        .phase = "stage-end",
+        .hands = {"10 20 30 40 50 60 70 80 90 100", "10 20 30 40 50 60 70 80 90 100"},
+        .routes = {"20 30 R 40", "50 -1 60"},
+        .counter = "110 50",
+        .scores = "[[90, 60]]",
+    };
+    g_autoptr(GError) error = NULL;
+    AaGame *game = aa_test_game_from_table(&t, &error);
+    g_assert_no_error(error);
+    LpDriver *driver = lp_driver_new(LP_GAME(game));
+    GtkWidget *page = aa_page_new(game, driver);
+    /* The page sets the delay from the animation speed; the test wants no delay. */
+    lp_driver_set_delay(driver, 0);
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_child(GTK_WINDOW(window), page);
+    gtk_window_present(GTK_WINDOW(window));
+    iterate(30);
+    g_assert_cmpstr(aa_page_get_mode(AA_PAGE(page)), ==, "scoring");
+    g_assert_true(lp_driver_is_held(driver));
+    g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_STAGE_END);
+    g_assert_true(gtk_widget_activate_action(page, "aa.continue", NULL));
+    iterate(30);
+    g_assert_cmpuint(aa_game_get_stage(game), ==, 2);
+    g_assert_cmpstr(aa_page_get_mode(AA_PAGE(page)), ==, "hand");
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate(20);
+    g_object_unref(driver);
+    g_assert_finalize_object(game);
+}
+
+int main(int argc, char **argv)
+{
+    gtk_test_init(&argc, &argv, NULL);
+    /* Screenshots want the normal pace of the scoring; the checks run without animation. */
+    if (g_getenv("AA_SHOT_DIR") == NULL) {
+        g_autoptr(GSettings) settings = g_settings_new(APP_ID);
+        g_settings_set_string(settings, "animation-speed", "off");
+    }
+    g_test_add_func("/aufachse/page/one-human", test_one_human);
+    g_test_add_func("/aufachse/page/two-humans-privacy", test_two_humans_privacy);
+    g_test_add_func("/aufachse/page/resume-at-stage-end", test_resume_at_stage_end);
+    return g_test_run();
+}

@@ -80,7 +80,9 @@ const char *minden_label_colour_kind(MindenColour colour)
 
 const char *minden_label_colour_symbol(MindenColour colour)
 {
-    static const char *const symbols[] = { "●", "▲", "≈", "◆" };
+    /* Shapes that the player palette does not use, so counts of cards are not read as
+     * players. */
+    static const char *const symbols[] = { "☼", "⌂", "≈", "♜" };
     return symbols[CLAMP((int) colour, 0, 3)];
 }
 

@@ -202,6 +202,56 @@ static void test_hosting(Fixture *f, gconstpointer data)
     (void)after;
 }
 
+/* Quit mid-game and continue: the resumed game is the very same, random generator included.
+ * Runs for every game that can be created in this build. */
+static void test_continue_resumes(Fixture *f, gconstpointer data)
+{
+    guint n_infos;
+    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    guint tried = 0;
+
+    for (guint i = 0; i < n_infos; i++) {
+        g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+        g_autoptr(GError) error = NULL;
+        g_autofree char *before = NULL;
+        g_autofree char *after = NULL;
+        gsize before_len = 0, after_len = 0;
+        LpGame *game;
+
+        if (G_TYPE_IS_ABSTRACT(infos[i]->get_type()))
+            continue;
+        g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
+                                               LP_LEVEL_NORMAL));
+        g_ptr_array_add(players, lp_player_new("Oma", 70, "#3584e4", LP_PLAYER_COMPUTER,
+                                               LP_LEVEL_HARD));
+        g_ptr_array_add(players, lp_player_new("Robo", LP_AGE_UNKNOWN, "#33d17a",
+                                               LP_PLAYER_COMPUTER, LP_LEVEL_EASY));
+        if (!lp_window_start_game(f->window, infos[i], players, 4711 + i, FALSE, &error)) {
+            g_test_message("%s cannot be created yet: %s", infos[i]->kind, error->message);
+            continue;
+        }
+        tried++;
+        game = lp_window_get_game(f->window);
+        /* The computers act until Anna must; every completed action is saved. */
+        lp_game_run_computers(game);
+        lp_game_action_completed(game);
+        before = lp_game_save_to_data(game, &before_len);
+
+        activate(f, "win.back", NULL);
+        g_assert_null(lp_window_get_game(f->window));
+        activate(f, "win.continue", infos[i]->kind);
+        g_assert_null(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+        g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+        game = lp_window_get_game(f->window);
+        g_assert_nonnull(game);
+        g_assert_cmpstr(lp_game_get_kind(game), ==, infos[i]->kind);
+        after = lp_game_save_to_data(game, &after_len);
+        g_assert_cmpstr(after, ==, before);
+        activate(f, "win.back", NULL);
+    }
+    g_test_message("%u games resumed", tried);
+}
+
 typedef struct {
     const char *name;
     const char *contents;
@@ -432,6 +482,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/window/hosting", Fixture, NULL, fixture_set_up, test_hosting,
                fixture_tear_down);
+    g_test_add("/window/continue-resumes", Fixture, NULL, fixture_set_up,
+               test_continue_resumes, fixture_tear_down);
     g_test_add("/window/damaged-save", Fixture, NULL, fixture_set_up, test_damaged_save,
                fixture_tear_down);
     g_test_add("/window/damaged-save-keeps-bytes", Fixture, NULL, fixture_set_up,

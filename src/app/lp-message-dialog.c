@@ -155,6 +155,17 @@ void lp_message_dialog_add_button(LpMessageDialog *self, const char *label, cons
         gtk_widget_add_css_class(button, "destructive-action");
     g_signal_connect(button, "clicked", G_CALLBACK(on_button_clicked), self);
     gtk_box_append(GTK_BOX(self->button_box), button);
+    /* Two buttons side by side; more are stacked so the dialog stays narrow. */
+    {
+        guint n = 0;
+
+        for (GtkWidget *c = gtk_widget_get_first_child(self->button_box); c != NULL;
+             c = gtk_widget_get_next_sibling(c))
+            n++;
+        gtk_orientable_set_orientation(GTK_ORIENTABLE(self->button_box),
+                                       n > 2 ? GTK_ORIENTATION_VERTICAL
+                                             : GTK_ORIENTATION_HORIZONTAL);
+    }
     if (is_default && self->default_button == NULL) {
         self->default_button = button;
         gtk_window_set_default_widget(GTK_WINDOW(self), button);

@@ -9,6 +9,7 @@
 
 #include "bux-card-text.h"
 #include "bux-cross.h"
+#include "lp-a11y.h"
 #include "lp-privacy-screen.h"
 
 struct _BuxPage {
@@ -414,8 +415,10 @@ static void update_neighbour(BuxPage *self)
         _("_Outer: %s"), name_of(self, bux_game_get_neighbour(self->game, BUX_SIDE_OUTER)));
     gtk_button_set_label(GTK_BUTTON(self->inner_button), inner);
     gtk_button_set_use_underline(GTK_BUTTON(self->inner_button), TRUE);
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->inner_button));
     gtk_button_set_label(GTK_BUTTON(self->outer_button), outer);
     gtk_button_set_use_underline(GTK_BUTTON(self->outer_button), TRUE);
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->outer_button));
 }
 
 static char *coordinate_text(const BuxCard *card, BuxArm arm)
@@ -656,8 +659,10 @@ static void update_scoring_text(BuxPage *self)
     }
     g_autofree char *text = g_string_free(s, FALSE);
     gtk_label_set_text(self->scoring_label, text);
+    gboolean at_end = self->scoring_step > n_wrong;
     gtk_button_set_label(GTK_BUTTON(self->scoring_continue),
-                         self->scoring_step > n_wrong ? _("_Continue") : _("_Skip to Result"));
+                         at_end ? _("_Continue") : _("_Skip to Result"));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->scoring_continue));
 }
 
 static gboolean scoring_tick(gpointer data)
@@ -1034,6 +1039,18 @@ static void bux_page_init(BuxPage *self)
     self->settings = g_settings_new(APP_ID);
     self->scoring_step = -1;
     self->revealed_for = -1;
+
+    /* GTK 4.8 names mnemonic buttons twice ("_Done Done"). */
+    g_autoptr(GPtrArray) todo = g_ptr_array_new();
+    g_ptr_array_add(todo, self->content);
+    while (todo->len > 0) {
+        GtkWidget *w = g_ptr_array_steal_index(todo, todo->len - 1);
+        if (GTK_IS_BUTTON(w) && gtk_button_get_use_underline(GTK_BUTTON(w)))
+            lp_a11y_fix_mnemonic_button(GTK_BUTTON(w));
+        for (GtkWidget *c = gtk_widget_get_first_child(w); c != NULL;
+             c = gtk_widget_get_next_sibling(c))
+            g_ptr_array_add(todo, c);
+    }
 
     GtkDragSource *drag = gtk_drag_source_new();
     gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE);

@@ -35,10 +35,14 @@ LINEUP = {
 }
 
 
-def write_keyfile(config_home, lang):
+def write_keyfile(config_home, lang, humans=2):
     folder = os.path.join(config_home, "glib-2.0", "settings")
     os.makedirs(folder, exist_ok=True)
-    lineup = json.dumps(LINEUP, ensure_ascii=False).replace("\\", "\\\\").replace("'", "\\'")
+    players = [dict(p) for p in LINEUP["players"]]
+    for p in players[humans:]:
+        if p["kind"] == "human":
+            p["kind"], p["level"] = "computer", "easy"
+    lineup = json.dumps({"players": players, "options": {}}, ensure_ascii=False).replace("\\", "\\\\").replace("'", "\\'")
     with open(os.path.join(folder, "keyfile"), "w", encoding="utf-8") as f:
         f.write("[io/github/landpartie/Landpartie]\n")
         f.write("last-lineup='%s'\n" % lineup)
@@ -121,6 +125,8 @@ def main():
 
         if not args.games:
             return
+        # One person at the screen: the game pages show the board, not the privacy screen.
+        write_keyfile(env["XDG_CONFIG_HOME"], args.lang, humans=1)
         for kind, pattern in (("buxtehude", r"^Ausgerechnet Buxtehude$"),
                               ("minden", r"^Deutschland"), ("aufachse", r"^Auf Achse")):
             for f in os.listdir(saves):

@@ -72,14 +72,12 @@ char *lp_format_last_played(GDateTime *when, GDateTime *now)
     return g_date_time_format(local, _("%-d %B %Y"));
 }
 
-static const char *tile_picture(const LpGameInfo *info)
+/* The game's own picture, or the shell's tile picture for its kind. */
+static char *tile_picture(const LpGameInfo *info)
 {
-    static char path[128];
-
     if (info->picture != NULL)
-        return info->picture;
-    g_snprintf(path, sizeof path, "/io/github/landpartie/Landpartie/app/tile-%s.svg", info->kind);
-    return path;
+        return g_strdup(info->picture);
+    return g_strdup_printf("/io/github/landpartie/Landpartie/app/tile-%s.svg", info->kind);
 }
 
 static GtkWidget *build_tile(const LpGameInfo *info)
@@ -92,6 +90,7 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     g_autofree char *range = lp_format_player_range(info->min_players, info->max_players);
     g_autofree char *howto_label = NULL;
     g_autofree char *a11y_description = NULL;
+    g_autofree char *picture_path = tile_picture(info);
     const char *desc = info->description != NULL && *info->description != '\0'
                            ? _(info->description) : "";
 
@@ -103,7 +102,7 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.new-game");
     gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
 
-    picture = gtk_picture_new_for_resource(tile_picture(info));
+    picture = gtk_picture_new_for_resource(picture_path);
     gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
     gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
     gtk_widget_set_size_request(picture, TILE_WIDTH, TILE_PICTURE_HEIGHT);
@@ -190,8 +189,8 @@ static char *players_line(JsonObject *root)
     return line->len > 0 ? g_string_free(g_steal_pointer(&line), FALSE) : NULL;
 }
 
-static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope,
-                                     const GError *peek_error)
+/* envelope is NULL when the save cannot be read at all. */
+static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
 {
     GtkWidget *row = gtk_list_box_row_new();
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
@@ -226,7 +225,6 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope,
     } else {
         subtitle_text = g_strdup(_("This saved game cannot be read."));
     }
-    (void)peek_error;
 
     gtk_widget_add_css_class(box, "continue-row");
     title = gtk_label_new(_(info->name));
@@ -283,7 +281,7 @@ void lp_start_page_refresh(LpStartPage *self)
         envelope = lp_save_store_peek(self->store, infos[i]->kind, &error);
         /* A save that cannot be read still gets an entry: continuing it reports the problem
          * and moves the file aside. */
-        gtk_list_box_append(self->continue_list, build_continue_row(infos[i], envelope, error));
+        gtk_list_box_append(self->continue_list, build_continue_row(infos[i], envelope));
         g_ptr_array_add(self->continue_kinds, g_strdup(infos[i]->kind));
     }
     gtk_widget_set_visible(self->continue_section, self->continue_kinds->len > 0);

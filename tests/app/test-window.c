@@ -137,7 +137,6 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_autofree char *path = save_path(f, "testgame.json");
     LpGame *game;
-    GStatBuf before, after;
 
     /* create() failing leaves the window where it was and reports the problem. */
     g_assert_false(lp_window_start_game(f->window, &failing_info,
@@ -164,7 +163,6 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_assert_cmpint(g_remove(path), ==, 0);
     lp_game_action_completed(game);
     g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
-    g_assert_cmpint(g_stat(path, &before), ==, 0);
 
     /* The rules page pauses the computers and returns to the game. */
     activate(f, "win.how-to", "minden");
@@ -199,7 +197,6 @@ static void test_hosting(Fixture *f, gconstpointer data)
     activate(f, "win.back", NULL);
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
     g_assert_null(lp_window_get_game(f->window));
-    (void)after;
 }
 
 /* Quit mid-game and continue: the resumed game is the very same, random generator included.

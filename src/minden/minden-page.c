@@ -413,18 +413,25 @@ static void show_over(MindenPage *self)
     for (guint i = 0; i < n; i++)
         if (minden_game_get_position(self->game, i) == best)
             g_ptr_array_add(winners, (gpointer) seat_name(self, i));
-    /* Ranking from the front. */
-    guint rank = 0, prev = G_MAXUINT;
+    /* Ranking from the front; figures on the same field share a rank. */
+    guint rank = 0, prev = G_MAXUINT, shown = 0;
     for (int k = (int) order->len - 1; k >= 0; k--) {
-        guint seat = g_array_index(order, guint, k);
-        guint pos = minden_game_get_position(self->game, seat);
-        if (pos != prev)
-            rank = order->len - (guint) k;
+        guint pos = minden_game_get_position(self->game, g_array_index(order, guint, k));
+        if (pos == prev)
+            continue;
         prev = pos;
-        g_autofree char *name = g_markup_escape_text(seat_name(self, seat), -1);
-        g_autofree char *line = g_strdup_printf(_("%u. %s — field %u"), rank, name, pos);
-        g_string_append_printf(s, "%s%s%s%s", s->len ? "\n" : "", pos == best ? "<b>" : "",
-                               line, pos == best ? "</b>" : "");
+        rank = shown + 1;
+        /* The seats on this field, youngest first as the rules order ties. */
+        for (guint j = 0; j < order->len; j++) {
+            guint seat = g_array_index(order, guint, j);
+            if (minden_game_get_position(self->game, seat) != pos)
+                continue;
+            g_autofree char *name = g_markup_escape_text(seat_name(self, seat), -1);
+            g_autofree char *line = g_strdup_printf(_("%u. %s — field %u"), rank, name, pos);
+            g_string_append_printf(s, "%s%s%s%s", s->len ? "\n" : "", pos == best ? "<b>" : "",
+                                   line, pos == best ? "</b>" : "");
+            shown++;
+        }
     }
     gtk_label_set_markup(GTK_LABEL(self->ranking), s->str);
     g_autofree char *title = NULL;

@@ -115,13 +115,16 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         guint prev = self->move_from;
         for (guint f = self->move_from + 1; f <= self->move_to; f++) {
             if (f < self->move_to && taken_by_other(self, f, self->move_seat)) {
-                /* A jumped field: marked, not counted. */
+                /* A jumped field: marked with a small chevron, not counted. */
                 double x, y, w, h;
                 field_rect(self, f, &x, &y, &w, &h);
-                cairo_set_source_rgba(cr, c.red, c.green, c.blue, 0.9);
-                cairo_set_font_size(cr, MIN(10.0, w * 0.6));
-                cairo_move_to(cr, x + 1, y - 2);
-                cairo_show_text(cr, "⤼");
+                double cx = x + w / 2, top = y - height * 0.3;
+                cairo_move_to(cr, cx - w * 0.3, top + w * 0.25);
+                cairo_line_to(cr, cx, top);
+                cairo_line_to(cr, cx + w * 0.3, top + w * 0.25);
+                cairo_set_line_width(cr, 2);
+                gdk_cairo_set_source_rgba(cr, &c);
+                cairo_stroke(cr);
                 continue;
             }
             double xa, xb;

@@ -148,6 +148,13 @@ static void lp_application_startup(GApplication *app)
     gtk_window_set_default_icon_name(APP_ID);
 }
 
+/* Benchmarks (tests/bench/bench-startup.py): quit once the first frame is painted. */
+static void on_first_paint(GdkFrameClock *clock, gpointer app)
+{
+    g_signal_handlers_disconnect_by_func(clock, on_first_paint, app);
+    g_application_quit(G_APPLICATION(app));
+}
+
 static void lp_application_activate(GApplication *app)
 {
     GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(app));
@@ -155,6 +162,9 @@ static void lp_application_activate(GApplication *app)
     if (window == NULL)
         window = GTK_WINDOW(lp_window_new(GTK_APPLICATION(app), NULL));
     gtk_window_present(window);
+    if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
+        g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(window)), "after-paint",
+                         G_CALLBACK(on_first_paint), app);
 }
 
 static void lp_application_class_init(LpApplicationClass *klass)

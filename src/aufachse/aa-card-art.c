@@ -60,7 +60,7 @@ GdkTexture *aa_card_art_texture(int face, int width)
     static GHashTable *cache;
     if (cache == NULL)
         cache = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
-    gint64 key = ((gint64)face << 16) | (width & 0xffff);
+    gint64 key = (gint64)face * 65536 + (width & 0xffff);
     GdkTexture *texture = g_hash_table_lookup(cache, &key);
     if (texture != NULL)
         return texture;
@@ -120,20 +120,21 @@ char *aa_card_art_name(int face)
     }
 }
 
-const char *aa_card_art_effect(int face)
+char *aa_card_art_effect(int face)
 {
     switch (face) {
     case AA_FACE_REST:
-        return _("Rest: no effect, it goes to the discard pile.");
+        return g_strdup(_("Rest: no effect, it goes to the discard pile."));
     case AA_FACE_PLUS1:
-        return _("Free passage: everyone adds one more card to their route.");
+        return g_strdup(_("Free passage: everyone adds one more card to their route."));
     case AA_FACE_PLUS2:
-        return _("Step on the gas: everyone adds two more cards to their route.");
+        return g_strdup(_("Step on the gas: everyone adds two more cards to their route."));
     case AA_FACE_MINUS1:
-        return _("Obstacle: everyone loses the last card of their route.");
+        return g_strdup(_("Obstacle: everyone loses the last card of their route."));
     case AA_FACE_MINUS50:
-        return _("Lost cargo: the counter goes back 50 km.");
+        return g_strdup(_("Lost cargo: the counter goes back 50 km."));
     default:
-        return _("Kilometres: added to the counter.");
+        /* Translators: a kilometre card turned over on the counter. */
+        return g_strdup_printf(_("%d km: added to the counter."), face);
     }
 }

@@ -18,6 +18,6 @@ GtkWidget *aa_card_art_picture(int face, int width);
 /* What a card is called, for labels and screen readers: "80 km", "Rest", "Obstacle (−1)". */
 char *aa_card_art_name(int face);
 /* What a card does when it is turned over on the counter. */
-const char *aa_card_art_effect(int face);
+char *aa_card_art_effect(int face);
 
 G_END_DECLS

@@ -67,8 +67,7 @@ void aa_counter_update(AaCounter *self, int turned)
     if (turned >= 0) {
         int face = aa_card_face(turned);
         gtk_box_append(GTK_BOX(self->turned_box), aa_card_art_picture(face, 48));
-        g_autofree char *name = aa_card_art_name(face);
-        g_autofree char *effect = g_strdup_printf("%s\n%s", name, aa_card_art_effect(face));
+        g_autofree char *effect = aa_card_art_effect(face);
         gtk_label_set_text(GTK_LABEL(self->effect_label), effect);
     } else {
         gtk_label_set_text(GTK_LABEL(self->effect_label), "");

@@ -11,6 +11,7 @@
 #include "aa-counter.h"
 #include "aa-hand.h"
 #include "aa-route-row.h"
+#include "lp-a11y.h"
 #include "lp-privacy-screen.h"
 
 struct _AaPage {
@@ -40,6 +41,7 @@ struct _AaPage {
     GtkLabel *over_title;
     GtkWidget *ranking_box;
     GtkWidget *again_button;
+    GtkWidget *back_button;
     AaCounter *counter;
     GPtrArray *rows;
 
@@ -51,6 +53,7 @@ struct _AaPage {
     guint reveal_timer;
     guint refresh_id;
     gboolean holding;
+    gboolean focus_hand;     /* move the keyboard focus into the hand at the next refresh */
     const char *mode;
 };
 
@@ -414,6 +417,13 @@ static void refresh(AaPage *self)
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.play",
                                   my_turn && aa_hand_get_selected(self->hand) >= 0);
     show_mode(self, "hand");
+    /* Keyboard play: after a move or a reveal the focus goes back into the new hand. */
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    gboolean lost = root != NULL && gtk_root_get_focus(root) == NULL;
+    if (my_turn && (self->focus_hand || lost)) {
+        self->focus_hand = FALSE;
+        aa_hand_focus_selected(self->hand);
+    }
 }
 
 /* ---- scoring ---- */
@@ -478,8 +488,7 @@ static void play_card(AaPage *self, guint card)
                       ? aa_game_play_counter(self->game, view, card, &error)
                       : aa_game_play_route(self->game, view, card, &error);
     set_note(self, ok ? NULL : error->message);
-    if (ok)
-        aa_hand_focus_selected(self->hand);
+    self->focus_hand = ok;
     lp_driver_kick(self->driver);
 }
 
@@ -512,10 +521,14 @@ static void on_selection_changed(AaPage *self)
 
 static void on_revealed(AaPage *self)
 {
-    self->revealed_for = lp_game_get_current_seat(LP_GAME(self->game));
+    int cur = lp_game_get_current_seat(LP_GAME(self->game));
+    /* Only the human the screen was passed to gets to see their cards. */
+    if (!seat_human(self, cur) || cur != self->covered_for)
+        return;
+    self->revealed_for = cur;
     self->covered_for = -1;
+    self->focus_hand = TRUE;
     refresh(self);
-    aa_hand_focus_selected(self->hand);
 }
 
 static void on_card_resolved(AaPage *self, guint card, int total)
@@ -605,6 +618,7 @@ static void aa_page_class_init(AaPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, AaPage, over_title);
     gtk_widget_class_bind_template_child(widget_class, AaPage, ranking_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, again_button);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, back_button);
 
     gtk_widget_class_install_action(widget_class, "aa.play", NULL, play_activated);
     gtk_widget_class_install_action(widget_class, "aa.continue", NULL, continue_activated);
@@ -628,6 +642,9 @@ static void aa_page_init(AaPage *self)
     self->covered_for = -1;
     self->turned = -1;
     self->rows = g_ptr_array_new();
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->continue_button));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->again_button));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->back_button));
     g_signal_connect_swapped(self->hand, "card-activated", G_CALLBACK(on_card_activated), self);
     g_signal_connect_swapped(self->hand, "selection-changed", G_CALLBACK(on_selection_changed),
                              self);

@@ -124,6 +124,8 @@ void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
         /* Translators: route of a player: name, cards, the cards, value. */
         label = g_strdup_printf(_("Route of %s, %s: %s; worth %d km"),
                                 lp_player_get_name(player), count, spoken->str, value);
+    else if (route->len == 0)
+        label = g_strdup_printf(_("Route of %s, no cards yet"), lp_player_get_name(player));
     else if (face_up)
         label = g_strdup_printf(_("Route of %s, %s: %s"), lp_player_get_name(player), count,
                                 spoken->str);

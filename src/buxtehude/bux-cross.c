@@ -120,11 +120,12 @@ static void extents(BuxCross *self, double *left, double *right, double *up, dou
             len[a] = shown.arms[a]->len;
         shown_clear(&shown);
     }
-    /* One more cell per arm for the gap at the outer end. */
-    *left = (len[BUX_ARM_WEST] + 1) * PW + CW / 2 + MARGIN;
-    *right = (len[BUX_ARM_EAST] + 1) * PW + CW / 2 + MARGIN;
-    *up = (len[BUX_ARM_NORTH] + 1) * PH + CH / 2 + MARGIN;
-    *down = (len[BUX_ARM_SOUTH] + 1) * PH + CH / 2 + MARGIN;
+    /* In play, one more cell per arm for the gap at the outer end. */
+    guint slot = self->scoring_step >= 0 ? 0 : 1;
+    *left = (len[BUX_ARM_WEST] + slot) * PW + CW / 2 + MARGIN;
+    *right = (len[BUX_ARM_EAST] + slot) * PW + CW / 2 + MARGIN;
+    *up = (len[BUX_ARM_NORTH] + slot) * PH + CH / 2 + MARGIN;
+    *down = (len[BUX_ARM_SOUTH] + slot) * PH + CH / 2 + MARGIN;
 }
 
 static void gap_centre(BuxCross *self, BuxArm arm, guint index, double *x, double *y)
@@ -319,8 +320,8 @@ static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double c
     } else {
         /* The back of the card: name, coordinates, figures or description, state. */
         double top = y + 5;
-        draw_text(cr, name, cx, top, CW - 12, 13.5, TRUE, 1);
-        top += text_height(cr, name, CW - 12, 13.5, TRUE, 1) + 1;
+        draw_text(cr, name, cx, top, CW - 8, 12.5, TRUE, 1);
+        top += text_height(cr, name, CW - 8, 12.5, TRUE, 1) + 1;
         if (g_settings_get_boolean(self->settings, "show-coordinates")) {
             g_autofree char *coords = bux_card_coordinates(c);
             draw_text(cr, coords, cx, top, CW - 8, 11.5, TRUE, 1);
@@ -376,8 +377,8 @@ static void draw_direction_card(cairo_t *cr)
         cairo_close_path(cr);
         cairo_fill(cr);
         /* the letter beside the arrow head, clear of the cards and the gaps */
-        double lx = dy != 0 ? tip_x + 20 : tip_x - dx * 6;
-        double ly = dy != 0 ? tip_y - dy * 10 - 8 : tip_y - 34;
+        double lx = dy != 0 ? tip_x + 20 : dx * (r - 16);
+        double ly = dy != 0 ? tip_y - dy * 10 - 8 : -r * 0.9 + 6;
         draw_text(cr, letters[a], lx, ly, 24, 13, TRUE, 1);
     }
     cairo_restore(cr);

@@ -190,6 +190,15 @@ static void update_players(MindenPage *self)
         g_string_append_printf(s, "   ·   %s", swaps_text);
         if (phase == MINDEN_PHASE_TIP && minden_game_has_tipped(self->game, i))
             g_string_append_printf(s, "   ·   %s", _("tip placed"));
+        /* RULES.md: tips are revealed together when the scoring begins. */
+        if (minden_game_can_see_tip(self->game, -1, i)) {
+            MindenTip tip;
+            minden_game_get_tip(self->game, i, &tip);
+            g_autofree char *text = minden_label_tip(&tip);
+            g_autofree char *line = g_strdup_printf(_("tip: %s"), text);
+            g_string_append_printf(s, "   ·   <b>%s</b>%s", line,
+                                   minden_game_has_scored(self->game, i) ? " ✓" : "");
+        }
         g_string_append(s, "</small>");
 
         GtkWidget *l = gtk_label_new(NULL);
@@ -199,15 +208,24 @@ static void update_players(MindenPage *self)
         if ((int) i == current)
             gtk_widget_add_css_class(l, "current");
         /* Kept cards and positions are public, tips are not. */
-        g_autofree char *acc = g_strdup_printf(
+        char *acc = g_strdup_printf(
             _("%s: field %u, kept cards: %u yellow, %u red, %u blue, %u purple"),
             lp_player_get_name(p), minden_game_get_position(self->game, i),
             minden_game_count_kept(self->game, i, MINDEN_YELLOW),
             minden_game_count_kept(self->game, i, MINDEN_RED),
             minden_game_count_kept(self->game, i, MINDEN_BLUE),
             minden_game_count_kept(self->game, i, MINDEN_PURPLE));
+        if (minden_game_can_see_tip(self->game, -1, i)) {
+            MindenTip tip;
+            minden_game_get_tip(self->game, i, &tip);
+            g_autofree char *text = minden_label_tip_long(&tip);
+            g_autofree char *with_tip = g_strdup_printf(_("%s; tip: %s"), acc, text);
+            g_free(acc);
+            acc = g_steal_pointer(&with_tip);
+        }
         gtk_accessible_update_property(GTK_ACCESSIBLE(l), GTK_ACCESSIBLE_PROPERTY_LABEL, acc,
                                        -1);
+        g_free(acc);
         gtk_box_append(GTK_BOX(self->players_box), l);
     }
 }

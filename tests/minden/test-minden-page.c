@@ -3,6 +3,7 @@
  * sees the scoring and plays to the ranking; privacy screens with two humans; the map is not
  * re-rendered per frame. With MINDEN_SHOTS set to a folder, saves screenshots there. */
 #include <gtk/gtk.h>
+#include <string.h>
 
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
@@ -19,6 +20,17 @@ static GtkWidget *find_type(GtkWidget *w, GType type)
             return found;
     }
     return NULL;
+}
+
+/* Whether some label under w shows text containing needle. */
+static gboolean label_contains(GtkWidget *w, const char *needle)
+{
+    if (GTK_IS_LABEL(w) && strstr(gtk_label_get_text(GTK_LABEL(w)), needle) != NULL)
+        return TRUE;
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c))
+        if (label_contains(c, needle))
+            return TRUE;
+    return FALSE;
 }
 
 static void iterate(guint ms)
@@ -167,6 +179,8 @@ static void test_play_through(void)
                 if (phase == MINDEN_PHASE_OVER)
                     shot(f.window, "minden-final-sets.png");
             } else if (!shot_score) {
+                /* At scoring all tips are open. */
+                g_assert_true(label_contains(GTK_WIDGET(f.page), "tip: "));
                 shot(f.window, "minden-score.png");
                 shot_score = TRUE;
             }
@@ -266,6 +280,9 @@ static void test_privacy(void)
     MindenTip t;
     minden_tip_board_get_tip(tips, &t);
     g_assert_cmpint(t.n_stones, ==, 0);
+    /* Nothing on the page tells Anna's tip before the scoring. */
+    g_assert_false(label_contains(GTK_WIDGET(f.page), "tip: "));
+    g_assert_false(label_contains(GTK_WIDGET(f.page), "W, M, 3"));
     fixture_teardown(&f);
 }
 

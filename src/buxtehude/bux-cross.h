@@ -19,7 +19,8 @@ BuxGame *bux_cross_get_game(BuxCross *self);
 void bux_cross_set_interactive(BuxCross *self, gboolean interactive);
 gboolean bux_cross_get_interactive(BuxCross *self);
 /* Show the cross of the last scoring instead of the live one, with the first `step` wrong
- * cards marked (the one at step - 1 highlighted with its reference). -1 returns to live. */
+ * cards marked (the one at step - 1 highlighted with its reference; beyond the last, all
+ * marked and none highlighted). -1 returns to live. */
 void bux_cross_show_scoring(BuxCross *self, int step);
 /* The gap the keyboard points at. */
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);

@@ -681,7 +681,7 @@ static gboolean scoring_tick(gpointer data)
         self->scoring_step = sc->wrong->len + 1;
         self->scoring_timer = 0;
     }
-    bux_cross_show_scoring(self->cross, MIN(self->scoring_step, (int)sc->wrong->len));
+    bux_cross_show_scoring(self->cross, self->scoring_step);
     update_scoring_text(self);
     return self->scoring_timer != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
@@ -698,7 +698,7 @@ static void on_scored(BuxPage *self)
         self->scoring_step = sc->wrong->len + 1;
     else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
-    bux_cross_show_scoring(self->cross, MIN(self->scoring_step, (int)sc->wrong->len));
+    bux_cross_show_scoring(self->cross, self->scoring_step);
     update_scoring_text(self);
     set_note(self, NULL);
     update_view(self);
@@ -730,7 +730,7 @@ static void continue_activated(GtkWidget *widget, const char *action, GVariant *
         if (self->scoring_step <= (int)sc->wrong->len) {
             g_clear_handle_id(&self->scoring_timer, g_source_remove);
             self->scoring_step = sc->wrong->len + 1;
-            bux_cross_show_scoring(self->cross, sc->wrong->len);
+            bux_cross_show_scoring(self->cross, sc->wrong->len + 1);
             update_scoring_text(self);
         } else {
             finish_scoring(self);
@@ -913,7 +913,7 @@ static void update_view(BuxPage *self)
         /* The last cross stays on the table, checked, beside the ranking. */
         const BuxScoring *sc = bux_game_get_last_scoring(self->game);
         if (sc != NULL)
-            bux_cross_show_scoring(self->cross, sc->wrong->len);
+            bux_cross_show_scoring(self->cross, sc->wrong->len + 1);
         update_over(self);
         show_mode(self, "over");
         break;

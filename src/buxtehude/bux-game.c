@@ -477,9 +477,16 @@ static gboolean check_phase(BuxGame *self, BuxPhase phase, GError **error)
 {
     if (self->phase == phase)
         return TRUE;
-    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
-                _("That is not possible now (the game is in its “%s” phase)"),
-                phase_names[self->phase]);
+    static const char *const waiting_for[] = {
+        N_("That is not possible now: the game has not begun"),
+        N_("That is not possible now: a card is waiting to be placed"),
+        N_("That is not possible now: the players are deciding whether to challenge"),
+        N_("That is not possible now: the challenger is picking a neighbour"),
+        N_("That is not possible now: the players are estimating"),
+        N_("That is not possible now: the game is over"),
+    };
+    g_set_error_literal(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                        _(waiting_for[self->phase]));
     return FALSE;
 }
 

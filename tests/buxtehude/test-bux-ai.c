@@ -51,7 +51,7 @@ static void test_beliefs(void)
     g_assert_cmpfloat(lon1, ==, lon2);
     /* Sharper for the higher level, and for big places. */
     double hard = mean_error(game, 0, FALSE), easy = mean_error(game, 1, FALSE);
-    g_test_message("mean error hard %.2f°, easy %.2f°", hard, easy);
+    g_test_message("mean error hard %.2f, easy %.2f degrees", hard, easy);
     g_assert_cmpfloat(hard * 2, <, easy);
     g_assert_cmpfloat(mean_error(game, 1, TRUE), <, easy);
     /* A resumed game believes the same. */

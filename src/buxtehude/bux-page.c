@@ -481,12 +481,26 @@ static void finish_result(BuxPage *self)
     release(self);
 }
 
+static void finish_scoring(BuxPage *self);
+
 static gboolean result_timeout_cb(gpointer data)
 {
     BuxPage *self = data;
     self->result_timeout = 0;
-    finish_result(self);
+    if (self->scoring_step >= 0)
+        finish_scoring(self);
+    else
+        finish_result(self);
     return G_SOURCE_REMOVE;
+}
+
+/* With nobody at the screen to press Continue, a result shows for a while and goes on. */
+static void auto_continue(BuxPage *self)
+{
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    if (lp_players_count_humans(lp_game_get_players(LP_GAME(self->game))) == 0)
+        self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
+                                             self);
 }
 
 static void on_challenge_resolved(BuxPage *self)
@@ -537,10 +551,7 @@ static void on_challenge_resolved(BuxPage *self)
         self->showing_result = TRUE;
         hold(self);
     }
-    /* With nobody at the screen to press Continue, the result shows for a while. */
-    if (lp_players_count_humans(lp_game_get_players(LP_GAME(self->game))) == 0)
-        self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
-                                             self);
+    auto_continue(self);
     set_note(self, NULL);
     update_view(self);
 }
@@ -680,6 +691,7 @@ static gboolean scoring_tick(gpointer data)
     if (self->scoring_step > (int)sc->wrong->len) {
         self->scoring_step = sc->wrong->len + 1;
         self->scoring_timer = 0;
+        auto_continue(self);
     }
     bux_cross_show_scoring(self->cross, self->scoring_step);
     update_scoring_text(self);
@@ -694,9 +706,10 @@ static void on_scored(BuxPage *self)
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
     self->scoring_step = 0;
     guint ms = step_ms(self);
-    if (ms == 0)
+    if (ms == 0) {
         self->scoring_step = sc->wrong->len + 1;
-    else
+        auto_continue(self);
+    } else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
     bux_cross_show_scoring(self->cross, self->scoring_step);
     update_scoring_text(self);
@@ -706,6 +719,7 @@ static void on_scored(BuxPage *self)
 
 static void finish_scoring(BuxPage *self)
 {
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
     const BuxScoring *sc = bux_game_get_last_scoring(self->game);
     g_autoptr(GArray) cards = g_array_new(FALSE, FALSE, sizeof(int));
     g_array_append_val(cards, sc->start);

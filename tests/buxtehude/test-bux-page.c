@@ -209,6 +209,26 @@ static void test_privacy(void)
     table_close(&t);
 }
 
+static gboolean give_up(gpointer data)
+{
+    g_error("a game of computers did not reach its end on the page");
+    return G_SOURCE_REMOVE;
+}
+
+static void test_computers_only(void)
+{
+    /* Nobody to press Continue: results and scorings go on by themselves. */
+    Table t = { 0 };
+    table_open(&t, 2, 0, 21);
+    guint guard = g_timeout_add_seconds(120, give_up, NULL);
+    while (g_strcmp0(bux_page_get_mode(t.page), "over") != 0)
+        g_main_context_iteration(NULL, TRUE);
+    g_source_remove(guard);
+    g_assert_true(lp_game_is_over(LP_GAME(t.game)));
+    g_assert_false(lp_driver_is_held(t.driver));
+    table_close(&t);
+}
+
 int main(int argc, char **argv)
 {
     gtk_test_init(&argc, &argv, NULL);
@@ -217,5 +237,6 @@ int main(int argc, char **argv)
                                                                                  : "off");
     g_test_add_func("/buxtehude/page/play-through", test_play_through);
     g_test_add_func("/buxtehude/page/privacy", test_privacy);
+    g_test_add_func("/buxtehude/page/computers-only", test_computers_only);
     return g_test_run();
 }

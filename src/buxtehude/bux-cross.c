@@ -44,6 +44,8 @@ struct _BuxCross {
     guint tick_id;
 
     double scale, ox, oy;  /* last transform: screen = o + scale * unscaled */
+    int keep_card;         /* scroll this card into view after the next drawing, or -1 */
+    guint scroll_id;
 };
 
 G_DEFINE_FINAL_TYPE(BuxCross, bux_cross, GTK_TYPE_WIDGET)
@@ -432,6 +434,37 @@ static double animation_ms(BuxCross *self)
     return 500;
 }
 
+static void scroll_to(GtkAdjustment *adj, double centre, double size)
+{
+    double value = gtk_adjustment_get_value(adj), page = gtk_adjustment_get_page_size(adj);
+    if (centre - size / 2 < value || centre + size / 2 > value + page)
+        gtk_adjustment_set_value(adj, centre - page / 2);
+}
+
+static gboolean scroll_idle(gpointer data)
+{
+    BuxCross *self = data;
+    self->scroll_id = 0;
+    GtkWidget *sw = gtk_widget_get_ancestor(GTK_WIDGET(self), GTK_TYPE_SCROLLED_WINDOW);
+    double *pos = g_hash_table_lookup(self->positions, GINT_TO_POINTER(self->keep_card));
+    self->keep_card = -1;
+    if (sw == NULL || pos == NULL)
+        return G_SOURCE_REMOVE;
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW(sw);
+    scroll_to(gtk_scrolled_window_get_hadjustment(scrolled), self->ox + pos[0] * self->scale,
+              (CW + GX) * self->scale);
+    scroll_to(gtk_scrolled_window_get_vadjustment(scrolled), self->oy + pos[1] * self->scale,
+              (CH + GY) * self->scale);
+    return G_SOURCE_REMOVE;
+}
+
+void bux_cross_keep_in_view(BuxCross *self, int card)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    self->keep_card = card;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     BuxCross *self = BUX_CROSS(widget);
@@ -527,6 +560,8 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     }
     shown_clear(&shown);
     cairo_destroy(cr);
+    if (self->keep_card >= 0 && self->scroll_id == 0)
+        self->scroll_id = g_idle_add(scroll_idle, self);
 }
 
 static gboolean ghost_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
@@ -801,6 +836,7 @@ static void bux_cross_dispose(GObject *object)
 {
     BuxCross *self = BUX_CROSS(object);
     bux_cross_set_game(self, NULL);
+    g_clear_handle_id(&self->scroll_id, g_source_remove);
     g_clear_object(&self->settings);
     G_OBJECT_CLASS(bux_cross_parent_class)->dispose(object);
 }
@@ -852,6 +888,7 @@ static void bux_cross_init(BuxCross *self)
     self->ghosts = g_array_new(FALSE, FALSE, sizeof(Ghost));
     self->scoring_step = -1;
     self->hover_arm = -1;
+    self->keep_card = -1;
     g_signal_connect_swapped(self->settings, "changed", G_CALLBACK(gtk_widget_queue_draw),
                              self);
 

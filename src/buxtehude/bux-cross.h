@@ -22,6 +22,8 @@ gboolean bux_cross_get_interactive(BuxCross *self);
  * cards marked (the one at step - 1 highlighted with its reference; beyond the last, all
  * marked and none highlighted). -1 returns to live. */
 void bux_cross_show_scoring(BuxCross *self, int step);
+/* Scroll the card into view once the cross has been drawn with it (a long arm). */
+void bux_cross_keep_in_view(BuxCross *self, int card);
 /* The gap the keyboard points at. */
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);
 /* A readable name for a gap: "north, between Kiel and Hamburg". */

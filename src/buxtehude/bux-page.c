@@ -942,9 +942,15 @@ static void on_revealed(BuxPage *self)
     update_view(self);
 }
 
-static void on_card_placed(BuxPage *self)
+static void on_card_placed(BuxPage *self, guint arm, guint index)
 {
     set_note(self, NULL);
+    bux_cross_keep_in_view(self->cross, bux_game_get_arm_card(self->game, arm, index));
+}
+
+static void on_cross_started(BuxPage *self, int card)
+{
+    bux_cross_keep_in_view(self->cross, card);
 }
 
 /* ---- class ------------------------------------------------------------------------------ */
@@ -1125,6 +1131,8 @@ BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
                                                    self);
     self->handlers[i++] = g_signal_connect_swapped(game, "card-placed",
                                                    G_CALLBACK(on_card_placed), self);
+    self->handlers[i++] = g_signal_connect_swapped(game, "cross-started",
+                                                   G_CALLBACK(on_cross_started), self);
     g_assert(i <= G_N_ELEMENTS(self->handlers));
     update_view(self);
     return self;

@@ -13,7 +13,7 @@
 #define CW 140.0 /* card width */
 #define CH 96.0  /* card height */
 #define GX 34.0  /* horizontal room between cards */
-#define GY 28.0  /* vertical room between cards */
+#define GY 34.0  /* vertical room between cards */
 #define PW (CW + GX)
 #define PH (CH + GY)
 #define MARGIN 28.0
@@ -358,9 +358,10 @@ static void draw_direction_card(cairo_t *cr)
 {
     /* RULES.md: the starting card lies on the Direction card; its compass shows the four
      * arms. */
-    double r = CW * 0.5 + 26;
+    double r = CW * 0.5 + 26;       /* half width, clear of the west and east cards */
+    double rh = CH * 0.5 + GY - 6;  /* half height, clear of the north and south cards */
     cairo_save(cr);
-    rounded_rect(cr, -r, -r * 0.9, 2 * r, 1.8 * r, 18);
+    rounded_rect(cr, -r, -rh, 2 * r, 2 * rh, 18);
     cairo_set_source_rgb(cr, 0.86, 0.80, 0.66);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.55, 0.45, 0.30);
@@ -371,7 +372,7 @@ static void draw_direction_card(cairo_t *cr)
                                         C_("compass", "W"), C_("compass", "E") };
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         double dx = arm_dx[a], dy = arm_dy[a];
-        double tip_x = dx * (r - 4), tip_y = dy * (r * 0.9 - 4);
+        double tip_x = dx * (r - 4), tip_y = dy * (rh - 4);
         /* an arrow head along the arm */
         cairo_move_to(cr, tip_x, tip_y);
         cairo_line_to(cr, tip_x - dx * 14 - dy * 9, tip_y - dy * 14 - dx * 9);
@@ -380,7 +381,7 @@ static void draw_direction_card(cairo_t *cr)
         cairo_fill(cr);
         /* the letter beside the arrow head, clear of the cards and the gaps */
         double lx = dy != 0 ? tip_x + 20 : dx * (r - 16);
-        double ly = dy != 0 ? tip_y - dy * 10 - 8 : -r * 0.9 + 6;
+        double ly = dy != 0 ? tip_y - dy * 10 - 8 : -rh + 6;
         draw_text(cr, letters[a], lx, ly, 24, 13, TRUE, 1);
     }
     cairo_restore(cr);

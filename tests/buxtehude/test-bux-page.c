@@ -209,6 +209,51 @@ static void test_privacy(void)
     table_close(&t);
 }
 
+/* A page built on a game restored from a save shows what that moment asks for. */
+static void test_resume(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_autoptr(GPtrArray) players = bux_test_players(3, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(8);
+    g_autoptr(BuxGame) game = bux_game_new(players, rng, deck, FALSE, &error);
+    g_assert_no_error(error);
+    const char *want[] = { "challenge", "covered" };
+    for (guint k = 0; k < G_N_ELEMENTS(want); k++) {
+        /* Humans let every card stand and estimate 0 until the moment is reached. */
+        for (;;) {
+            BuxPhase phase = bux_game_get_phase(game);
+            if (k == 0 && phase == BUX_PHASE_CHALLENGE &&
+                bux_game_get_deciding_computer(game) < 0)
+                break;
+            if (k == 1 && phase == BUX_PHASE_ESTIMATE &&
+                bux_game_get_estimating_seat(game) >= 0 &&
+                lp_player_is_human(lp_game_get_player(
+                    LP_GAME(game), bux_game_get_estimating_seat(game))))
+                break;
+            if (lp_game_computer_step(LP_GAME(game)))
+                continue;
+            if (phase == BUX_PHASE_PLACE)
+                g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+            else if (phase == BUX_PHASE_CHALLENGE)
+                g_assert_true(bux_game_pass_humans(game, &error));
+            else if (phase == BUX_PHASE_NEIGHBOUR)
+                g_assert_true(bux_game_choose_neighbour(game, BUX_SIDE_INNER, &error));
+            else if (phase == BUX_PHASE_ESTIMATE)
+                g_assert_true(bux_game_estimate(game, bux_game_get_estimating_seat(game), 0,
+                                                &error));
+        }
+        g_autofree char *data = lp_game_save_to_data(LP_GAME(game), NULL);
+        g_autoptr(LpGame) restored = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
+        g_assert_no_error(error);
+        g_autoptr(LpDriver) driver = lp_driver_new(restored);
+        BuxPage *page = bux_page_new(BUX_GAME(restored), driver);
+        g_object_ref_sink(page);
+        g_assert_cmpstr(bux_page_get_mode(page), ==, want[k]);
+        g_object_unref(page);
+    }
+}
+
 static gboolean give_up(gpointer data)
 {
     g_error("a game of computers did not reach its end on the page");
@@ -238,5 +283,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/page/play-through", test_play_through);
     g_test_add_func("/buxtehude/page/privacy", test_privacy);
     g_test_add_func("/buxtehude/page/computers-only", test_computers_only);
+    g_test_add_func("/buxtehude/page/resume", test_resume);
     return g_test_run();
 }

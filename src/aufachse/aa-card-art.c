@@ -29,30 +29,41 @@ static RsvgHandle *load_handle(void)
     return handle;
 }
 
-static const char *element_id(int face)
+/* aa-cards.svg lays the faces out in a grid of 100 × 140 cells, six per row, in this
+ * order: 10 … 120, rest, +1, +2, −1, −50, back. */
+#define SHEET_COLUMNS 6
+#define SHEET_ROWS 3
+
+static int cell_index(int face)
 {
-    static char ids[16][16];
     switch (face) {
     case AA_CARD_ART_BACK:
-        return "#card-back";
+        return 17;
     case AA_FACE_REST:
-        return "#card-rest";
+        return 12;
     case AA_FACE_PLUS1:
-        return "#card-plus1";
+        return 13;
     case AA_FACE_PLUS2:
-        return "#card-plus2";
+        return 14;
     case AA_FACE_MINUS1:
-        return "#card-minus1";
+        return 15;
     case AA_FACE_MINUS50:
-        return "#card-minus50";
-    default: {
-        guint i = face / 10;
-        g_return_val_if_fail(i >= 1 && i <= 12, "#card-back");
-        if (ids[i][0] == '\0')
-            g_snprintf(ids[i], sizeof ids[i], "#card-%d", face);
-        return ids[i];
+        return 16;
+    default:
+        g_return_val_if_fail(face >= 10 && face <= 120 && face % 10 == 0, 17);
+        return face / 10 - 1;
     }
-    }
+}
+
+static const char *element_id(int face)
+{
+    static const char *const ids[] = {
+        "#card-10", "#card-20", "#card-30", "#card-40", "#card-50", "#card-60",
+        "#card-70", "#card-80", "#card-90", "#card-100", "#card-110", "#card-120",
+        "#card-rest", "#card-plus1", "#card-plus2", "#card-minus1", "#card-minus50",
+        "#card-back",
+    };
+    return ids[cell_index(face)];
 }
 
 GdkTexture *aa_card_art_texture(int face, int width)
@@ -70,9 +81,14 @@ GdkTexture *aa_card_art_texture(int face, int width)
     cairo_t *cr = cairo_create(surface);
     RsvgHandle *handle = load_handle();
     if (handle != NULL) {
-        RsvgRectangle viewport = {0, 0, width, height};
+        /* Render the card's layer with the whole sheet scaled so that its cell fills the
+         * texture: exact card bounds, whatever the ink of the drawing inside. */
+        int cell = cell_index(face);
+        RsvgRectangle viewport = {-(cell % SHEET_COLUMNS) * (double)width,
+                                  -(cell / SHEET_COLUMNS) * (double)height,
+                                  SHEET_COLUMNS * (double)width, SHEET_ROWS * (double)height};
         g_autoptr(GError) error = NULL;
-        if (!rsvg_handle_render_element(handle, cr, element_id(face), &viewport, &error))
+        if (!rsvg_handle_render_layer(handle, cr, element_id(face), &viewport, &error))
             g_critical("cannot draw card %s: %s", element_id(face), error->message);
     }
     cairo_destroy(cr);

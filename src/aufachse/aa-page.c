@@ -365,6 +365,12 @@ static void refresh(AaPage *self)
     aa_counter_update(self->counter, self->turned);
     update_scoreboard(self);
 
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue", self->scoring && !over);
+    if (over || self->scoring) {
+        /* No hand below a scoring: nothing to pick, nothing hidden left on a stack page. */
+        aa_hand_set_cards(self->hand, NULL, 0, FALSE);
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.play", FALSE);
+    }
     if (over) {
         update_ranking(self);
         show_mode(self, "over");

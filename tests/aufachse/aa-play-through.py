@@ -93,6 +93,15 @@ def play_once(page, args, sfx, shots, picks):
                if on_screen(b) and not any(b in ad.find_all(h) for h in hands)]
     if os.environ.get("AA_DEBUG"):
         step("cards %d buttons %s" % (len(cards), [b.get_name() for b in buttons]))
+    if "resolve" not in shots:
+        counters = ad.find_all(page, name=re.compile(r"^(Kilometre counter|Kilometerz)"))
+        turned = [t for c in counters for t in ad.find_all(c, role="label")
+                  if re.match(r"^(Obstacle|Free passage|Lost cargo|Step on the gas|"
+                              r"Hindernis|Freie Fahrt|Ladung|Gas geben)", t.get_name() or "")
+                  and on_screen(t)]
+        if turned:
+            shot(args.out, "aa-resolve%s.png" % sfx)
+            shots.add("resolve")
     if cards:
         if "hand" not in shots and picks >= 6:
             shot(args.out, "aa-hand%s.png" % sfx)
@@ -103,12 +112,31 @@ def play_once(page, args, sfx, shots, picks):
         ad.click(card)      # pick again: play it
         time.sleep(0.5)
         return "picked"
+    names = [b.get_name() for b in buttons]
+    if any(n in ("Play Again", "Nochmal spielen") for n in names):
+        # The end: Play Again and Back to Games.
+        time.sleep(4)
+        shot(args.out, "aa-winner%s.png" % sfx)
+        step("end screen reached after %d picks" % picks)
+        return "done"
+    cont = [b for b in buttons if b.get_name() in ("Continue", "Weiter")]
+    if cont:
+        # A stage scoring: Continue (enabled only while a scoring is shown).
+        if "scoring" not in shots:
+            time.sleep(4)
+            shot(args.out, "aa-scoring%s.png" % sfx)
+            shots.add("scoring")
+        ad.click(cont[0])
+        time.sleep(0.8)
+        return None
+    time.sleep(0.3)
     privacy = [p for p in ad.find_all(page, name="LpPrivacyScreen")]
     covers = [c for p in privacy for c in ad.find_all(p, role="panel")
               if (c.get_name() or "").startswith(("Pass", "Gib", "Weiter"))
               and on_screen(c)]
+    # A stale cover keeps its old extents; the real one has the focus on Show.
     show = [b for p in privacy for b in ad.find_all(p, role="push button")
-            if on_screen(b)]
+            if on_screen(b) and "focused" in ad.states(b)]
     buttons = [b for b in buttons if b not in show]
     if covers and show:
         if "privacy" not in shots:
@@ -117,29 +145,6 @@ def play_once(page, args, sfx, shots, picks):
         ad.click(show[0])
         time.sleep(0.5)
         return None
-    if len(buttons) == 2:
-        # The end: Play Again and Back to Games.
-        time.sleep(4)
-        shot(args.out, "aa-winner%s.png" % sfx)
-        step("end screen reached after %d picks" % picks)
-        return "done"
-    if len(buttons) == 1:
-        # A stage scoring: Continue.
-        if "scoring" not in shots:
-            time.sleep(4)
-            shot(args.out, "aa-scoring%s.png" % sfx)
-            shots.add("scoring")
-        ad.click(buttons[0])
-        time.sleep(0.8)
-        return None
-    if "resolve" not in shots:
-        turned = ad.find_all(page, role="label",
-                             name=re.compile(r"^(Obstacle|Free passage|Lost cargo"
-                                             r"|Step on the gas)"))
-        if turned:
-            shot(args.out, "aa-resolve%s.png" % sfx)
-            shots.add("resolve")
-    time.sleep(0.3)
     return None
 
 

@@ -35,3 +35,61 @@ void lp_a11y_fix_mnemonic_button(GtkButton *button)
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL, clean,
                                    -1);
 }
+
+static void hide_inactive_now(GtkStack *stack)
+{
+    GtkWidget *shown = gtk_stack_get_visible_child(stack);
+
+    /* Hiding the page a transition fades out would cut the transition short. */
+    if (gtk_stack_get_transition_running(stack))
+        return;
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(stack)); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (child != shown && gtk_widget_get_visible(child))
+            gtk_widget_set_visible(child, FALSE);
+    }
+}
+
+static gboolean hide_inactive_idle(gpointer data)
+{
+    hide_inactive_now(GTK_STACK(data));
+    return G_SOURCE_REMOVE;
+}
+
+/* The stack starts its transition only after it announced the new visible child, so the
+ * pages are hidden from an idle callback (or when the transition ends), not right away. */
+static void on_stack_changed(GtkStack *stack, GParamSpec *pspec, gpointer user_data)
+{
+    (void)pspec;
+    (void)user_data;
+    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, hide_inactive_idle, g_object_ref(stack),
+                    g_object_unref);
+}
+
+void lp_a11y_stack_hide_inactive_pages(GtkStack *stack)
+{
+    g_return_if_fail(GTK_IS_STACK(stack));
+    g_signal_connect(stack, "notify::visible-child", G_CALLBACK(on_stack_changed), NULL);
+    g_signal_connect(stack, "notify::transition-running", G_CALLBACK(on_stack_changed), NULL);
+    hide_inactive_now(stack);
+}
+
+void lp_a11y_stack_show_child(GtkStack *stack, GtkWidget *child)
+{
+    g_return_if_fail(GTK_IS_STACK(stack));
+    g_return_if_fail(GTK_IS_WIDGET(child) && gtk_widget_get_parent(child) == GTK_WIDGET(stack));
+    /* GtkStack refuses to show a hidden child. */
+    gtk_widget_set_visible(child, TRUE);
+    gtk_stack_set_visible_child(stack, child);
+}
+
+void lp_a11y_stack_show_child_name(GtkStack *stack, const char *name)
+{
+    GtkWidget *child;
+
+    g_return_if_fail(GTK_IS_STACK(stack));
+    g_return_if_fail(name != NULL);
+    child = gtk_stack_get_child_by_name(stack, name);
+    g_return_if_fail(child != NULL);
+    lp_a11y_stack_show_child(stack, child);
+}

@@ -12,4 +12,13 @@ void lp_a11y_fix_mnemonic_button(GtkButton *button);
 /* "_Show" → "Show", "Rock __n Roll" → "Rock _n Roll". */
 char *lp_a11y_strip_mnemonic(const char *label);
 
+/* GTK 4.8 keeps the widgets of a GtkStack's pages that are not shown in the accessibility
+ * tree, marked "visible" (a screen reader finds the covered "Show" button or the start page
+ * while a game runs). This hides every page but the shown one, once any transition has
+ * finished; switch pages only with lp_a11y_stack_show_child() or
+ * lp_a11y_stack_show_child_name() afterwards, which show the page again first. */
+void lp_a11y_stack_hide_inactive_pages(GtkStack *stack);
+void lp_a11y_stack_show_child(GtkStack *stack, GtkWidget *child);
+void lp_a11y_stack_show_child_name(GtkStack *stack, const char *name);
+
 G_END_DECLS

@@ -145,6 +145,8 @@ static void lp_privacy_screen_init(LpPrivacyScreen *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->show_button));
+    /* Once uncovered, the cover and its "Show" button leave the accessibility tree. */
+    lp_a11y_stack_hide_inactive_pages(self->stack);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }
 
@@ -199,7 +201,7 @@ void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, con
     /* The cover replaces the content rather than lying on top of it: the hidden content is
      * neither drawn nor presented to assistive technology (RULES.md: hidden information). */
     gtk_stack_set_transition_type(self->stack, GTK_STACK_TRANSITION_TYPE_NONE);
-    gtk_stack_set_visible_child(self->stack, self->cover_box);
+    lp_a11y_stack_show_child(self->stack, self->cover_box);
     gtk_widget_set_visible(self->content_box, FALSE);
 
     if (!self->covered) {
@@ -223,9 +225,8 @@ void lp_privacy_screen_uncover(LpPrivacyScreen *self)
         gtk_window_get_default_widget(GTK_WINDOW(root)) == self->show_button)
         gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
 
-    gtk_widget_set_visible(self->content_box, TRUE);
     gtk_stack_set_transition_type(self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-    gtk_stack_set_visible_child(self->stack, self->content_box);
+    lp_a11y_stack_show_child(self->stack, self->content_box);
     self->covered = FALSE;
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COVERED]);
     if (self->child != NULL)

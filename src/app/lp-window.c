@@ -112,7 +112,7 @@ static void update_state(LpWindow *self)
 
 static void show_page(LpWindow *self, const char *name)
 {
-    gtk_stack_set_visible_child_name(self->stack, name);
+    lp_a11y_stack_show_child_name(self->stack, name);
     if (g_strcmp0(name, "start") == 0) {
         set_titles(self, "Landpartie", NULL);
         lp_start_page_refresh(LP_START_PAGE(self->start_page));
@@ -614,6 +614,8 @@ static void lp_window_init(LpWindow *self)
 
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
+    /* The start and setup pages must not stay in the accessibility tree during a game. */
+    lp_a11y_stack_hide_inactive_pages(self->stack);
     self->settings = g_settings_new(APP_ID);
     width = g_settings_get_int(self->settings, "window-width");
     height = g_settings_get_int(self->settings, "window-height");

@@ -47,6 +47,22 @@ static gboolean has_label_text(GtkWidget *widget, const char *text)
     return FALSE;
 }
 
+static gboolean no_transition(gpointer data)
+{
+    GtkWidget *w = data;
+
+    while (w != NULL && !GTK_IS_STACK(w))
+        w = gtk_widget_get_first_child(w);
+    return w == NULL || !gtk_stack_get_transition_running(GTK_STACK(w));
+}
+
+/* Waits for the stack's transition to end and the idle that hides the old page. */
+static void settle(GtkWidget *widget)
+{
+    g_assert_true(lp_test_wait_for(no_transition, widget));
+    iterate();
+}
+
 static void on_revealed(LpPrivacyScreen *screen, int *count)
 {
     (*count)++;
@@ -101,6 +117,11 @@ static void test_cover_uncover(void)
     g_assert_true(gtk_widget_is_visible(secret));
     g_assert_true(gtk_widget_get_mapped(secret));
     g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
+    /* Once the cross-fade is over, the cover and its "Show" button leave the accessibility
+     * tree (GTK 4.8 keeps the widgets of a stack's hidden pages there as "visible"). */
+    settle(screen);
+    g_assert_false(gtk_widget_is_visible(show));
+    g_assert_false(has_label_text(screen, "Pass to Ben"));
 
     /* uncover() from code does not pretend somebody pressed the button. */
     lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Anna", NULL);
@@ -136,6 +157,48 @@ static void test_cover_before_shown(void)
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
+static gboolean stack_settled(gpointer data)
+{
+    return !gtk_stack_get_transition_running(GTK_STACK(data));
+}
+
+static void test_stack_hides_inactive(void)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *stack = gtk_stack_new();
+    GtkWidget *pages[3];
+
+    for (int i = 0; i < 3; i++) {
+        pages[i] = gtk_button_new_with_label("page");
+        gtk_stack_add_named(GTK_STACK(stack), pages[i], i == 0 ? "a" : i == 1 ? "b" : "c");
+    }
+    gtk_stack_set_transition_type(GTK_STACK(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+    gtk_stack_set_transition_duration(GTK_STACK(stack), 100);
+    gtk_window_set_child(GTK_WINDOW(window), stack);
+    gtk_window_present(GTK_WINDOW(window));
+    lp_a11y_stack_hide_inactive_pages(GTK_STACK(stack));
+    iterate();
+    g_assert_true(gtk_widget_get_visible(pages[0]));
+    g_assert_false(gtk_widget_get_visible(pages[1]));
+    g_assert_false(gtk_widget_get_visible(pages[2]));
+
+    lp_a11y_stack_show_child_name(GTK_STACK(stack), "c");
+    g_assert_true(gtk_stack_get_visible_child(GTK_STACK(stack)) == pages[2]);
+    g_assert_true(lp_test_wait_for(stack_settled, stack));
+    iterate();
+    g_assert_false(gtk_widget_get_visible(pages[0]));
+    g_assert_false(gtk_widget_get_visible(pages[1]));
+    g_assert_true(gtk_widget_get_visible(pages[2]));
+
+    lp_a11y_stack_show_child(GTK_STACK(stack), pages[1]);
+    g_assert_true(gtk_stack_get_visible_child(GTK_STACK(stack)) == pages[1]);
+    g_assert_true(lp_test_wait_for(stack_settled, stack));
+    iterate();
+    g_assert_false(gtk_widget_get_visible(pages[2]));
+    g_assert_true(gtk_widget_get_visible(pages[1]));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
 static void test_needed(void)
 {
     g_autoptr(LpGame) one_human = lp_test_game_new(1, 3);
@@ -168,5 +231,6 @@ int main(int argc, char **argv)
     g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
     g_test_add_func("/privacy-screen/needed", test_needed);
     g_test_add_func("/a11y/strip-mnemonic", test_strip_mnemonic);
+    g_test_add_func("/a11y/stack-hides-inactive", test_stack_hides_inactive);
     return g_test_run();
 }

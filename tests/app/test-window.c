@@ -131,6 +131,16 @@ static const LpGameInfo failing_info = {
     .create_page = create_test_page,
 };
 
+static gboolean start_page_hidden(gpointer data)
+{
+    g_autoptr(GPtrArray) starts = lp_test_find_all(GTK_WIDGET(data), LP_TYPE_START_PAGE, NULL);
+    g_autoptr(GPtrArray) setups = lp_test_find_all(GTK_WIDGET(data), LP_TYPE_SETUP_PAGE, NULL);
+
+    g_assert_cmpuint(starts->len, ==, 1);
+    g_assert_cmpuint(setups->len, ==, 1);
+    return !gtk_widget_get_visible(starts->pdata[0]) && !gtk_widget_get_visible(setups->pdata[0]);
+}
+
 static void test_hosting(Fixture *f, gconstpointer data)
 {
     g_autoptr(LpGame) template = lp_test_game_new(2, 1);
@@ -154,6 +164,8 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_assert_nonnull(game);
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), "the test game page"));
+    /* The start and setup pages leave the accessibility tree while a game runs. */
+    g_assert_true(lp_test_wait_for(start_page_hidden, f->window));
     /* The header bar names the game and who plays. */
     g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "Test Game");
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), "P1, P2, P3"));

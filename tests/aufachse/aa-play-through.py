@@ -87,7 +87,7 @@ def on_screen(node):
 
 def play_once(page, args, sfx, shots, picks):
     """One look at the page and at most one action; returns "picked", "done" or None."""
-    hands = ad.find_all(page, name=re.compile(r"^(Hand of|Hand von|Karten von)"))
+    hands = ad.find_all(page, name=re.compile(r"^(Hand of|Handkarten von)"))
     cards = [c for h in hands for c in ad.find_all(h, role="push button") if on_screen(c)]
     buttons = [b for b in ad.find_all(page, role="push button")
                if on_screen(b) and not any(b in ad.find_all(h) for h in hands)]

@@ -33,6 +33,7 @@ struct _BuxCross {
     GSettings *settings;
 
     gboolean interactive;
+    gboolean show_revealed;
     int scoring_step;
     BuxArm sel_arm;
     guint sel_index;
@@ -524,7 +525,7 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                         mark |= MARK_REFERENCE;
                 }
             } else {
-                revealed = bux_game_is_revealed(self->game, card);
+                revealed = self->show_revealed && bux_game_is_revealed(self->game, card);
                 if (placed && a == (int)placed_arm && i == placed_index)
                     mark |= MARK_PLACED;
             }
@@ -804,6 +805,22 @@ void bux_cross_set_interactive(BuxCross *self, gboolean interactive)
     clamp_selection(self);
     gtk_widget_set_focusable(GTK_WIDGET(self), interactive);
     gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void bux_cross_set_show_revealed(BuxCross *self, gboolean show)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    show = !!show;
+    if (self->show_revealed == show)
+        return;
+    self->show_revealed = show;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean bux_cross_get_show_revealed(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
+    return self->show_revealed;
 }
 
 gboolean bux_cross_get_interactive(BuxCross *self)

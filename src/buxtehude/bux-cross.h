@@ -18,6 +18,10 @@ BuxGame *bux_cross_get_game(BuxCross *self);
 /* Whether the gaps are targets (a human places the card in hand). */
 void bux_cross_set_interactive(BuxCross *self, gboolean interactive);
 gboolean bux_cross_get_interactive(BuxCross *self);
+/* Whether the pair of the last challenge is drawn face up (only while its result is shown:
+ * RULES.md, "both revealed cards are turned face down again afterwards"). Default FALSE. */
+void bux_cross_set_show_revealed(BuxCross *self, gboolean show);
+gboolean bux_cross_get_show_revealed(BuxCross *self);
 /* Show the cross of the last scoring instead of the live one, with the first `step` wrong
  * cards marked (the one at step - 1 highlighted with its reference; beyond the last, all
  * marked and none highlighted). -1 returns to live. */

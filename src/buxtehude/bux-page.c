@@ -836,6 +836,9 @@ static void update_view(BuxPage *self)
     gboolean human_places = phase == BUX_PHASE_PLACE && seat_human(self, turn) &&
                             !self->showing_result && self->scoring_step < 0;
     bux_cross_set_interactive(self->cross, human_places);
+    /* The challenged pair is face up while its result is read, then face down again: the next
+     * player must not see its coordinates (RULES.md: hidden information). */
+    bux_cross_set_show_revealed(self->cross, self->showing_result);
 
     if (self->scoring_step >= 0) {
         uncover(self);

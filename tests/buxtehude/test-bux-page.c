@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "bux-cross.h"
 #include "bux-page.h"
 #include "bux-test-util.h"
 #include "lp-privacy-screen.h"
@@ -101,6 +102,18 @@ static LpPrivacyScreen *privacy_of(Table *t)
     return LP_IS_PRIVACY_SCREEN(child) ? LP_PRIVACY_SCREEN(child) : NULL;
 }
 
+static BuxCross *find_cross(GtkWidget *widget)
+{
+    if (BUX_IS_CROSS(widget))
+        return BUX_CROSS(widget);
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c)) {
+        BuxCross *found = find_cross(c);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
 /* Plays what the page asks for, as the humans at the table would, until the end. */
 static void autopilot(Table *t, gboolean shots)
 {
@@ -115,6 +128,9 @@ static void autopilot(Table *t, gboolean shots)
         if (g_str_equal(mode, "over"))
             break;
         if (g_str_equal(mode, "place")) {
+            /* The challenged pair went face down again once its result was read (RULES.md:
+             * Ausgerechnet Buxtehude): the next player must not see its coordinates. */
+            g_assert_false(bux_cross_get_show_revealed(find_cross(GTK_WIDGET(t->page))));
             if (shots && !shot_place && bux_game_get_n_placed(t->game) >= 8) {
                 shot(t, "cross");
                 shot_place = TRUE;
@@ -137,6 +153,7 @@ static void autopilot(Table *t, gboolean shots)
         } else if (g_str_equal(mode, "neighbour")) {
             act(t, "bux.neighbour", g_variant_new_uint32(1));
         } else if (g_str_equal(mode, "result")) {
+            g_assert_true(bux_cross_get_show_revealed(find_cross(GTK_WIDGET(t->page))));
             if (shots && !shot_result) {
                 shot(t, "challenge-result");
                 shot_result = TRUE;

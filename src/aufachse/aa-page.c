@@ -290,7 +290,14 @@ static void show_mode(AaPage *self, const char *mode)
 {
     gboolean changed = g_strcmp0(self->mode, mode) != 0;
     self->mode = mode;
-    gtk_stack_set_visible_child_name(self->action_stack, mode);
+    /* GTK 4.8 keeps the buttons of hidden stack pages in the accessibility tree as visible:
+     * hide every page but the shown one. */
+    GtkWidget *shown = gtk_stack_get_child_by_name(self->action_stack, mode);
+    gtk_widget_set_visible(shown, TRUE);
+    gtk_stack_set_visible_child(self->action_stack, shown);
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(self->action_stack)); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        gtk_widget_set_visible(c, c == shown);
     if (!changed)
         return;
     if (g_str_equal(mode, "scoring"))

@@ -155,6 +155,21 @@ GtkWidget *lp_privacy_screen_new(void)
     return g_object_new(LP_TYPE_PRIVACY_SCREEN, NULL);
 }
 
+LpPrivacyScreen *lp_privacy_screen_wrap(GtkWidget *page, GtkWidget *content)
+{
+    g_return_val_if_fail(GTK_IS_WIDGET(page), NULL);
+    g_return_val_if_fail(GTK_IS_WIDGET(content) && gtk_widget_get_parent(content) == page,
+                         NULL);
+
+    LpPrivacyScreen *self = LP_PRIVACY_SCREEN(lp_privacy_screen_new());
+    g_object_ref(content);
+    gtk_widget_unparent(content);
+    lp_privacy_screen_set_child(self, content);
+    g_object_unref(content);
+    gtk_widget_set_parent(GTK_WIDGET(self), page);
+    return self;
+}
+
 void lp_privacy_screen_set_child(LpPrivacyScreen *self, GtkWidget *child)
 {
     g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));

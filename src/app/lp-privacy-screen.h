@@ -15,6 +15,9 @@ GtkWidget *lp_privacy_screen_new(void);
 /* The content it covers. */
 void lp_privacy_screen_set_child(LpPrivacyScreen *self, GtkWidget *child);
 GtkWidget *lp_privacy_screen_get_child(LpPrivacyScreen *self);
+/* Puts a new privacy screen between a game page and its content widget (a child the page
+ * lays out itself): content moves into the screen, the screen becomes the page's child. */
+LpPrivacyScreen *lp_privacy_screen_wrap(GtkWidget *page, GtkWidget *content);
 /* Cover the content: a big "Pass to <name>", an optional line (message may be NULL) and a
  * "Show" button that is focused and the window's default. While covered the content is
  * neither drawn nor part of the accessibility tree. */

@@ -1110,12 +1110,7 @@ BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
 
     if (lp_privacy_needed(LP_GAME(game))) {
         /* RULES.md hidden information: the estimates go behind a "Pass to" cover. */
-        g_object_ref(self->content);
-        gtk_widget_unparent(self->content);
-        self->privacy = LP_PRIVACY_SCREEN(lp_privacy_screen_new());
-        lp_privacy_screen_set_child(self->privacy, self->content);
-        g_object_unref(self->content);
-        gtk_widget_set_parent(GTK_WIDGET(self->privacy), GTK_WIDGET(self));
+        self->privacy = lp_privacy_screen_wrap(GTK_WIDGET(self), self->content);
         g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
     }
 

@@ -905,12 +905,7 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
 
     if (lp_privacy_needed(LP_GAME(game))) {
         /* Two or more humans: the content can be covered between their tips. */
-        g_object_ref(self->content);
-        gtk_widget_unparent(self->content);
-        self->screen = lp_privacy_screen_new();
-        lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(self->screen), self->content);
-        g_object_unref(self->content);
-        gtk_widget_set_parent(self->screen, GTK_WIDGET(self));
+        self->screen = GTK_WIDGET(lp_privacy_screen_wrap(GTK_WIDGET(self), self->content));
         g_signal_connect_swapped(self->screen, "revealed", G_CALLBACK(on_revealed), self);
     }
 

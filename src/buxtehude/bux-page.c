@@ -51,6 +51,7 @@ struct _BuxPage {
     GtkLabel *scoring_title;
     GtkLabel *scoring_label;
     GtkWidget *scoring_continue;
+    GtkWidget *play_again_button;
     GtkLabel *over_title;
     GtkWidget *ranking_box;
 
@@ -149,6 +150,15 @@ static void show_mode(BuxPage *self, const char *mode)
         gtk_widget_grab_focus(self->result_continue);
     else if (g_str_equal(mode, "scoring"))
         gtk_widget_grab_focus(self->scoring_continue);
+    /* Keyboard play: the focus must not stay on the cross (no longer a target) or on a button
+     * that was just hidden, where Enter does nothing. "No Objection" goes on; Tab reaches
+     * the "Wrong!" buttons. */
+    else if (g_str_equal(mode, "challenge") && gtk_widget_get_visible(self->no_objection_button))
+        gtk_widget_grab_focus(self->no_objection_button);
+    else if (g_str_equal(mode, "neighbour"))
+        gtk_widget_grab_focus(self->inner_button);
+    else if (g_str_equal(mode, "over"))
+        gtk_widget_grab_focus(self->play_again_button);
 }
 
 static void report(BuxPage *self, gboolean ok, GError *error)
@@ -1032,6 +1042,7 @@ static void bux_page_class_init(BuxPageClass *klass)
     CHILD(scoring_continue);
     CHILD(over_title);
     CHILD(ranking_box);
+    CHILD(play_again_button);
 #undef CHILD
     gtk_widget_class_bind_template_callback(widget_class, on_gap_activated);
     gtk_widget_class_bind_template_callback(widget_class, on_selection_changed);

@@ -75,6 +75,11 @@ static void table_open(Table *t, guint n, guint humans, guint64 seed)
     t->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(t->window), 1200, 800);
     gtk_window_set_child(GTK_WINDOW(t->window), GTK_WIDGET(t->page));
+    /* The window's actions that the end offers, as LpWindow has them. */
+    g_autoptr(GSimpleActionGroup) win = g_simple_action_group_new();
+    const GActionEntry entries[] = { { .name = "play-again" }, { .name = "show-start" } };
+    g_action_map_add_action_entries(G_ACTION_MAP(win), entries, G_N_ELEMENTS(entries), NULL);
+    gtk_widget_insert_action_group(t->window, "win", G_ACTION_GROUP(win));
     gtk_window_present(GTK_WINDOW(t->window));
     t->seen = g_hash_table_new(g_str_hash, g_str_equal);
     lp_driver_kick(t->driver);
@@ -114,6 +119,15 @@ static BuxCross *find_cross(GtkWidget *widget)
     return NULL;
 }
 
+/* The label of the button that has the keyboard focus, or NULL. */
+static const char *focused_button(Table *t)
+{
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(t->window));
+    while (focus != NULL && !GTK_IS_BUTTON(focus))
+        focus = gtk_widget_get_parent(focus);
+    return focus != NULL ? gtk_button_get_label(GTK_BUTTON(focus)) : NULL;
+}
+
 /* Plays what the page asks for, as the humans at the table would, until the end. */
 static void autopilot(Table *t, gboolean shots)
 {
@@ -146,11 +160,14 @@ static void autopilot(Table *t, gboolean shots)
                 }
                 act(t, "bux.challenge", g_variant_new_uint32(0));
             } else if (bux_game_get_deciding_computer(t->game) < 0) {
+                /* Keyboard play: Enter goes on. */
+                g_assert_cmpstr(focused_button(t), ==, "_No Objection");
                 act(t, "bux.no-objection", NULL);
             } else {
                 g_main_context_iteration(NULL, TRUE);
             }
         } else if (g_str_equal(mode, "neighbour")) {
+            g_assert_true(g_str_has_prefix(focused_button(t), "_Inner: "));
             act(t, "bux.neighbour", g_variant_new_uint32(1));
         } else if (g_str_equal(mode, "result")) {
             g_assert_true(bux_cross_get_show_revealed(find_cross(GTK_WIDGET(t->page))));
@@ -188,6 +205,7 @@ static void autopilot(Table *t, gboolean shots)
     }
     g_assert_true(lp_game_is_over(LP_GAME(t->game)));
     g_assert_cmpstr(bux_page_get_mode(t->page), ==, "over");
+    g_assert_cmpstr(focused_button(t), ==, "_Play Again");
     if (shots)
         shot(t, "end");
 }

@@ -53,6 +53,20 @@ static void on_map(GtkWidget *widget, gpointer user_data)
     take_focus(LP_PRIVACY_SCREEN(widget));
 }
 
+/* GtkWindow does not forget a default widget that goes away: leaving the window (the game
+ * page replaced or closed while covered) must hand the default back, or the window later
+ * touches the freed "Show" button. */
+static void on_unmap(GtkWidget *widget, gpointer user_data)
+{
+    LpPrivacyScreen *self = LP_PRIVACY_SCREEN(widget);
+    GtkRoot *root = gtk_widget_get_root(widget);
+
+    (void)user_data;
+    if (GTK_IS_WINDOW(root) &&
+        gtk_window_get_default_widget(GTK_WINDOW(root)) == self->show_button)
+        gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
+}
+
 static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
 {
     lp_privacy_screen_uncover(self);
@@ -148,6 +162,7 @@ static void lp_privacy_screen_init(LpPrivacyScreen *self)
     /* Once uncovered, the cover and its "Show" button leave the accessibility tree. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
+    g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
 }
 
 GtkWidget *lp_privacy_screen_new(void)

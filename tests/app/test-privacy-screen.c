@@ -154,6 +154,13 @@ static void test_cover_before_shown(void)
     lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(screen), other);
     iterate();
     g_assert_false(gtk_widget_get_mapped(other));
+
+    /* Taken out of the window while covered (a game page replaced or closed), it hands the
+     * default back: the window must not keep the freed "Show" button as its default. */
+    g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) == show);
+    gtk_window_set_child(GTK_WINDOW(window), NULL);
+    iterate();
+    g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
     gtk_window_destroy(GTK_WINDOW(window));
 }
 

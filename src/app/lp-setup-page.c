@@ -452,10 +452,15 @@ void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
 
     gtk_widget_set_visible(self->option_list, info->option_label != NULL);
     if (info->option_label != NULL) {
+        g_autofree char *clean = lp_a11y_strip_mnemonic(_(info->option_label));
+
         gtk_label_set_text_with_mnemonic(GTK_LABEL(self->option_label), _(info->option_label));
+        /* The mnemonic label also labels the switch; GTK 4.8 would read both ("Easy Cards
+         * Easy Cards"), so the switch keeps only its own clean name. */
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(self->option_switch),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY);
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->option_switch),
-                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _(info->option_label),
-                                       -1);
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, clean, -1);
     }
     if (info->option_description != NULL) {
         gtk_label_set_text(GTK_LABEL(self->option_description), _(info->option_description));

@@ -45,6 +45,16 @@ static void test_player_range(void)
     g_assert_false(lp_setup_page_add_seat(page));
     g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 6);
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(page), "Add Player"));
+    /* The option's switch is named once, not by its label widget and its name together. */
+    {
+        g_autoptr(GPtrArray) switches = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_SWITCH, NULL);
+
+        g_assert_cmpuint(switches->len, ==, 1);
+        g_assert_true(gtk_test_accessible_has_property(switches->pdata[0],
+                                                       GTK_ACCESSIBLE_PROPERTY_LABEL));
+        g_assert_false(gtk_test_accessible_has_relation(switches->pdata[0],
+                                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    }
 
     /* Seat colours stay distinct. */
     for (guint i = 0; i < 6; i++) {

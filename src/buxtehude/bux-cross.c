@@ -271,6 +271,33 @@ static double text_height(cairo_t *cr, const char *text, double width, double si
     return h;
 }
 
+/* The largest size up to size at which every word of text fits width, so that a long
+ * one-word name ("Gelsenkirchen") shrinks a little instead of being broken mid-word. */
+static double fitting_size(cairo_t *cr, const char *text, double width, double size,
+                           gboolean bold, double min_size)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    PangoFontDescription *font = pango_font_description_new();
+    g_auto(GStrv) words = g_strsplit_set(text, " -", -1);
+    int widest = 0;
+
+    pango_font_description_set_family(font, "Sans");
+    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    for (guint i = 0; words[i] != NULL; i++) {
+        int w, h;
+        pango_layout_set_text(layout, words[i], -1);
+        pango_layout_get_pixel_size(layout, &w, &h);
+        widest = MAX(widest, w);
+    }
+    pango_font_description_free(font);
+    g_object_unref(layout);
+    if (widest <= width)
+        return size;
+    return MAX(min_size, size * width / (widest + 1));
+}
+
 typedef enum {
     MARK_NONE = 0,
     MARK_PLACED = 1 << 0,    /* the card under challenge */
@@ -318,8 +345,9 @@ static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double c
     cairo_set_source_rgb(cr, 0.15, 0.13, 0.10);
     const char *name = bux_card_get_name(c);
     if (!revealed) {
-        double h = text_height(cr, name, CW - 14, 16, TRUE, 3);
-        draw_text(cr, name, cx, cy - h / 2, CW - 14, 16, TRUE, 3);
+        double size = fitting_size(cr, name, CW - 14, 16, TRUE, 11);
+        double h = text_height(cr, name, CW - 14, size, TRUE, 3);
+        draw_text(cr, name, cx, cy - h / 2, CW - 14, size, TRUE, 3);
     } else {
         /* The back of the card: name, coordinates, figures or description, state. */
         double top = y + 5;

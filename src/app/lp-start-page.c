@@ -23,6 +23,7 @@ struct _LpStartPage {
 
     LpSaveStore *store;
     GPtrArray *continue_kinds;
+    guint reveal_tick;
 };
 
 G_DEFINE_FINAL_TYPE(LpStartPage, lp_start_page, GTK_TYPE_WIDGET)
@@ -260,6 +261,54 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
     return row;
 }
 
+/* At 1024×600 the Continue entries lie below the tiles, out of sight: a family coming back
+ * to a saved game must see them without scrolling. Once the page is laid out, it scrolls
+ * just far enough to show them (the tiles' pictures go up a little). */
+static gboolean reveal_continue_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+    LpStartPage *self = LP_START_PAGE(widget);
+    GtkAdjustment *adjustment;
+    graphene_rect_t bounds;
+    double bottom, page_size, value;
+
+    (void)clock;
+    (void)data;
+    if (!gtk_widget_get_visible(self->continue_section)) {
+        self->reveal_tick = 0;
+        return G_SOURCE_REMOVE;
+    }
+    /* Not laid out yet: try again on the next frame. */
+    if (gtk_widget_get_height(self->continue_section) <= 0 ||
+        !gtk_widget_compute_bounds(self->continue_section, self->scroller, &bounds))
+        return G_SOURCE_CONTINUE;
+    adjustment = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(self->scroller));
+    page_size = gtk_adjustment_get_page_size(adjustment);
+    if (page_size <= 0)
+        return G_SOURCE_CONTINUE;
+    bottom = bounds.origin.y + bounds.size.height + 12;
+    value = gtk_adjustment_get_value(adjustment);
+    if (bottom > page_size)
+        gtk_adjustment_set_value(adjustment,
+                                 MIN(value + bottom - page_size,
+                                     gtk_adjustment_get_upper(adjustment) - page_size));
+    self->reveal_tick = 0;
+    return G_SOURCE_REMOVE;
+}
+
+static void reveal_continue(LpStartPage *self)
+{
+    if (self->reveal_tick != 0 || !gtk_widget_get_visible(self->continue_section))
+        return;
+    self->reveal_tick =
+        gtk_widget_add_tick_callback(GTK_WIDGET(self), reveal_continue_tick, NULL, NULL);
+}
+
+static void on_map(GtkWidget *widget, gpointer data)
+{
+    (void)data;
+    reveal_continue(LP_START_PAGE(widget));
+}
+
 void lp_start_page_refresh(LpStartPage *self)
 {
     guint n_infos;
@@ -285,6 +334,8 @@ void lp_start_page_refresh(LpStartPage *self)
         g_ptr_array_add(self->continue_kinds, g_strdup(infos[i]->kind));
     }
     gtk_widget_set_visible(self->continue_section, self->continue_kinds->len > 0);
+    if (gtk_widget_get_mapped(GTK_WIDGET(self)))
+        reveal_continue(self);
 }
 
 GStrv lp_start_page_dup_continue_kinds(LpStartPage *self)
@@ -302,6 +353,10 @@ static void lp_start_page_dispose(GObject *object)
     LpStartPage *self = LP_START_PAGE(object);
     GtkWidget *child;
 
+    if (self->reveal_tick != 0) {
+        gtk_widget_remove_tick_callback(GTK_WIDGET(object), self->reveal_tick);
+        self->reveal_tick = 0;
+    }
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
         gtk_widget_unparent(child);
     g_clear_object(&self->store);
@@ -387,6 +442,7 @@ static void lp_start_page_init(LpStartPage *self)
     gtk_box_append(GTK_BOX(self->tiles_slot), lp_clamp_new(self->tiles_box, row_width));
     /* The Continue list lines up with the row of tiles. */
     gtk_widget_set_size_request(self->continue_section, row_width, -1);
+    g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }
 
 GtkWidget *lp_start_page_new(void)

@@ -58,6 +58,20 @@ static void test_tiles(void)
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
+static gboolean continue_in_sight(gpointer data)
+{
+    GtkWidget *page = data;
+    g_autoptr(GPtrArray) lists = lp_test_find_all(page, GTK_TYPE_LIST_BOX, NULL);
+    GtkWidget *section;
+    graphene_rect_t bounds;
+
+    g_assert_cmpuint(lists->len, ==, 1);
+    section = gtk_widget_get_parent(lists->pdata[0]);
+    return gtk_widget_get_height(section) > 0 &&
+           gtk_widget_compute_bounds(section, page, &bounds) && bounds.origin.y >= 0 &&
+           bounds.origin.y + bounds.size.height <= gtk_widget_get_height(page);
+}
+
 static void test_continue_entries(void)
 {
     g_autofree char *dir = lp_test_make_temp_dir();
@@ -75,6 +89,7 @@ static void test_continue_entries(void)
         saved);
     g_autofree char *when = lp_format_last_played(now, now);
 
+    gtk_window_set_default_size(GTK_WINDOW(window), 1024, 600);
     gtk_window_set_child(GTK_WINDOW(window), page);
     gtk_window_present(GTK_WINDOW(window));
 
@@ -101,6 +116,10 @@ static void test_continue_entries(void)
     g_assert_true(g_str_has_prefix(when, "today, "));
     /* A save that cannot be read still gets an entry, which leads to the error dialog. */
     g_assert_nonnull(lp_test_find_label(page, "This saved game cannot be read."));
+
+    /* In a small window (1024×600) the entries are scrolled into sight, not left below the
+     * tiles where a family would not see them. */
+    g_assert_true(lp_test_wait_for(continue_in_sight, page));
 
     gtk_window_destroy(GTK_WINDOW(window));
 }

@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "lp-error.h"
@@ -161,8 +162,41 @@ gboolean lp_json_array_get_string(JsonArray *array, guint index, const char *wha
     return TRUE;
 }
 
+/* json-glib's parser recurses once per bracket: a hand-edited file of 100,000 "[" would
+ * overflow the stack. Nothing Landpartie writes is nested deeper than a few levels. */
+#define MAX_DEPTH 64
+
+static gboolean nesting_ok(const char *data, gsize length)
+{
+    guint depth = 0;
+    gboolean in_string = FALSE;
+    for (gsize i = 0; i < length; i++) {
+        char c = data[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = FALSE;
+        } else if (c == '"') {
+            in_string = TRUE;
+        } else if (c == '[' || c == '{') {
+            if (++depth > MAX_DEPTH)
+                return FALSE;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+    }
+    return TRUE;
+}
+
 JsonNode *lp_json_parse(const char *data, gssize length, GError **error)
 {
+    gsize len = length < 0 ? strlen(data) : (gsize)length;
+    if (!nesting_ok(data, len)) {
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data is nested more than %d levels deep"), MAX_DEPTH);
+        return NULL;
+    }
     g_autoptr(JsonParser) parser = json_parser_new_immutable();
     if (!json_parser_load_from_data(parser, data, length, error))
         return NULL;

@@ -302,6 +302,14 @@ static char *damage(const char *good, guint i, gsize *len)
     case 15:
         json_object_set_string_member(obj, "saved", "yesterday-ish");
         break;
+    case 16: {
+        /* A hand-edited file of brackets only: must not overflow the parser's stack. */
+        *len = 200000;
+        char *deep = g_malloc(*len + 1);
+        memset(deep, '[', *len);
+        deep[*len] = '\0';
+        return deep;
+    }
     default:
         g_assert_not_reached();
     }
@@ -329,6 +337,7 @@ static void test_damaged_saves(void)
         {"seat out of range", LP_SAVE_ERROR_BAD_VALUE, "current"},
         {"binary", LP_SAVE_ERROR_NOT_JSON, "UTF-8"},
         {"bad date", LP_SAVE_ERROR_BAD_VALUE, "time of saving"},
+        {"nested too deep", LP_SAVE_ERROR_NOT_JSON, "nested"},
     };
     g_autofree char *dir = make_temp_dir();
     g_autoptr(LpSaveStore) store = lp_save_store_new(dir);

@@ -621,6 +621,7 @@ static char *names_list(BuxPage *self, const int *flags, guint n)
         if (!flags[i])
             continue;
         if (count > 0)
+            /* Translators: joins the last two names of a list, "Anna, Ben and Cem". */
             g_string_append(s, count + 1 == total ? _(" and ") : ", ");
         g_string_append(s, seat_name(self, i));
         count++;
@@ -634,7 +635,7 @@ static void update_scoring_text(BuxPage *self)
     int n_wrong = sc->wrong->len;
     guint n = sc->n_players;
     g_autofree char *title = sc->final ? g_strdup(_("Final scoring"))
-                                       : g_strdup_printf(_("Intermezzo: cross %u"), sc->cross);
+                                       : g_strdup_printf(_("Intermezzo · Cross %u of 3"), sc->cross);
     gtk_label_set_text(self->scoring_title, title);
 
     GString *s = g_string_new(NULL);

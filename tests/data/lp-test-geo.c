@@ -191,3 +191,28 @@ gboolean lp_test_point_in_germany(double lat, double lon, double tolerance_km)
         return FALSE;
     return lp_test_distance_to_border_km(lat, lon) <= tolerance_km;
 }
+
+char *lp_test_read_source_file(const char *relative)
+{
+    const char *srcdir = g_getenv("LANDPARTIE_SOURCE_DIR");
+    g_autofree char *path = NULL;
+    g_autoptr(GError) error = NULL;
+    char *text = NULL;
+
+    if (srcdir == NULL)
+        g_error("LANDPARTIE_SOURCE_DIR is not set (run the test through meson test)");
+    path = g_build_filename(srcdir, relative, NULL);
+    if (!g_file_get_contents(path, &text, NULL, &error))
+        g_error("%s", error->message);
+    return text;
+}
+
+JsonNode *lp_test_parse_or_die(const char *text, const char *what)
+{
+    g_autoptr(JsonParser) parser = json_parser_new();
+    g_autoptr(GError) error = NULL;
+
+    if (!json_parser_load_from_data(parser, text, -1, &error))
+        g_error("%s: %s", what, error->message);
+    return json_node_copy(json_parser_get_root(parser));
+}

@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Geographic helpers for the data tests: Germany's outline and great-circle distances. */
+/* Helpers for the data tests: source files, Germany's outline and great-circle distances. */
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
+
+/* The text of a file of the source tree ($LANDPARTIE_SOURCE_DIR); the test binaries have no
+ * resources of their own. Aborts the test when it cannot be read. */
+char *lp_test_read_source_file(const char *relative);
+/* Parses text or aborts the test naming what. */
+JsonNode *lp_test_parse_or_die(const char *text, const char *what);
 
 /* TRUE when (lat, lon) lies inside Germany's outline (Natural Earth 1:10m, all
  * islands; data/geo/germany-outline.json under $LANDPARTIE_SOURCE_DIR, loaded

@@ -24,31 +24,6 @@ static const char *const geonames_admin1[] = {
     "06", "07", "08", "09", "13", "14", "10", "15",
 };
 
-/* A file of the source tree; the test binaries have no resources of their own. */
-static char *read_source_file(const char *relative)
-{
-    const char *srcdir = g_getenv("LANDPARTIE_SOURCE_DIR");
-    g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
-    char *text = NULL;
-
-    if (srcdir == NULL)
-        g_error("LANDPARTIE_SOURCE_DIR is not set (run the test through meson test)");
-    path = g_build_filename(srcdir, relative, NULL);
-    if (!g_file_get_contents(path, &text, NULL, &error))
-        g_error("%s", error->message);
-    return text;
-}
-
-static JsonNode *parse_or_die(const char *text, const char *what)
-{
-    g_autoptr(JsonParser) parser = json_parser_new();
-    g_autoptr(GError) error = NULL;
-
-    if (!json_parser_load_from_data(parser, text, -1, &error))
-        g_error("%s: %s", what, error->message);
-    return json_node_copy(json_parser_get_root(parser));
-}
 
 /* The shipped deck's text, read once. */
 static const char *deck_text(void)
@@ -56,7 +31,7 @@ static const char *deck_text(void)
     static char *text;
 
     if (text == NULL)
-        text = read_source_file("data/buxtehude-cards.json");
+        text = lp_test_read_source_file("data/buxtehude-cards.json");
     return text;
 }
 
@@ -331,7 +306,7 @@ static void load_shipped(void)
 
     if (shipped_cards != NULL)
         return;
-    shipped_root = parse_or_die(deck_text(), "data/buxtehude-cards.json");
+    shipped_root = lp_test_parse_or_die(deck_text(), "data/buxtehude-cards.json");
     problems = deck_problems(shipped_root);
     for (guint i = 0; i < problems->len; i++)
         g_test_message("%s", (char *)problems->pdata[i]);
@@ -380,7 +355,7 @@ static const Card *find_card(const char *id)
 
 static void test_fields(void)
 {
-    g_autoptr(JsonNode) root = parse_or_die(deck_text(), "data/buxtehude-cards.json");
+    g_autoptr(JsonNode) root = lp_test_parse_or_die(deck_text(), "data/buxtehude-cards.json");
     g_autoptr(GPtrArray) problems = deck_problems(root);
 
     for (guint i = 0; i < problems->len; i++)
@@ -480,8 +455,8 @@ static void test_inside_germany(void)
  * and the extract holds no row that no card uses. */
 static void test_geonames(void)
 {
-    g_autofree char *text = read_source_file("data/geo/geonames-buxtehude.json");
-    g_autoptr(JsonNode) root = parse_or_die(text, "data/geo/geonames-buxtehude.json");
+    g_autofree char *text = lp_test_read_source_file("data/geo/geonames-buxtehude.json");
+    g_autoptr(JsonNode) root = lp_test_parse_or_die(text, "data/geo/geonames-buxtehude.json");
     JsonArray *rows = json_object_get_array_member(json_node_get_object(root), "places");
     g_autoptr(GHashTable) by_id = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
     guint used = 0;
@@ -646,7 +621,7 @@ static JsonObject *card_by_id(JsonNode *root, const char *id)
 static void expect_rejected(const char *card_id, const char *field, Change change,
                             const char *s, gint64 n, double d, const char *blamed_id)
 {
-    g_autoptr(JsonNode) root = parse_or_die(deck_text(), "data/buxtehude-cards.json");
+    g_autoptr(JsonNode) root = lp_test_parse_or_die(deck_text(), "data/buxtehude-cards.json");
     JsonObject *card = card_by_id(root, card_id);
     g_autoptr(GPtrArray) problems = NULL;
     g_autofree char *quoted = g_strdup_printf("“%s”", field);

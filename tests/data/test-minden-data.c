@@ -33,31 +33,6 @@ static const char *const biggest[] = {
     "Leipzig", "Dortmund", "Essen", "Bremen", "Dresden", "Hannover", "Nürnberg", "Duisburg",
 };
 
-/* A file of the source tree; the test binaries have no resources of their own. */
-static char *read_source_file(const char *relative)
-{
-    const char *srcdir = g_getenv("LANDPARTIE_SOURCE_DIR");
-    g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
-    char *text = NULL;
-
-    if (srcdir == NULL)
-        g_error("LANDPARTIE_SOURCE_DIR is not set (run the test through meson test)");
-    path = g_build_filename(srcdir, relative, NULL);
-    if (!g_file_get_contents(path, &text, NULL, &error))
-        g_error("%s", error->message);
-    return text;
-}
-
-static JsonNode *parse_or_die(const char *text, const char *what)
-{
-    g_autoptr(JsonParser) parser = json_parser_new();
-    g_autoptr(GError) error = NULL;
-
-    if (!json_parser_load_from_data(parser, text, -1, &error))
-        g_error("%s: %s", what, error->message);
-    return json_node_copy(json_parser_get_root(parser));
-}
 
 /* The shipped deck and the GeoNames reference extract, parsed once. */
 static JsonNode *deck_root(void)
@@ -65,8 +40,8 @@ static JsonNode *deck_root(void)
     static JsonNode *root;
 
     if (root == NULL) {
-        g_autofree char *text = read_source_file("data/minden-cards.json");
-        root = parse_or_die(text, "data/minden-cards.json");
+        g_autofree char *text = lp_test_read_source_file("data/minden-cards.json");
+        root = lp_test_parse_or_die(text, "data/minden-cards.json");
     }
     return root;
 }
@@ -81,8 +56,8 @@ static JsonArray *reference_places(void)
     static JsonNode *root;
 
     if (root == NULL) {
-        g_autofree char *text = read_source_file("data/geo/geonames-minden.json");
-        root = parse_or_die(text, "data/geo/geonames-minden.json");
+        g_autofree char *text = lp_test_read_source_file("data/geo/geonames-minden.json");
+        root = lp_test_parse_or_die(text, "data/geo/geonames-minden.json");
     }
     return json_object_get_array_member(json_node_get_object(root), "places");
 }
@@ -589,7 +564,7 @@ static JsonNode *broken_deck(const char *card_id, const Breakage *b)
     good_node = json_node_init_object(json_node_alloc(), good);
     card = json_to_string(good_node, FALSE);
     text = g_strdup_printf("{\"version\": 1, \"cards\": [%s]}", card);
-    root = parse_or_die(text, "broken deck");
+    root = lp_test_parse_or_die(text, "broken deck");
     obj = json_array_get_object_element(
         json_object_get_array_member(json_node_get_object(root), "cards"), 0);
     /* "solutions.lat" changes the first solution point. */
@@ -598,7 +573,7 @@ static JsonNode *broken_deck(const char *card_id, const Breakage *b)
     if (b->json == NULL)
         json_object_remove_member(obj, member);
     else
-        json_object_set_member(obj, member, parse_or_die(b->json, "breakage"));
+        json_object_set_member(obj, member, lp_test_parse_or_die(b->json, "breakage"));
     return root;
 }
 
@@ -675,7 +650,7 @@ static void test_duplicates(void)
         g_autofree char *a = json_to_string(json_array_get_element(deck_cards(), 0), FALSE);
         g_autofree char *b = json_to_string(json_array_get_element(deck_cards(), 1), FALSE);
         g_autofree char *text = g_strdup_printf("{\"version\": 1, \"cards\": [%s, %s]}", a, b);
-        g_autoptr(JsonNode) root = parse_or_die(text, "duplicate deck");
+        g_autoptr(JsonNode) root = lp_test_parse_or_die(text, "duplicate deck");
         JsonObject *first = json_array_get_object_element(
             json_object_get_array_member(json_node_get_object(root), "cards"), 0);
         JsonObject *second = json_array_get_object_element(

@@ -395,9 +395,9 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     }
     if (json_node_get_int(format) != LP_SAVE_FORMAT) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_FORMAT,
-                    _("the file has format version %" G_GINT64_FORMAT
-                      ", but this version of Landpartie reads version %d"),
-                    json_node_get_int(format), LP_SAVE_FORMAT);
+                    _("the file has format version %lld, but this version of Landpartie reads "
+                      "version %d"),
+                    (long long)json_node_get_int(format), LP_SAVE_FORMAT);
         return NULL;
     }
     const char *game = NULL;

@@ -74,8 +74,8 @@ gboolean lp_json_get_int(JsonObject *obj, const char *name, gint64 min, gint64 m
         return FALSE;
     if (!node_int(node, &v) || v < min || v > max) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“%s” must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT),
-                    name, min, max);
+                    _("“%s” must be a whole number from %lld to %lld"), name, (long long)min,
+                    (long long)max);
         return FALSE;
     }
     *out = v;
@@ -137,9 +137,8 @@ gboolean lp_json_array_get_int(JsonArray *array, guint index, const char *what, 
     if (index >= json_array_get_length(array) ||
         !node_int(json_array_get_element(array, index), &v) || v < min || v > max) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("entry %u of “%s” must be a whole number from %" G_GINT64_FORMAT
-                      " to %" G_GINT64_FORMAT),
-                    index + 1, what, min, max);
+                    _("entry %u of “%s” must be a whole number from %lld to %lld"), index + 1,
+                    what, (long long)min, (long long)max);
         return FALSE;
     }
     *out = v;

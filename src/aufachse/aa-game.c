@@ -824,8 +824,9 @@ static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GA
         json_object_set_member(wrap, member, json_node_copy(node));
         g_autoptr(GError) local = NULL;
         if (!read_cards(wrap, member, out[s], &local)) {
-            g_set_error(error, LP_SAVE_ERROR, local->code, "%s (player %u)", local->message,
-                        s);
+            /* Translators: a save-file problem, then the seat it concerns. */
+            g_set_error(error, LP_SAVE_ERROR, local->code, _("%s (player %u)"), local->message,
+                        s + 1);
             return FALSE;
         }
     }

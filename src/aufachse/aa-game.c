@@ -309,6 +309,17 @@ static gboolean check_seat(AaGame *self, guint seat, GError **error)
     return TRUE;
 }
 
+static gboolean check_turn(AaGame *self, guint seat, GError **error)
+{
+    if (lp_game_get_current_seat(LP_GAME(self)) != (int)seat) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
+                    _("It is not %s’s turn."),
+                    lp_player_get_name(lp_game_get_player(LP_GAME(self), seat)));
+        return FALSE;
+    }
+    return TRUE;
+}
+
 static gboolean check_hand(AaGame *self, guint seat, guint card, GError **error)
 {
     if (card >= AA_N_CARDS || find_card(self->hands[seat], card) < 0) {
@@ -346,12 +357,8 @@ gboolean aa_game_play_route(AaGame *self, guint seat, guint card, GError **error
                     _("No route card is expected now."));
         return FALSE;
     }
-    if (lp_game_get_current_seat(LP_GAME(self)) != (int)seat) {
-        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
-                    _("It is not %s’s turn."),
-                    lp_player_get_name(lp_game_get_player(LP_GAME(self), seat)));
+    if (!check_turn(self, seat, error))
         return FALSE;
-    }
     if (!check_hand(self, seat, card, error))
         return FALSE;
 
@@ -393,12 +400,8 @@ gboolean aa_game_play_counter(AaGame *self, guint seat, guint card, GError **err
                     _("No counter card is expected now."));
         return FALSE;
     }
-    if (lp_game_get_current_seat(LP_GAME(self)) != (int)seat) {
-        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
-                    _("It is not %s’s turn."),
-                    lp_player_get_name(lp_game_get_player(LP_GAME(self), seat)));
+    if (!check_turn(self, seat, error))
         return FALSE;
-    }
     if (!check_hand(self, seat, card, error))
         return FALSE;
 

@@ -216,3 +216,14 @@ JsonNode *lp_test_parse_or_die(const char *text, const char *what)
         g_error("%s: %s", what, error->message);
     return json_node_copy(json_parser_get_root(parser));
 }
+
+void lp_test_problem(LpTestCheck *c, const char *field, const char *format, ...)
+{
+    g_autofree char *what = NULL;
+    va_list ap;
+
+    va_start(ap, format);
+    what = g_strdup_vprintf(format, ap);
+    va_end(ap);
+    g_ptr_array_add(c->problems, g_strdup_printf("%s: “%s” %s", c->label, field, what));
+}

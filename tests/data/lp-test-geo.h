@@ -10,6 +10,14 @@ G_BEGIN_DECLS
 /* The text of a file of the source tree ($LANDPARTIE_SOURCE_DIR); the test binaries have no
  * resources of their own. Aborts the test when it cannot be read. */
 char *lp_test_read_source_file(const char *relative);
+/* Deck validators collect every problem as one message naming the card and the field. */
+typedef struct {
+    GPtrArray *problems;
+    char *label; /* "card 12 (kiel)" */
+} LpTestCheck;
+void lp_test_problem(LpTestCheck *c, const char *field, const char *format, ...)
+    G_GNUC_PRINTF(3, 4);
+
 /* Parses text or aborts the test naming what. */
 JsonNode *lp_test_parse_or_die(const char *text, const char *what);
 

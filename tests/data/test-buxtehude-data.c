@@ -38,23 +38,6 @@ static const char *deck_text(void)
 /* ------------------------------------------------------------------------- */
 /* The validator: every problem becomes one message naming the card and the field. */
 
-typedef struct {
-    GPtrArray *problems;
-    char *label; /* "card 12 (kiel)" */
-} Check;
-
-static void problem(Check *c, const char *field, const char *format, ...) G_GNUC_PRINTF(3, 4);
-
-static void problem(Check *c, const char *field, const char *format, ...)
-{
-    g_autofree char *what = NULL;
-    va_list ap;
-
-    va_start(ap, format);
-    what = g_strdup_vprintf(format, ap);
-    va_end(ap);
-    g_ptr_array_add(c->problems, g_strdup_printf("%s: “%s” %s", c->label, field, what));
-}
 
 /* A member's string, or NULL when it is missing or not a string (never a warning). */
 static const char *member_string(JsonObject *obj, const char *member)
@@ -77,49 +60,49 @@ static gboolean is_number_node(JsonNode *node, gboolean integer)
     return integer ? type == G_TYPE_INT64 : type == G_TYPE_DOUBLE;
 }
 
-static const char *check_string(Check *c, JsonObject *obj, const char *field, gboolean required)
+static const char *check_string(LpTestCheck *c, JsonObject *obj, const char *field, gboolean required)
 {
     JsonNode *node = json_object_get_member(obj, field);
     const char *s;
 
     if (node == NULL) {
         if (required)
-            problem(c, field, "is missing");
+            lp_test_problem(c, field, "is missing");
         return NULL;
     }
     if (!JSON_NODE_HOLDS_VALUE(node) || json_node_get_value_type(node) != G_TYPE_STRING) {
-        problem(c, field, "must be a string");
+        lp_test_problem(c, field, "must be a string");
         return NULL;
     }
     s = json_node_get_string(node);
     if (*s == '\0' || g_ascii_isspace(s[0]) || g_ascii_isspace(s[strlen(s) - 1])) {
-        problem(c, field, "must be a non-empty string without outer spaces");
+        lp_test_problem(c, field, "must be a non-empty string without outer spaces");
         return NULL;
     }
     if (!g_utf8_validate(s, -1, NULL)) {
-        problem(c, field, "is not UTF-8");
+        lp_test_problem(c, field, "is not UTF-8");
         return NULL;
     }
     return s;
 }
 
-static gboolean check_number(Check *c, JsonObject *obj, const char *field, double min,
+static gboolean check_number(LpTestCheck *c, JsonObject *obj, const char *field, double min,
                              double max, gboolean integer, double *out)
 {
     JsonNode *node = json_object_get_member(obj, field);
     double v;
 
     if (node == NULL) {
-        problem(c, field, "is missing");
+        lp_test_problem(c, field, "is missing");
         return FALSE;
     }
     if (!is_number_node(node, integer)) {
-        problem(c, field, "must be %s", integer ? "an integer" : "a decimal number");
+        lp_test_problem(c, field, "must be %s", integer ? "an integer" : "a decimal number");
         return FALSE;
     }
     v = integer ? (double)json_node_get_int(node) : json_node_get_double(node);
     if (!isfinite(v) || v < min || v > max) {
-        problem(c, field, "must lie in %g..%g, not %g", min, max, v);
+        lp_test_problem(c, field, "must lie in %g..%g, not %g", min, max, v);
         return FALSE;
     }
     if (out != NULL)
@@ -153,17 +136,17 @@ static void check_card(JsonObject *card, guint index, GPtrArray *problems)
     const char *id = member_string(card, "id");
     g_autofree char *label = id != NULL ? g_strdup_printf("card %u (%s)", index, id)
                                         : g_strdup_printf("card %u", index);
-    Check c = {problems, label};
+    LpTestCheck c = {problems, label};
     const char *kind, *name_de, *name_en, *state;
     const char *const *fields;
     guint n_fields;
     gboolean place;
 
     if (check_string(&c, card, "id", TRUE) != NULL && !is_id(id))
-        problem(&c, "id", "must be lowercase ascii words joined by “-”");
+        lp_test_problem(&c, "id", "must be lowercase ascii words joined by “-”");
     kind = check_string(&c, card, "kind", TRUE);
     if (kind != NULL && strcmp(kind, "place") != 0 && strcmp(kind, "landmark") != 0) {
-        problem(&c, "kind", "must be “place” or “landmark”, not “%s”", kind);
+        lp_test_problem(&c, "kind", "must be “place” or “landmark”, not “%s”", kind);
         return;
     }
     if (kind == NULL)
@@ -173,13 +156,13 @@ static void check_card(JsonObject *card, guint index, GPtrArray *problems)
     name_de = check_string(&c, card, "name_de", TRUE);
     name_en = check_string(&c, card, "name_en", FALSE);
     if (name_de != NULL && name_en != NULL && strcmp(name_de, name_en) == 0)
-        problem(&c, "name_en", "is given only where it differs from “name_de”");
+        lp_test_problem(&c, "name_en", "is given only where it differs from “name_de”");
     /* Germany lies within 47.27–55.06°N and 5.87–15.04°E. */
     check_number(&c, card, "lat", 47.2, 55.1, FALSE, NULL);
     check_number(&c, card, "lon", 5.8, 15.1, FALSE, NULL);
     state = check_string(&c, card, "state", TRUE);
     if (state != NULL && !is_state(state))
-        problem(&c, "state", "must be the ISO 3166-2 code of a German state, not “%s”", state);
+        lp_test_problem(&c, "state", "must be the ISO 3166-2 code of a German state, not “%s”", state);
     check_number(&c, card, "difficulty", 1, 3, TRUE, NULL);
 
     if (place) {
@@ -203,7 +186,7 @@ static void check_card(JsonObject *card, guint index, GPtrArray *problems)
         for (guint i = 0; i < n_fields; i++)
             known |= strcmp(l->data, fields[i]) == 0;
         if (!known)
-            problem(&c, l->data, "does not belong on a %s card", kind);
+            lp_test_problem(&c, l->data, "does not belong on a %s card", kind);
     }
 }
 

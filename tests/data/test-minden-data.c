@@ -65,50 +65,33 @@ static JsonArray *reference_places(void)
 /* ------------------------------------------------------------------------- */
 /* The validator: every problem becomes one message naming the card and the field. */
 
-typedef struct {
-    GPtrArray *problems;
-    char *label; /* "card 12 (y-kiel)" */
-} Check;
 
-static void problem(Check *c, const char *field, const char *format, ...) G_GNUC_PRINTF(3, 4);
-
-static void problem(Check *c, const char *field, const char *format, ...)
-{
-    g_autofree char *what = NULL;
-    va_list ap;
-
-    va_start(ap, format);
-    what = g_strdup_vprintf(format, ap);
-    va_end(ap);
-    g_ptr_array_add(c->problems, g_strdup_printf("%s: “%s” %s", c->label, field, what));
-}
-
-static const char *check_string(Check *c, JsonObject *obj, const char *field)
+static const char *check_string(LpTestCheck *c, JsonObject *obj, const char *field)
 {
     JsonNode *node = json_object_get_member(obj, field);
     const char *s;
 
     if (node == NULL) {
-        problem(c, field, "is missing");
+        lp_test_problem(c, field, "is missing");
         return NULL;
     }
     if (!JSON_NODE_HOLDS_VALUE(node) || json_node_get_value_type(node) != G_TYPE_STRING) {
-        problem(c, field, "must be a string");
+        lp_test_problem(c, field, "must be a string");
         return NULL;
     }
     s = json_node_get_string(node);
     if (!g_utf8_validate(s, -1, NULL)) {
-        problem(c, field, "is not UTF-8");
+        lp_test_problem(c, field, "is not UTF-8");
         return NULL;
     }
     if (*s == '\0' || g_ascii_isspace(s[0]) || g_ascii_isspace(s[strlen(s) - 1])) {
-        problem(c, field, "must be a non-empty string without outer spaces");
+        lp_test_problem(c, field, "must be a non-empty string without outer spaces");
         return NULL;
     }
     return s;
 }
 
-static gboolean check_number(Check *c, JsonObject *obj, const char *field, double min,
+static gboolean check_number(LpTestCheck *c, JsonObject *obj, const char *field, double min,
                              double max, double *out)
 {
     JsonNode *node = json_object_get_member(obj, field);
@@ -116,33 +99,33 @@ static gboolean check_number(Check *c, JsonObject *obj, const char *field, doubl
     double v;
 
     if (node == NULL) {
-        problem(c, field, "is missing");
+        lp_test_problem(c, field, "is missing");
         return FALSE;
     }
     type = JSON_NODE_HOLDS_VALUE(node) ? json_node_get_value_type(node) : G_TYPE_INVALID;
     if (type != G_TYPE_DOUBLE && type != G_TYPE_INT64) {
-        problem(c, field, "must be a number");
+        lp_test_problem(c, field, "must be a number");
         return FALSE;
     }
     v = type == G_TYPE_DOUBLE ? json_node_get_double(node) : (double) json_node_get_int(node);
     if (!(v >= min && v <= max)) {
-        problem(c, field, "is %g, outside %g … %g", v, min, max);
+        lp_test_problem(c, field, "is %g, outside %g … %g", v, min, max);
         return FALSE;
     }
     *out = v;
     return TRUE;
 }
 
-static void check_fact(Check *c, JsonObject *obj, const char *field)
+static void check_fact(LpTestCheck *c, JsonObject *obj, const char *field)
 {
     const char *s = check_string(c, obj, field);
 
     if (s == NULL)
         return;
     if (g_utf8_strlen(s, -1) > MAX_FACT_CHARS)
-        problem(c, field, "is longer than %d characters", MAX_FACT_CHARS);
+        lp_test_problem(c, field, "is longer than %d characters", MAX_FACT_CHARS);
     if (strchr(s, '\n') != NULL || !g_str_has_suffix(s, "."))
-        problem(c, field, "must be one line ending with a full stop");
+        lp_test_problem(c, field, "must be one line ending with a full stop");
 }
 
 static gboolean colour_index(const char *colour, guint *out)
@@ -157,7 +140,7 @@ static gboolean colour_index(const char *colour, guint *out)
 }
 
 /* Checks one card against the deck contract; problems go into c->problems. */
-static void check_card(Check *c, JsonNode *node, guint index)
+static void check_card(LpTestCheck *c, JsonNode *node, guint index)
 {
     static const char *const known[] = { "id", "colour", "name_de", "name_en", "town_de",
                                          "town_en", "solutions", "fact_de", "fact_en" };
@@ -170,7 +153,7 @@ static void check_card(Check *c, JsonNode *node, guint index)
     g_free(c->label);
     c->label = g_strdup_printf("card %u", index + 1);
     if (!JSON_NODE_HOLDS_OBJECT(node)) {
-        problem(c, "card", "must be an object");
+        lp_test_problem(c, "card", "must be an object");
         return;
     }
     obj = json_node_get_object(node);
@@ -182,15 +165,15 @@ static void check_card(Check *c, JsonNode *node, guint index)
 
     colour = check_string(c, obj, "colour");
     if (colour != NULL && !colour_index(colour, &ci))
-        problem(c, "colour", "is “%s”, not yellow, red, blue or purple", colour);
+        lp_test_problem(c, "colour", "is “%s”, not yellow, red, blue or purple", colour);
     if (id != NULL) {
         for (const char *p = id; *p != '\0'; p++)
             if (!g_ascii_islower(*p) && !g_ascii_isdigit(*p) && *p != '-') {
-                problem(c, "id", "may only hold a–z, 0–9 and “-”");
+                lp_test_problem(c, "id", "may only hold a–z, 0–9 and “-”");
                 break;
             }
         if (colour != NULL && colour_index(colour, &ci) && !g_str_has_prefix(id, prefixes[ci]))
-            problem(c, "id", "of a %s card must start with “%s”", colour, prefixes[ci]);
+            lp_test_problem(c, "id", "of a %s card must start with “%s”", colour, prefixes[ci]);
     }
     check_string(c, obj, "name_de");
     check_string(c, obj, "name_en");
@@ -204,18 +187,18 @@ static void check_card(Check *c, JsonNode *node, guint index)
         check_string(c, obj, "town_en");
     } else if (colour != NULL) {
         if (json_object_has_member(obj, "town_de"))
-            problem(c, "town_de", "belongs to purple cards only");
+            lp_test_problem(c, "town_de", "belongs to purple cards only");
         if (json_object_has_member(obj, "town_en"))
-            problem(c, "town_en", "belongs to purple cards only");
+            lp_test_problem(c, "town_en", "belongs to purple cards only");
     }
 
     sol = json_object_get_member(obj, "solutions");
     if (sol == NULL) {
-        problem(c, "solutions", "is missing");
+        lp_test_problem(c, "solutions", "is missing");
     } else if (!JSON_NODE_HOLDS_ARRAY(sol)) {
-        problem(c, "solutions", "must be an array");
+        lp_test_problem(c, "solutions", "must be an array");
     } else if (json_array_get_length(json_node_get_array(sol)) == 0) {
-        problem(c, "solutions", "must hold at least one point");
+        lp_test_problem(c, "solutions", "must hold at least one point");
     } else {
         JsonArray *points = json_node_get_array(sol);
 
@@ -224,7 +207,7 @@ static void check_card(Check *c, JsonNode *node, guint index)
             double lat, lon;
 
             if (!JSON_NODE_HOLDS_OBJECT(pn)) {
-                problem(c, "solutions", "point %u must be an object with lat and lon", i + 1);
+                lp_test_problem(c, "solutions", "point %u must be an object with lat and lon", i + 1);
                 continue;
             }
             check_number(c, json_node_get_object(pn), "lat", 47.0, 55.2, &lat);
@@ -241,7 +224,7 @@ static void check_card(Check *c, JsonNode *node, guint index)
             for (guint k = 0; k < G_N_ELEMENTS(known); k++)
                 ok = ok || strcmp(l->data, known[k]) == 0;
             if (!ok)
-                problem(c, l->data, "is not a field of the deck format");
+                lp_test_problem(c, l->data, "is not a field of the deck format");
         }
     }
 }
@@ -249,24 +232,24 @@ static void check_card(Check *c, JsonNode *node, guint index)
 /* All problems of a deck (version, cards, unique ids and names). */
 static GPtrArray *check_deck(JsonNode *root)
 {
-    Check c = { g_ptr_array_new_with_free_func(g_free), g_strdup("deck") };
+    LpTestCheck c = { g_ptr_array_new_with_free_func(g_free), g_strdup("deck") };
     GHashTable *seen[3];
     static const char *const unique[] = { "id", "name_de", "name_en" };
     JsonObject *obj;
     JsonArray *cards;
 
     if (!JSON_NODE_HOLDS_OBJECT(root)) {
-        problem(&c, "deck", "must be an object");
+        lp_test_problem(&c, "deck", "must be an object");
         g_free(c.label);
         return c.problems;
     }
     obj = json_node_get_object(root);
     if (!json_object_has_member(obj, "version") ||
         json_object_get_int_member(obj, "version") != 1)
-        problem(&c, "version", "must be 1");
+        lp_test_problem(&c, "version", "must be 1");
     if (!json_object_has_member(obj, "cards") ||
         !JSON_NODE_HOLDS_ARRAY(json_object_get_member(obj, "cards"))) {
-        problem(&c, "cards", "must be an array");
+        lp_test_problem(&c, "cards", "must be an array");
         g_free(c.label);
         return c.problems;
     }
@@ -288,7 +271,7 @@ static GPtrArray *check_deck(JsonNode *root)
                 continue;
             s = json_node_get_string(m);
             if (g_hash_table_contains(seen[k], s))
-                problem(&c, unique[k], "“%s” is already used by %s", s,
+                lp_test_problem(&c, unique[k], "“%s” is already used by %s", s,
                         (const char *) g_hash_table_lookup(seen[k], s));
             else
                 g_hash_table_insert(seen[k], g_strdup(s), g_strdup(c.label));

@@ -10,19 +10,6 @@
 
 #include "lp-application.h"
 
-/* The settings schema must be findable before anything touches GSettings, which would abort
- * with a cryptic message. */
-static gboolean schema_available(void)
-{
-    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
-    g_autoptr(GSettingsSchema) schema = NULL;
-
-    if (source == NULL)
-        return FALSE;
-    schema = g_settings_schema_source_lookup(source, APP_ID, TRUE);
-    return schema != NULL;
-}
-
 /* The "language" preference overrides the system's; it must be applied before the first
  * string is translated. gettext ignores LANGUAGE in the "C" locale, so the messages category
  * then needs a UTF-8 locale. */
@@ -46,24 +33,24 @@ static void apply_language(const char *language)
 int main(int argc, char **argv)
 {
     g_autoptr(LpApplication) app = NULL;
+    g_autoptr(LpSettings) settings = NULL;
     g_autofree char *language = NULL;
     g_autofree char *original_language = g_strdup(g_getenv("LANGUAGE"));
     const char *localedir = g_getenv("LANDPARTIE_LOCALEDIR");
     int status;
 
     setlocale(LC_ALL, "");
-    if (!schema_available()) {
+    /* The settings schema must be findable before anything touches GSettings, which would
+     * abort with a cryptic message. */
+    if (!lp_settings_schema_available()) {
         g_printerr("landpartie: the settings schema %s is not installed.\n"
                    "Install Landpartie (meson install) or run it from the source tree with "
                    "build-aux/dev run, which sets GSETTINGS_SCHEMA_DIR.\n",
                    APP_ID);
         return 1;
     }
-    {
-        g_autoptr(GSettings) settings = g_settings_new(APP_ID);
-
-        language = g_settings_get_string(settings, "language");
-    }
+    settings = lp_settings_new();
+    language = g_strdup(lp_settings_get_language(settings));
     apply_language(language);
     /* The preferences window compares against this to offer "Restart now". */
     g_setenv("LANDPARTIE_RUNNING_LANGUAGE", language, TRUE);
@@ -76,7 +63,7 @@ int main(int argc, char **argv)
     gtk_disable_setlocale();
 
     g_set_application_name("Landpartie");
-    app = lp_application_new();
+    app = lp_application_new(settings);
     status = g_application_run(G_APPLICATION(app), argc, argv);
 
     if (status == 0 && lp_application_get_restart_requested(app)) {

@@ -12,6 +12,7 @@ struct _LpApplication {
     GtkApplication parent_instance;
 
     gboolean restart_requested;
+    LpSettings *settings; /* the one settings object, handed to every window */
 };
 
 G_DEFINE_FINAL_TYPE(LpApplication, lp_application, GTK_TYPE_APPLICATION)
@@ -88,9 +89,10 @@ static void about_activated(GSimpleAction *action, GVariant *param, gpointer use
 
 static void preferences_activated(GSimpleAction *action, GVariant *param, gpointer user_data)
 {
+    LpApplication *self = LP_APPLICATION(user_data);
     GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(user_data));
 
-    gtk_window_present(GTK_WINDOW(lp_preferences_window_new(parent)));
+    gtk_window_present(GTK_WINDOW(lp_preferences_window_new(parent, self->settings)));
 }
 
 GtkWidget *lp_shortcuts_window_new(GtkWindow *parent)
@@ -160,17 +162,25 @@ static void lp_application_activate(GApplication *app)
     GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(app));
 
     if (window == NULL)
-        window = GTK_WINDOW(lp_window_new(GTK_APPLICATION(app), NULL));
+        window = GTK_WINDOW(g_object_new(LP_TYPE_WINDOW, "application", app, "settings",
+                                         LP_APPLICATION(app)->settings, NULL));
     gtk_window_present(window);
     if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
         g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(window)), "after-paint",
                          G_CALLBACK(on_first_paint), app);
 }
 
+static void lp_application_dispose(GObject *object)
+{
+    g_clear_object(&LP_APPLICATION(object)->settings);
+    G_OBJECT_CLASS(lp_application_parent_class)->dispose(object);
+}
+
 static void lp_application_class_init(LpApplicationClass *klass)
 {
     GApplicationClass *app_class = G_APPLICATION_CLASS(klass);
 
+    G_OBJECT_CLASS(klass)->dispose = lp_application_dispose;
     app_class->startup = lp_application_startup;
     app_class->activate = lp_application_activate;
 }
@@ -179,11 +189,13 @@ static void lp_application_init(LpApplication *self)
 {
 }
 
-LpApplication *lp_application_new(void)
+LpApplication *lp_application_new(LpSettings *settings)
 {
+    g_return_val_if_fail(LP_IS_SETTINGS(settings), NULL);
     LpApplication *self = g_object_new(LP_TYPE_APPLICATION, "application-id", APP_ID, "flags",
                                        G_APPLICATION_DEFAULT_FLAGS, "resource-base-path",
                                        "/io/github/landpartie/Landpartie", NULL);
+    self->settings = g_object_ref(settings);
 
     /* Shown by --help. */
     g_application_set_option_context_summary(G_APPLICATION(self), _(lp_application_summary));

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "lp-settings.h"
+
 G_BEGIN_DECLS
 
 #define LP_TYPE_APPLICATION (lp_application_get_type())
@@ -12,7 +14,8 @@ G_DECLARE_FINAL_TYPE(LpApplication, lp_application, LP, APPLICATION, GtkApplicat
 /* One line about the app (N_(), untranslated): --help, About. */
 extern const char *const lp_application_summary;
 
-LpApplication *lp_application_new(void);
+/* settings: the one settings object of the process (main.c reads the language from it). */
+LpApplication *lp_application_new(LpSettings *settings);
 /* TRUE after app.restart ("Restart now" after a language change): main() starts the
  * program again once g_application_run() has returned. */
 gboolean lp_application_get_restart_requested(LpApplication *self);

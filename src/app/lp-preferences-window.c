@@ -133,26 +133,34 @@ static void lp_preferences_window_init(LpPreferencesWindow *self)
 
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->restart_button));
-    self->settings = g_settings_new(APP_ID);
     /* main.c records the language it applied, so the window knows whether a restart is
      * needed for the current choice. */
-    self->start_language = running != NULL ? g_strdup(running)
-                                           : g_settings_get_string(self->settings, "language");
+    self->start_language = g_strdup(running);
 
     languages = string_model(language_labels, G_N_ELEMENTS(language_labels), 1);
     speeds = string_model(speed_labels, G_N_ELEMENTS(speed_labels), G_N_ELEMENTS(speed_labels));
     gtk_drop_down_set_model(GTK_DROP_DOWN(self->language_dropdown), languages);
     gtk_drop_down_set_model(GTK_DROP_DOWN(self->speed_dropdown), speeds);
-    sync_from_settings(self);
-    g_settings_bind(self->settings, "show-coordinates", self->coordinates_switch, "active",
-                    G_SETTINGS_BIND_DEFAULT);
     g_signal_connect(self->language_dropdown, "notify::selected",
                      G_CALLBACK(on_language_selected), self);
     g_signal_connect(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed_selected),
                      self);
 }
 
-GtkWidget *lp_preferences_window_new(GtkWindow *parent)
+GtkWidget *lp_preferences_window_new(GtkWindow *parent, LpSettings *settings)
 {
-    return g_object_new(LP_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
+    g_return_val_if_fail(LP_IS_SETTINGS(settings), NULL);
+    LpPreferencesWindow *self = g_object_new(LP_TYPE_PREFERENCES_WINDOW, "transient-for", parent,
+                                             NULL);
+    self->settings = g_object_ref(lp_settings_get_gsettings(settings));
+    if (self->start_language == NULL)
+        self->start_language = g_strdup(lp_settings_get_language(settings));
+    g_signal_handlers_block_by_func(self->language_dropdown, on_language_selected, self);
+    g_signal_handlers_block_by_func(self->speed_dropdown, on_speed_selected, self);
+    sync_from_settings(self);
+    g_signal_handlers_unblock_by_func(self->language_dropdown, on_language_selected, self);
+    g_signal_handlers_unblock_by_func(self->speed_dropdown, on_speed_selected, self);
+    g_settings_bind(self->settings, "show-coordinates", self->coordinates_switch, "active",
+                    G_SETTINGS_BIND_DEFAULT);
+    return GTK_WIDGET(self);
 }

@@ -38,8 +38,8 @@ struct _LpSetupPage {
     GtkWidget *error_label;
     GtkWidget *start_button;
 
-    GSettings *settings;
-    const LpGameInfo *info;
+    LpSettings *settings;
+    const LpGameUi *info;
     GPtrArray *seats; /* Seat*, owned by the rows */
     gboolean updating;
 };
@@ -232,8 +232,8 @@ static Seat *append_seat(LpSetupPage *self)
  * positions and the game's range. */
 static void update_seats(LpSetupPage *self)
 {
-    guint min = self->info != NULL ? self->info->min_players : 2;
-    guint max = self->info != NULL ? self->info->max_players : 6;
+    guint min = self->info != NULL ? self->info->game_class->min_players : 2;
+    guint max = self->info != NULL ? self->info->game_class->max_players : 6;
 
     for (guint i = 0; i < self->seats->len; i++) {
         Seat *seat = self->seats->pdata[i];
@@ -290,9 +290,17 @@ static LpSeatKind seat_kind_of(LpPlayer *player)
 
 /* The remembered line-up: {"players": [player…], "options": {"buxtehude": true, …}}.
  * Anything unreadable is ignored: this is a convenience, not a save. */
+static LpSettings *settings_of(LpSetupPage *self)
+{
+    /* A page on its own (tests) opens the settings itself; in a window it gets the window's. */
+    if (self->settings == NULL)
+        self->settings = lp_settings_new();
+    return self->settings;
+}
+
 static JsonNode *read_lineup(LpSetupPage *self)
 {
-    g_autofree char *text = g_settings_get_string(self->settings, "last-lineup");
+    const char *text = lp_settings_get_last_lineup(settings_of(self));
     JsonNode *root;
 
     if (text == NULL || *text == '\0')
@@ -323,7 +331,7 @@ static void load_lineup(LpSetupPage *self)
     }
 
     for (guint i = 0; players != NULL && i < json_array_get_length(players) &&
-                      self->seats->len < self->info->max_players; i++) {
+                      self->seats->len < self->info->game_class->max_players; i++) {
         g_autoptr(LpPlayer) player =
             lp_player_from_json(json_array_get_element(players, i), NULL);
         g_autofree char *age = NULL;
@@ -342,11 +350,11 @@ static void load_lineup(LpSetupPage *self)
                                                  ->colour,
                                seat_kind_of(player));
     }
-    while (self->seats->len < MAX(self->info->min_players, 2))
+    while (self->seats->len < MAX(self->info->game_class->min_players, 2))
         append_seat(self);
 
-    if (options != NULL && self->info->kind != NULL) {
-        JsonNode *node = json_object_get_member(options, self->info->kind);
+    if (options != NULL && self->info->game_class->kind != NULL) {
+        JsonNode *node = json_object_get_member(options, self->info->game_class->kind);
 
         lp_setup_page_set_option(self, node != NULL &&
                                            json_node_get_value_type(node) == G_TYPE_BOOLEAN &&
@@ -428,7 +436,13 @@ static void lp_setup_page_init(LpSetupPage *self)
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
     self->seats = g_ptr_array_new();
-    self->settings = g_settings_new(APP_ID);
+}
+
+void lp_setup_page_set_settings(LpSetupPage *self, LpSettings *settings)
+{
+    g_return_if_fail(LP_IS_SETUP_PAGE(self));
+    g_return_if_fail(LP_IS_SETTINGS(settings));
+    g_set_object(&self->settings, settings);
 }
 
 GtkWidget *lp_setup_page_new(void)
@@ -436,7 +450,7 @@ GtkWidget *lp_setup_page_new(void)
     return g_object_new(LP_TYPE_SETUP_PAGE, NULL);
 }
 
-void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
+void lp_setup_page_set_game(LpSetupPage *self, const LpGameUi *info)
 {
     g_autofree char *range = NULL;
     g_autofree char *subtitle = NULL;
@@ -445,16 +459,16 @@ void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
     g_return_if_fail(info != NULL);
 
     self->info = info;
-    range = lp_format_player_range(info->min_players, info->max_players);
+    range = lp_format_player_range(info->game_class->min_players, info->game_class->max_players);
     /* Translators: under "Who Is Playing?": game name · player range. */
-    subtitle = g_strdup_printf(_("%s · %s · The youngest player begins."), _(info->name), range);
+    subtitle = g_strdup_printf(_("%s · %s · The youngest player begins."), _(info->game_class->name), range);
     gtk_label_set_text(GTK_LABEL(self->subtitle_label), subtitle);
 
-    gtk_widget_set_visible(self->option_list, info->option_label != NULL);
-    if (info->option_label != NULL) {
-        g_autofree char *clean = lp_a11y_strip_mnemonic(_(info->option_label));
+    gtk_widget_set_visible(self->option_list, info->game_class->option_label != NULL);
+    if (info->game_class->option_label != NULL) {
+        g_autofree char *clean = lp_a11y_strip_mnemonic(_(info->game_class->option_label));
 
-        gtk_label_set_text_with_mnemonic(GTK_LABEL(self->option_label), _(info->option_label));
+        gtk_label_set_text_with_mnemonic(GTK_LABEL(self->option_label), _(info->game_class->option_label));
         /* The mnemonic label also labels the switch; GTK 4.8 would read both ("Easy Cards
          * Easy Cards"), so the switch keeps only its own clean name. */
         gtk_accessible_reset_relation(GTK_ACCESSIBLE(self->option_switch),
@@ -462,13 +476,13 @@ void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->option_switch),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, clean, -1);
     }
-    if (info->option_description != NULL) {
-        gtk_label_set_text(GTK_LABEL(self->option_description), _(info->option_description));
+    if (info->game_class->option_description != NULL) {
+        gtk_label_set_text(GTK_LABEL(self->option_description), _(info->game_class->option_description));
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->option_switch),
                                        GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       _(info->option_description), -1);
+                                       _(info->game_class->option_description), -1);
     }
-    gtk_widget_set_visible(self->option_description, info->option_description != NULL);
+    gtk_widget_set_visible(self->option_description, info->game_class->option_description != NULL);
 
     lp_setup_page_show_error(self, NULL);
     clear_seats(self);
@@ -476,7 +490,7 @@ void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info)
     update_seats(self);
 }
 
-const LpGameInfo *lp_setup_page_get_game(LpSetupPage *self)
+const LpGameUi *lp_setup_page_get_game(LpSetupPage *self)
 {
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
     return self->info;
@@ -493,7 +507,7 @@ gboolean lp_setup_page_add_seat(LpSetupPage *self)
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
     g_return_val_if_fail(self->info != NULL, FALSE);
 
-    if (self->seats->len >= self->info->max_players)
+    if (self->seats->len >= self->info->game_class->max_players)
         return FALSE;
     append_seat(self);
     update_seats(self);
@@ -508,7 +522,7 @@ gboolean lp_setup_page_remove_seat(LpSetupPage *self, guint index)
     g_return_val_if_fail(self->info != NULL, FALSE);
     g_return_val_if_fail(index < self->seats->len, FALSE);
 
-    if (self->seats->len <= self->info->min_players)
+    if (self->seats->len <= self->info->game_class->min_players)
         return FALSE;
     seat = g_ptr_array_steal_index(self->seats, index);
     gtk_list_box_remove(self->seat_list, seat->row);
@@ -550,7 +564,7 @@ guint lp_setup_page_get_seat_colour(LpSetupPage *self, guint index)
 gboolean lp_setup_page_get_option(LpSetupPage *self)
 {
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
-    return self->info != NULL && self->info->option_label != NULL &&
+    return self->info != NULL && self->info->game_class->option_label != NULL &&
            gtk_switch_get_active(GTK_SWITCH(self->option_switch));
 }
 
@@ -621,13 +635,13 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
                                       : kind == LP_SEAT_COMPUTER_HARD ? LP_LEVEL_HARD
                                                                       : LP_LEVEL_NORMAL));
     }
-    if (players->len < self->info->min_players || players->len > self->info->max_players) {
+    if (players->len < self->info->game_class->min_players || players->len > self->info->game_class->max_players) {
         g_autofree char *range =
-            lp_format_player_range(self->info->min_players, self->info->max_players);
+            lp_format_player_range(self->info->game_class->min_players, self->info->game_class->max_players);
 
         /* Translators: %s is the game name, the second a range such as "2–6 players". */
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s is played by %s."),
-                    _(self->info->name), range);
+                    _(self->info->game_class->name), range);
         return NULL;
     }
     return g_steal_pointer(&players);
@@ -663,14 +677,14 @@ void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players)
             }
         }
     }
-    if (self->info != NULL && self->info->option_label != NULL)
-        json_object_set_boolean_member(options, self->info->kind,
+    if (self->info != NULL && self->info->game_class->option_label != NULL)
+        json_object_set_boolean_member(options, self->info->game_class->kind,
                                        lp_setup_page_get_option(self));
     json_object_set_array_member(obj, "players", array);
     json_object_set_object_member(obj, "options", options);
     json_node_take_object(node, obj);
     text = lp_json_to_string(node, FALSE);
-    g_settings_set_string(self->settings, "last-lineup", text);
+    lp_settings_set_last_lineup(settings_of(self), text);
 }
 
 void lp_setup_page_show_error(LpSetupPage *self, const char *message)

@@ -5,7 +5,8 @@
 
 #include <gtk/gtk.h>
 
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
+#include "lp-settings.h"
 
 G_BEGIN_DECLS
 
@@ -23,8 +24,10 @@ typedef enum {
 GtkWidget *lp_setup_page_new(void);
 /* Shows the seats for info, filled from the last line-up (GSettings "last-lineup") and
  * fitted to the game's player range. */
-void lp_setup_page_set_game(LpSetupPage *self, const LpGameInfo *info);
-const LpGameInfo *lp_setup_page_get_game(LpSetupPage *self);
+/* The settings that remember the last line-up (the window's). */
+void lp_setup_page_set_settings(LpSetupPage *self, LpSettings *settings);
+void lp_setup_page_set_game(LpSetupPage *self, const LpGameUi *info);
+const LpGameUi *lp_setup_page_get_game(LpSetupPage *self);
 
 guint lp_setup_page_get_n_seats(LpSetupPage *self);
 /* FALSE when the game's range does not allow another seat / one seat less. */

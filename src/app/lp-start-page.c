@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "lp-clamp.h"
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
 #include "lp-start-page.h"
 
 #define TILE_WIDTH 300
@@ -73,35 +73,33 @@ char *lp_format_last_played(GDateTime *when, GDateTime *now)
     return g_date_time_format(local, _("%-d %B %Y"));
 }
 
-/* The game's own picture, or the shell's tile picture for its kind. */
-static char *tile_picture(const LpGameInfo *info)
+/* The game's tile picture, from its page class. */
+static char *tile_picture(const LpGameUi *info)
 {
-    if (info->picture != NULL)
-        return g_strdup(info->picture);
-    return g_strdup_printf("/io/github/landpartie/Landpartie/app/tile-%s.svg", info->kind);
+    return g_strdup(info->page_class->picture);
 }
 
-static GtkWidget *build_tile(const LpGameInfo *info)
+static GtkWidget *build_tile(const LpGameUi *info)
 {
     GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *button = gtk_button_new();
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *text_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *picture, *name, *description, *players, *howto;
-    g_autofree char *range = lp_format_player_range(info->min_players, info->max_players);
+    g_autofree char *range = lp_format_player_range(info->game_class->min_players, info->game_class->max_players);
     g_autofree char *howto_label = NULL;
     g_autofree char *a11y_description = NULL;
     g_autofree char *picture_path = tile_picture(info);
-    const char *desc = info->description != NULL && *info->description != '\0'
-                           ? _(info->description) : "";
+    const char *desc = info->game_class->description != NULL && *info->game_class->description != '\0'
+                           ? _(info->game_class->description) : "";
 
     gtk_widget_set_size_request(column, TILE_WIDTH, -1);
     gtk_widget_add_css_class(button, "tile");
     /* The rounded corners clip the picture. */
     gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN);
-    gtk_widget_set_name(button, info->kind);
+    gtk_widget_set_name(button, info->game_class->kind);
     gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.new-game");
-    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->game_class->kind);
 
     picture = gtk_picture_new_for_resource(picture_path);
     gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
@@ -109,11 +107,11 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     gtk_widget_set_size_request(picture, TILE_WIDTH, TILE_PICTURE_HEIGHT);
     gtk_widget_add_css_class(picture, "tile-picture");
     gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                   _(info->name), -1);
+                                   _(info->game_class->name), -1);
     gtk_box_append(GTK_BOX(box), picture);
 
     gtk_widget_add_css_class(text_box, "tile-text");
-    name = gtk_label_new(_(info->name));
+    name = gtk_label_new(_(info->game_class->name));
     gtk_label_set_wrap(GTK_LABEL(name), TRUE);
     gtk_label_set_xalign(GTK_LABEL(name), 0);
     gtk_widget_add_css_class(name, "title-3");
@@ -141,7 +139,7 @@ static GtkWidget *build_tile(const LpGameInfo *info)
 
     a11y_description = *desc != '\0' ? g_strdup_printf("%s %s", desc, range) : g_strdup(range);
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                   _(info->name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   _(info->game_class->name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    a11y_description, -1);
     /* Tiles side by side share their height; the player range sits at the bottom. */
     gtk_widget_set_vexpand(button, TRUE);
@@ -151,9 +149,9 @@ static GtkWidget *build_tile(const LpGameInfo *info)
     gtk_widget_add_css_class(howto, "flat");
     gtk_widget_set_halign(howto, GTK_ALIGN_CENTER);
     gtk_actionable_set_action_name(GTK_ACTIONABLE(howto), "win.how-to");
-    gtk_actionable_set_action_target(GTK_ACTIONABLE(howto), "s", info->kind);
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(howto), "s", info->game_class->kind);
     /* Translators: accessible name of the "How to Play" button under a game tile. */
-    howto_label = g_strdup_printf(_("How to play %s"), _(info->name));
+    howto_label = g_strdup_printf(_("How to play %s"), _(info->game_class->name));
     /* The name replaces the visible label ("How to Play"), which alone would not say which
      * game; without the reset GTK 4.8 reads both. */
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(howto), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
@@ -191,7 +189,7 @@ static char *players_line(JsonObject *root)
 }
 
 /* envelope is NULL when the save cannot be read at all. */
-static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
+static GtkWidget *build_continue_row(const LpGameUi *info, JsonNode *envelope)
 {
     GtkWidget *row = gtk_list_box_row_new();
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
@@ -228,7 +226,7 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
     }
 
     gtk_widget_add_css_class(box, "continue-row");
-    title = gtk_label_new(_(info->name));
+    title = gtk_label_new(_(info->game_class->name));
     gtk_label_set_xalign(GTK_LABEL(title), 0);
     gtk_widget_add_css_class(title, "heading");
     gtk_box_append(GTK_BOX(labels), title);
@@ -245,9 +243,9 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER);
     gtk_widget_add_css_class(button, "suggested-action");
     gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.continue");
-    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->kind);
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->game_class->kind);
     /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */
-    button_label = g_strdup_printf(_("Continue %s"), _(info->name));
+    button_label = g_strdup_printf(_("Continue %s"), _(info->game_class->name));
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    button_label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -257,7 +255,7 @@ static GtkWidget *build_continue_row(const LpGameInfo *info, JsonNode *envelope)
     gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), box);
     gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(row), FALSE);
     gtk_widget_set_focusable(row, FALSE);
-    gtk_widget_set_name(row, info->kind);
+    gtk_widget_set_name(row, info->game_class->kind);
     return row;
 }
 
@@ -312,7 +310,7 @@ static void on_map(GtkWidget *widget, gpointer data)
 void lp_start_page_refresh(LpStartPage *self)
 {
     guint n_infos;
-    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    const LpGameUi *infos = lp_game_ui_list(&n_infos);
     GtkWidget *child;
 
     g_return_if_fail(LP_IS_START_PAGE(self));
@@ -325,13 +323,13 @@ void lp_start_page_refresh(LpStartPage *self)
         g_autoptr(GError) error = NULL;
         g_autoptr(JsonNode) envelope = NULL;
 
-        if (!lp_save_store_has(self->store, infos[i]->kind))
+        if (!lp_save_store_has(self->store, infos[i].game_class->kind))
             continue;
-        envelope = lp_save_store_peek(self->store, infos[i]->kind, &error);
+        envelope = lp_save_store_peek(self->store, infos[i].game_class->kind, &error);
         /* A save that cannot be read still gets an entry: continuing it reports the problem
          * and moves the file aside. */
-        gtk_list_box_append(self->continue_list, build_continue_row(infos[i], envelope));
-        g_ptr_array_add(self->continue_kinds, g_strdup(infos[i]->kind));
+        gtk_list_box_append(self->continue_list, build_continue_row(&infos[i], envelope));
+        g_ptr_array_add(self->continue_kinds, g_strdup(infos[i].game_class->kind));
     }
     gtk_widget_set_visible(self->continue_section, self->continue_kinds->len > 0);
     if (gtk_widget_get_mapped(GTK_WIDGET(self)))
@@ -427,7 +425,7 @@ static void lp_start_page_class_init(LpStartPageClass *klass)
 static void lp_start_page_init(LpStartPage *self)
 {
     guint n_infos;
-    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    const LpGameUi *infos = lp_game_ui_list(&n_infos);
 
     int row_width = (int)(n_infos * TILE_WIDTH + (n_infos - 1) * TILE_SPACING);
 
@@ -438,7 +436,7 @@ static void lp_start_page_init(LpStartPage *self)
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->tiles_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    _("Games"), -1);
     for (guint i = 0; i < n_infos; i++)
-        gtk_box_append(GTK_BOX(self->tiles_box), build_tile(infos[i]));
+        gtk_box_append(GTK_BOX(self->tiles_box), build_tile(&infos[i]));
     gtk_box_append(GTK_BOX(self->tiles_slot), lp_clamp_new(self->tiles_box, row_width));
     /* The Continue list lines up with the row of tiles. */
     gtk_widget_set_size_request(self->continue_section, row_width, -1);

@@ -26,11 +26,11 @@ struct _LpWindow {
     GtkWidget *game_box;
     GtkWidget *howto_page;
 
-    GSettings *settings;
+    LpSettings *settings;
     LpSaveStore *store;
 
     /* The running game and what it takes to play it again. */
-    const LpGameInfo *game_info;
+    const LpGameUi *game_info;
     LpGame *game;
     LpDriver *driver;
     GtkWidget *game_page;
@@ -49,21 +49,10 @@ G_DEFINE_FINAL_TYPE(LpWindow, lp_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
     PROP_0,
     PROP_SAVE_STORE,
+    PROP_SETTINGS,
     N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
-
-guint lp_window_delay_for_speed(const char *speed)
-{
-    /* Computers always pause a little, even with animations off, so people can follow. */
-    if (g_strcmp0(speed, "off") == 0)
-        return 250;
-    if (g_strcmp0(speed, "slow") == 0)
-        return 1400;
-    if (g_strcmp0(speed, "fast") == 0)
-        return 350;
-    return 800;
-}
 
 static LpMessageDialog *show_message(LpWindow *self, const char *heading, const char *body)
 {
@@ -117,18 +106,18 @@ static void show_page(LpWindow *self, const char *name)
         set_titles(self, "Landpartie", NULL);
         lp_start_page_refresh(LP_START_PAGE(self->start_page));
     } else if (g_strcmp0(name, "setup") == 0) {
-        const LpGameInfo *info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
+        const LpGameUi *info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
 
-        set_titles(self, _("New Game"), info != NULL ? _(info->name) : NULL);
+        set_titles(self, _("New Game"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "game") == 0 && self->game != NULL) {
         g_autofree char *names = player_names(lp_game_get_players(self->game));
 
-        set_titles(self, _(self->game_info->name), names);
+        set_titles(self, _(self->game_info->game_class->name), names);
     } else if (g_strcmp0(name, "howto") == 0) {
-        const LpGameInfo *info =
-            lp_game_info_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
+        const LpGameUi *info =
+            lp_game_ui_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
 
-        set_titles(self, _("How to Play"), info != NULL ? _(info->name) : NULL);
+        set_titles(self, _("How to Play"), info != NULL ? _(info->game_class->name) : NULL);
     }
     update_state(self);
 }
@@ -136,7 +125,7 @@ static void show_page(LpWindow *self, const char *name)
 static void autosave(LpWindow *self)
 {
     g_autoptr(GError) error = NULL;
-    const char *kind = self->game_info->kind;
+    const char *kind = self->game_info->game_class->kind;
 
     /* A finished game leaves no save behind (a Continue entry would lead nowhere). */
     if (lp_game_is_over(self->game)) {
@@ -161,7 +150,7 @@ static void on_action_completed(LpGame *game, LpWindow *self)
 
 static void on_game_over(LpGame *game, LpWindow *self)
 {
-    lp_save_store_remove(self->store, self->game_info->kind, NULL);
+    lp_save_store_remove(self->store, self->game_info->game_class->kind, NULL);
     update_state(self);
 }
 
@@ -188,20 +177,19 @@ static void clear_game(LpWindow *self)
 
 static void apply_speed(LpWindow *self)
 {
-    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
-
     if (self->driver != NULL)
-        lp_driver_set_delay(self->driver, lp_window_delay_for_speed(speed));
+        lp_driver_set_delay(self->driver,
+                            lp_settings_get_pace_ms(self->settings, LP_PACE_COMPUTER));
 }
 
-static void install_game(LpWindow *self, const LpGameInfo *info, LpGame *game, gboolean option)
+static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gboolean option)
 {
     GPtrArray *players = lp_game_get_players(game);
 
     clear_game(self);
     self->game_info = info;
     self->game = g_object_ref(game);
-    self->driver = lp_driver_new(game);
+    self->driver = lp_driver_new(game, info->rules->computer_move);
     self->save_error_shown = FALSE;
     apply_speed(self);
     g_clear_pointer(&self->last_players, g_ptr_array_unref);
@@ -214,7 +202,7 @@ static void install_game(LpWindow *self, const LpGameInfo *info, LpGame *game, g
                                               G_CALLBACK(on_action_completed), self);
     self->game_handlers[1] = g_signal_connect(game, "game-over", G_CALLBACK(on_game_over), self);
 
-    self->game_page = info->create_page(game, self->driver);
+    self->game_page = lp_game_page_new(info->page_type, game, self->driver, self->settings);
     gtk_widget_set_hexpand(self->game_page, TRUE);
     gtk_widget_set_vexpand(self->game_page, TRUE);
     gtk_box_append(GTK_BOX(self->game_box), self->game_page);
@@ -223,7 +211,7 @@ static void install_game(LpWindow *self, const LpGameInfo *info, LpGame *game, g
     lp_driver_kick(self->driver);
 }
 
-gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray *players,
+gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *players,
                               guint64 seed, gboolean option, GError **error)
 {
     g_autoptr(LpGame) game = NULL;
@@ -232,11 +220,11 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray 
     g_return_val_if_fail(info != NULL && players != NULL, FALSE);
     g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
-    game = info->create(players, seed, option, error);
+    game = lp_game_new_of_type(info->rules->get_type(), players, seed, option, error);
     if (game == NULL) {
         if (error != NULL && *error == NULL)
             g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, _("%s could not be set up."),
-                        _(info->name));
+                        _(info->game_class->name));
         return FALSE;
     }
     install_game(self, info, game, option);
@@ -249,7 +237,7 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray 
  * option last chosen for the kind is the best guess for "Play Again". */
 static gboolean remembered_option(LpWindow *self, const char *kind)
 {
-    g_autofree char *text = g_settings_get_string(self->settings, "last-lineup");
+    const char *text = lp_settings_get_last_lineup(self->settings);
     g_autoptr(JsonNode) root = lp_json_parse(text, -1, NULL);
     JsonNode *options;
     JsonNode *option;
@@ -266,7 +254,7 @@ static gboolean remembered_option(LpWindow *self, const char *kind)
 
 gboolean lp_window_continue_game(LpWindow *self, const char *kind)
 {
-    const LpGameInfo *info;
+    const LpGameUi *info;
     g_autoptr(GError) error = NULL;
     g_autofree char *moved_to = NULL;
     g_autoptr(LpGame) game = NULL;
@@ -275,13 +263,13 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
     g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
     g_return_val_if_fail(kind != NULL, FALSE);
 
-    info = lp_game_info_lookup(kind);
+    info = lp_game_ui_lookup(kind);
     if (info == NULL)
         return FALSE;
-    type = info->get_type();
+    type = info->rules->get_type();
     if (G_TYPE_IS_ABSTRACT(type))
         g_set_error(&error, LP_GAME_ERROR, LP_GAME_ERROR_DATA,
-                    _("%s is not available in this version of Landpartie."), _(info->name));
+                    _("%s is not available in this version of Landpartie."), _(info->game_class->name));
     else
         game = lp_save_store_load(self->store, kind, type, &moved_to, &error);
 
@@ -301,7 +289,7 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
     return TRUE;
 }
 
-static void show_setup(LpWindow *self, const LpGameInfo *info)
+static void show_setup(LpWindow *self, const LpGameUi *info)
 {
     lp_setup_page_set_game(LP_SETUP_PAGE(self->setup_page), info);
     show_page(self, "setup");
@@ -312,7 +300,7 @@ static void on_replace_response(LpMessageDialog *dialog, const char *response, L
     const char *kind = g_object_get_data(G_OBJECT(dialog), "lp-kind");
 
     if (g_strcmp0(response, "new") == 0)
-        show_setup(self, lp_game_info_lookup(kind));
+        show_setup(self, lp_game_ui_lookup(kind));
     else if (g_strcmp0(response, "continue") == 0)
         lp_window_continue_game(self, kind);
 }
@@ -321,7 +309,7 @@ static void new_game_activated(GtkWidget *widget, const char *action_name, GVari
 {
     LpWindow *self = LP_WINDOW(widget);
     const char *kind = g_variant_get_string(param, NULL);
-    const LpGameInfo *info = lp_game_info_lookup(kind);
+    const LpGameUi *info = lp_game_ui_lookup(kind);
     LpMessageDialog *dialog;
     g_autofree char *body = NULL;
 
@@ -333,7 +321,7 @@ static void new_game_activated(GtkWidget *widget, const char *action_name, GVari
     }
     /* Starting a new game replaces the saved one of the same kind: ask first. */
     body = g_strdup_printf(_("There is a saved game of %s. A new game replaces it."),
-                           _(info->name));
+                           _(info->game_class->name));
     dialog = lp_message_dialog_new(GTK_WINDOW(self), _("Replace the Saved Game?"), body);
     g_object_set_data_full(G_OBJECT(dialog), "lp-kind", g_strdup(kind), g_free);
     lp_message_dialog_add_button(dialog, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, FALSE);
@@ -353,7 +341,7 @@ static void start_game_activated(GtkWidget *widget, const char *action_name, GVa
 {
     LpWindow *self = LP_WINDOW(widget);
     LpSetupPage *setup = LP_SETUP_PAGE(self->setup_page);
-    const LpGameInfo *info = lp_setup_page_get_game(setup);
+    const LpGameUi *info = lp_setup_page_get_game(setup);
     g_autoptr(GPtrArray) players = NULL;
     g_autoptr(GError) error = NULL;
     guint64 seed = ((guint64)g_random_int() << 32) | g_random_int();
@@ -440,7 +428,7 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
 {
     LpWindow *self = LP_WINDOW(widget);
     const char *page = lp_window_get_page_name(self);
-    const LpGameInfo *info = NULL;
+    const LpGameUi *info = NULL;
 
     if (g_strcmp0(page, "game") == 0)
         info = self->game_info;
@@ -449,8 +437,8 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
     else if (g_strcmp0(page, "howto") == 0)
         return;
     if (info == NULL)
-        info = lp_game_infos(NULL)[0];
-    show_howto(self, info->kind);
+        info = lp_game_ui_list(NULL);
+    show_howto(self, info->game_class->kind);
 }
 
 static void show_start_activated(GtkWidget *widget, const char *action_name, GVariant *param)
@@ -484,7 +472,7 @@ static void back_activated(GtkWidget *widget, const char *action_name, GVariant 
     }
 }
 
-static void on_speed_changed(GSettings *settings, const char *key, LpWindow *self)
+static void on_speed_changed(LpWindow *self)
 {
     apply_speed(self);
 }
@@ -496,10 +484,9 @@ static gboolean lp_window_close_request(GtkWindow *window)
 
     gtk_window_get_default_size(window, &width, &height);
     if (!gtk_window_is_maximized(window) && width > 0 && height > 0) {
-        g_settings_set_int(self->settings, "window-width", width);
-        g_settings_set_int(self->settings, "window-height", height);
+        g_object_set(self->settings, "window-width", width, "window-height", height, NULL);
     }
-    g_settings_set_boolean(self->settings, "window-maximized", gtk_window_is_maximized(window));
+    g_object_set(self->settings, "window-maximized", gtk_window_is_maximized(window), NULL);
     clear_game(self);
     return GTK_WINDOW_CLASS(lp_window_parent_class)->close_request(window);
 }
@@ -532,6 +519,9 @@ static void lp_window_get_property(GObject *object, guint prop_id, GValue *value
     case PROP_SAVE_STORE:
         g_value_set_object(value, self->store);
         break;
+    case PROP_SETTINGS:
+        g_value_set_object(value, self->settings);
+        break;
     default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     }
@@ -546,21 +536,15 @@ static void lp_window_set_property(GObject *object, guint prop_id, const GValue 
     case PROP_SAVE_STORE:
         self->store = g_value_dup_object(value);
         break;
+    case PROP_SETTINGS:
+        self->settings = g_value_dup_object(value);
+        break;
     default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     }
 }
 
-static void lp_window_constructed(GObject *object)
-{
-    LpWindow *self = LP_WINDOW(object);
-
-    G_OBJECT_CLASS(lp_window_parent_class)->constructed(object);
-    if (self->store == NULL)
-        self->store = lp_save_store_new(NULL);
-    lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
-    show_page(self, "start");
-}
+static void lp_window_constructed(GObject *object);
 
 static void lp_window_class_init(LpWindowClass *klass)
 {
@@ -577,6 +561,9 @@ static void lp_window_class_init(LpWindowClass *klass)
 
     properties[PROP_SAVE_STORE] =
         g_param_spec_object("save-store", NULL, NULL, LP_TYPE_SAVE_STORE,
+                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+    properties[PROP_SETTINGS] =
+        g_param_spec_object("settings", NULL, NULL, LP_TYPE_SETTINGS,
                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
@@ -610,26 +597,45 @@ static void lp_window_class_init(LpWindowClass *klass)
 
 static void lp_window_init(LpWindow *self)
 {
-    int width, height;
-
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     /* The start and setup pages must not stay in the accessibility tree during a game. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
-    self->settings = g_settings_new(APP_ID);
-    width = g_settings_get_int(self->settings, "window-width");
-    height = g_settings_get_int(self->settings, "window-height");
+}
+
+static void lp_window_constructed(GObject *object)
+{
+    LpWindow *self = LP_WINDOW(object);
+    int width, height;
+    gboolean maximized;
+
+    G_OBJECT_CLASS(lp_window_parent_class)->constructed(object);
+    if (self->settings == NULL)
+        self->settings = lp_settings_new();
+    lp_setup_page_set_settings(LP_SETUP_PAGE(self->setup_page), self->settings);
+    g_object_get(self->settings, "window-width", &width, "window-height", &height,
+                 "window-maximized", &maximized, NULL);
     gtk_window_set_default_size(GTK_WINDOW(self), CLAMP(width, 640, 8192),
                                 CLAMP(height, 480, 8192));
-    if (g_settings_get_boolean(self->settings, "window-maximized"))
+    if (maximized)
         gtk_window_maximize(GTK_WINDOW(self));
-    g_signal_connect(self->settings, "changed::animation-speed", G_CALLBACK(on_speed_changed),
-                     self);
+    g_signal_connect_object(self->settings, "notify::animation-speed",
+                            G_CALLBACK(on_speed_changed), self, G_CONNECT_SWAPPED);
+    if (self->store == NULL)
+        self->store = lp_save_store_new(NULL);
+    lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
+    show_page(self, "start");
 }
 
 LpWindow *lp_window_new(GtkApplication *app, LpSaveStore *store)
 {
     return g_object_new(LP_TYPE_WINDOW, "application", app, "save-store", store, NULL);
+}
+
+LpSettings *lp_window_get_settings(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->settings;
 }
 
 LpSaveStore *lp_window_get_save_store(LpWindow *self)

@@ -4,8 +4,9 @@
 
 #include <gtk/gtk.h>
 
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
 #include "lp-save-store.h"
+#include "lp-settings.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,9 @@ G_DECLARE_FINAL_TYPE(LpWindow, lp_window, LP, WINDOW, GtkApplicationWindow)
 /* store NULL: the user's save folder. app may be NULL (tests). */
 LpWindow *lp_window_new(GtkApplication *app, LpSaveStore *store);
 LpSaveStore *lp_window_get_save_store(LpWindow *self);
+/* The app's settings ("settings", construct-only; a new LpSettings when none is given),
+ * handed to the setup page, the game pages and the preferences. */
+LpSettings *lp_window_get_settings(LpWindow *self);
 /* "start", "setup", "game" or "howto". */
 const char *lp_window_get_page_name(LpWindow *self);
 GtkWidget *lp_window_get_start_page(LpWindow *self);
@@ -24,13 +28,11 @@ GtkWidget *lp_window_get_howto_page(LpWindow *self);
 LpGame *lp_window_get_game(LpWindow *self);
 
 /* Starts a new game and shows its page; on error the window stays where it is. */
-gboolean lp_window_start_game(LpWindow *self, const LpGameInfo *info, GPtrArray *players,
+gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *players,
                               guint64 seed, gboolean option, GError **error);
 /* Resumes the saved game of kind; a save that cannot be read is reported in a dialog and
  * moved aside, and the start page is shown. */
 gboolean lp_window_continue_game(LpWindow *self, const char *kind);
 
-/* Milliseconds between computer moves for an animation-speed nick. */
-guint lp_window_delay_for_speed(const char *speed);
 
 G_END_DECLS

@@ -293,3 +293,9 @@ gboolean aa_ai_act(AaGame *game, guint seat)
         g_critical("computer seat %u made an illegal move: %s", seat, error->message);
     return ok;
 }
+
+gboolean aa_ai_move(LpGame *game)
+{
+    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
+    return FALSE;
+}

@@ -12,4 +12,8 @@ guint aa_ai_choose(AaGame *game, guint seat, LpLevel level);
 /* Choose at the seat's own level and play it through the public move functions. */
 gboolean aa_ai_act(AaGame *game, guint seat);
 
+/* LpComputerMoveFunc of this game (src/games): if the game waits for a computer seat's
+ * decision, choose it and play it through the public move functions. */
+gboolean aa_ai_move(LpGame *game);
+
 G_END_DECLS

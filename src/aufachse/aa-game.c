@@ -1094,17 +1094,28 @@ static void aa_game_finalize(GObject *object)
     G_OBJECT_CLASS(aa_game_parent_class)->finalize(object);
 }
 
+static LpGame *aa_game_create(GPtrArray *players, guint64 seed, gboolean option,
+                              GError **error)
+{
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    return LP_GAME(aa_game_new(players, rng, error));
+}
+
 static void aa_game_class_init(AaGameClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     LpGameClass *game_class = LP_GAME_CLASS(klass);
     object_class->finalize = aa_game_finalize;
     game_class->kind = "aufachse";
+    game_class->name = N_("Auf Achse – Das Kartenspiel");
+    game_class->description = N_("Build rising routes, feed the kilometre counter, drive the "
+                                   "farthest in five stages.");
+    game_class->create = aa_game_create;
     game_class->min_players = AA_MIN_PLAYERS;
     game_class->max_players = AA_MAX_PLAYERS;
     game_class->save_state = aa_game_save_state;
     game_class->load_state = aa_game_load_state;
-    game_class->computer_step = aa_game_computer_step;
+    game_class->advance = aa_game_computer_step;
     game_class->get_current_seat = aa_game_get_current_seat;
     game_class->is_over = aa_game_is_over_vfunc;
     game_class->result = aa_game_result;

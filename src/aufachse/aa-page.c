@@ -57,7 +57,7 @@ struct _AaPage {
     const char *mode;
 };
 
-G_DEFINE_FINAL_TYPE(AaPage, aa_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE(AaPage, aa_page, LP_TYPE_GAME_PAGE)
 
 static void update_view(AaPage *self);
 static void refresh(AaPage *self);
@@ -560,21 +560,6 @@ static void on_counter_played(AaPage *self, guint seat)
 
 /* ---- object ---- */
 
-static void load_css_once(void)
-{
-    static gboolean loaded;
-    if (loaded || gdk_display_get_default() == NULL)
-        return;
-    loaded = TRUE;
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_resource(provider,
-                                        "/io/github/landpartie/Landpartie/aufachse/aa-page.css");
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
-}
-
 static void aa_page_dispose(GObject *object)
 {
     AaPage *self = AA_PAGE(object);
@@ -605,11 +590,20 @@ static void aa_page_dispose(GObject *object)
     G_OBJECT_CLASS(aa_page_parent_class)->dispose(object);
 }
 
+static void aa_page_constructed(GObject *object);
+
 static void aa_page_class_init(AaPageClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     object_class->dispose = aa_page_dispose;
+    object_class->constructed = aa_page_constructed;
+
+    LpGamePageClass *page_class = LP_GAME_PAGE_CLASS(klass);
+    page_class->game_type = AA_TYPE_GAME;
+    page_class->picture = "/io/github/landpartie/Landpartie/app/tile-aufachse.svg";
+    page_class->howto = &aa_howto;
+    page_class->css_resource = "/io/github/landpartie/Landpartie/aufachse/aa-page.css";
 
     g_type_ensure(AA_TYPE_HAND);
     gtk_widget_class_set_template_from_resource(widget_class,
@@ -649,7 +643,6 @@ static void aa_page_class_init(AaPageClass *klass)
 static void aa_page_init(AaPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    load_css_once();
     self->settings = g_settings_new(APP_ID);
     self->revealed_for = -1;
     self->covered_for = -1;
@@ -687,15 +680,22 @@ GtkWidget *aa_page_new(AaGame *game, LpDriver *driver)
 {
     g_return_val_if_fail(AA_IS_GAME(game), NULL);
     g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
-    AaPage *self = g_object_new(AA_TYPE_PAGE, NULL);
+    return lp_game_page_new(AA_TYPE_PAGE, LP_GAME(game), driver, NULL);
+}
+
+static void aa_page_constructed(GObject *object)
+{
+    AaPage *self = AA_PAGE(object);
+    G_OBJECT_CLASS(aa_page_parent_class)->constructed(object);
+    AaGame *game = AA_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
+    LpDriver *driver = lp_game_page_get_driver(LP_GAME_PAGE(self));
     self->game = g_object_ref(game);
     self->driver = g_object_ref(driver);
 
-    if (lp_privacy_needed(LP_GAME(game))) {
-        /* RULES.md hidden information: hands and routes go behind a "Pass to" cover. */
-        self->privacy = lp_privacy_screen_wrap(GTK_WIDGET(self), self->content);
+    /* RULES.md hidden information: hands and routes go behind a "Pass to" cover. */
+    self->privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
+    if (self->privacy != NULL)
         g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
-    }
 
     add_seat_colours(self);
     for (guint s = 0; s < n_seats(self); s++) {
@@ -730,7 +730,6 @@ GtkWidget *aa_page_new(AaGame *game, LpDriver *driver)
         start_scoring(self, FALSE);
     refresh(self);
     lp_driver_kick(driver);
-    return GTK_WIDGET(self);
 }
 
 AaGame *aa_page_get_game(AaPage *self)

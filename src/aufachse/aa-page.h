@@ -7,11 +7,15 @@
 
 #include "aa-game.h"
 #include "lp-driver.h"
+#include "lp-game-page.h"
 
 G_BEGIN_DECLS
 
 #define AA_TYPE_PAGE (aa_page_get_type())
-G_DECLARE_FINAL_TYPE(AaPage, aa_page, AA, PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE(AaPage, aa_page, AA, PAGE, LpGamePage)
+
+/* How to play (aa-howto.c). */
+extern const LpHowto aa_howto;
 
 GtkWidget *aa_page_new(AaGame *game, LpDriver *driver);
 AaGame *aa_page_get_game(AaPage *self);

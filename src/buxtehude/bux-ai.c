@@ -184,3 +184,9 @@ int bux_ai_estimate(BuxGame *game, guint seat)
         estimate += lp_rng_int_range(lp_game_get_rng(LP_GAME(game)), -1, 2);
     return CLAMP(estimate, 0, bux_game_get_max_estimate(game));
 }
+
+gboolean bux_ai_move(LpGame *game)
+{
+    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
+    return FALSE;
+}

@@ -19,4 +19,8 @@ BuxSide bux_ai_choose_neighbour(BuxGame *game, guint seat);
 /* seat's estimate of the wrong cards in the cross. */
 int bux_ai_estimate(BuxGame *game, guint seat);
 
+/* LpComputerMoveFunc of this game (src/games): if the game waits for a computer seat's
+ * decision, choose it and play it through the public move functions. */
+gboolean bux_ai_move(LpGame *game);
+
 G_END_DECLS

@@ -1420,6 +1420,16 @@ static void bux_game_finalize(GObject *object)
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 
+static LpGame *bux_game_create(GPtrArray *players, guint64 seed, gboolean option,
+                               GError **error)
+{
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(error);
+    if (deck == NULL)
+        return NULL;
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    return LP_GAME(bux_game_new(players, rng, deck, option, error));
+}
+
 static void bux_game_class_init(BuxGameClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
@@ -1429,11 +1439,18 @@ static void bux_game_class_init(BuxGameClass *klass)
     object_class->finalize = bux_game_finalize;
 
     game_class->kind = "buxtehude";
+    game_class->name = N_("Ausgerechnet Buxtehude");
+    game_class->description = N_("Lay towns north, south, west or east of each other and catch the "
+                                   "others’ mistakes");
+    game_class->option_label = N_("Easy deck");
+    game_class->option_description = N_("Leave out the hard cards (the rulebook’s tip for "
+                                          "beginners and children)");
+    game_class->create = bux_game_create;
     game_class->min_players = 2;
     game_class->max_players = MAX_SEATS;
     game_class->save_state = bux_game_save_state;
     game_class->load_state = bux_game_load_state;
-    game_class->computer_step = bux_game_computer_step;
+    game_class->advance = bux_game_computer_step;
     game_class->get_current_seat = bux_game_get_current_seat;
     game_class->is_over = bux_game_is_over;
     game_class->result = bux_game_result;

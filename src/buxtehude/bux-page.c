@@ -65,7 +65,7 @@ struct _BuxPage {
     const char *mode;
 };
 
-G_DEFINE_FINAL_TYPE(BuxPage, bux_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE(BuxPage, bux_page, LP_TYPE_GAME_PAGE)
 
 static void update_view(BuxPage *self);
 
@@ -998,12 +998,21 @@ static void bux_page_finalize(GObject *object)
     G_OBJECT_CLASS(bux_page_parent_class)->finalize(object);
 }
 
+static void bux_page_constructed(GObject *object);
+
 static void bux_page_class_init(BuxPageClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     object_class->dispose = bux_page_dispose;
     object_class->finalize = bux_page_finalize;
+    object_class->constructed = bux_page_constructed;
+
+    LpGamePageClass *page_class = LP_GAME_PAGE_CLASS(klass);
+    page_class->game_type = BUX_TYPE_GAME;
+    page_class->picture = "/io/github/landpartie/Landpartie/app/tile-buxtehude.svg";
+    page_class->howto = &bux_howto;
+    page_class->css_resource = "/io/github/landpartie/Landpartie/buxtehude/bux-page.css";
 
     g_type_ensure(BUX_TYPE_CROSS);
     gtk_widget_class_set_template_from_resource(widget_class,
@@ -1058,26 +1067,9 @@ static void bux_page_class_init(BuxPageClass *klass)
     gtk_widget_class_install_action(widget_class, "bux.continue", NULL, continue_activated);
 }
 
-static void load_css_once(void)
-{
-    static gboolean loaded = FALSE;
-    if (loaded || gdk_display_get_default() == NULL)
-        return;
-    loaded = TRUE;
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_resource(provider,
-                                        "/io/github/landpartie/Landpartie/buxtehude/"
-                                        "bux-page.css");
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                               GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
-}
-
 static void bux_page_init(BuxPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    load_css_once();
     self->settings = g_settings_new(APP_ID);
     self->scoring_step = -1;
     self->revealed_for = -1;
@@ -1115,16 +1107,21 @@ BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
 {
     g_return_val_if_fail(BUX_IS_GAME(game), NULL);
     g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
+    return BUX_PAGE(lp_game_page_new(BUX_TYPE_PAGE, LP_GAME(game), driver, NULL));
+}
 
-    BuxPage *self = g_object_new(BUX_TYPE_PAGE, NULL);
+static void bux_page_constructed(GObject *object)
+{
+    BuxPage *self = BUX_PAGE(object);
+    G_OBJECT_CLASS(bux_page_parent_class)->constructed(object);
+    BuxGame *game = BUX_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
     self->game = g_object_ref(game);
-    self->driver = g_object_ref(driver);
+    self->driver = g_object_ref(lp_game_page_get_driver(LP_GAME_PAGE(self)));
 
-    if (lp_privacy_needed(LP_GAME(game))) {
-        /* RULES.md hidden information: the estimates go behind a "Pass to" cover. */
-        self->privacy = lp_privacy_screen_wrap(GTK_WIDGET(self), self->content);
+    /* RULES.md hidden information: the estimates go behind a "Pass to" cover. */
+    self->privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
+    if (self->privacy != NULL)
         g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
-    }
 
     bux_cross_set_game(self->cross, game);
     guint i = 0;
@@ -1145,7 +1142,6 @@ BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
                                                    G_CALLBACK(on_cross_started), self);
     g_assert(i <= G_N_ELEMENTS(self->handlers));
     update_view(self);
-    return self;
 }
 
 BuxGame *bux_page_get_game(BuxPage *self)

@@ -6,11 +6,15 @@
 
 #include "bux-game.h"
 #include "lp-driver.h"
+#include "lp-game-page.h"
 
 G_BEGIN_DECLS
 
 #define BUX_TYPE_PAGE (bux_page_get_type())
-G_DECLARE_FINAL_TYPE(BuxPage, bux_page, BUX, PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE(BuxPage, bux_page, BUX, PAGE, LpGamePage)
+
+/* How to play (bux-howto.c). */
+extern const LpHowto bux_howto;
 
 BuxPage *bux_page_new(BuxGame *game, LpDriver *driver);
 BuxGame *bux_page_get_game(BuxPage *self);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Paces the computer seats in the window: one lp_game_computer_step() per delay, paused while
+/* Paces the computer seats in the window: one computer step (a computer seat's move, or the game's own advance) per delay, paused while
  * a view holds it. Only GLib main-loop sources, no GTK. */
 #include "lp-driver.h"
 
 struct _LpDriver {
     GObject parent_instance;
     LpGame *game;
+    LpComputerMoveFunc move;
     guint delay_ms;
     guint holds;
     guint source_id;
@@ -23,7 +24,7 @@ static gboolean on_timeout(gpointer data)
     if (self->holds > 0 || self->game == NULL)
         return G_SOURCE_REMOVE;
     g_object_ref(self);
-    gboolean acted = lp_game_computer_step(self->game);
+    gboolean acted = lp_game_computer_step(self->game, self->move);
     /* A step may have made a view take a hold; schedule() respects it. */
     if (acted)
         schedule(self);
@@ -69,11 +70,12 @@ static void lp_driver_init(LpDriver *self)
     self->delay_ms = 800;
 }
 
-LpDriver *lp_driver_new(LpGame *game)
+LpDriver *lp_driver_new(LpGame *game, LpComputerMoveFunc move)
 {
     g_return_val_if_fail(LP_IS_GAME(game), NULL);
     LpDriver *self = g_object_new(LP_TYPE_DRIVER, NULL);
     self->game = g_object_ref(game);
+    self->move = move;
     self->handlers[0] = g_signal_connect_swapped(game, "action-completed",
                                                  G_CALLBACK(on_game_changed), self);
     self->handlers[1] = g_signal_connect_swapped(game, "turn-started",

@@ -10,7 +10,9 @@ G_BEGIN_DECLS
 #define LP_TYPE_DRIVER (lp_driver_get_type())
 G_DECLARE_FINAL_TYPE(LpDriver, lp_driver, LP, DRIVER, GObject)
 
-LpDriver *lp_driver_new(LpGame *game);
+/* move: the game's computer players (lp_games_lookup()->computer_move), or NULL when only
+ * the game's own steps are to be taken. */
+LpDriver *lp_driver_new(LpGame *game, LpComputerMoveFunc move);
 LpGame *lp_driver_get_game(LpDriver *self);
 /* Milliseconds between two computer steps; 0 runs them from an idle. */
 void lp_driver_set_delay(LpDriver *self, guint delay_ms);

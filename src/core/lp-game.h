@@ -16,13 +16,24 @@ G_BEGIN_DECLS
 #define LP_TYPE_GAME (lp_game_get_type())
 G_DECLARE_DERIVABLE_TYPE(LpGame, lp_game, LP, GAME, GObject)
 
+typedef struct _LpEventLog LpEventLog; /* lp-event-log.h */
+
 struct _LpGameClass {
     GObjectClass parent_class;
 
-    /* Filled in by each game's class_init. */
+    /* The game's identity, filled in by each game's class_init: everything the shell and the
+     * simulator know of a game without GTK. */
     const char *kind;        /* "buxtehude", "minden", "aufachse" (save file name, sim name) */
+    const char *name;        /* N_("Ausgerechnet Buxtehude"): translate with _() to show */
+    const char *description; /* N_() one line for the start page tile */
     guint min_players;
     guint max_players;
+    /* The game's one setup option (Buxtehude: easy deck; Minden: purple cards), or NULL. */
+    const char *option_label;       /* N_() */
+    const char *option_description; /* N_() */
+
+    /* A new game, dealt and ready, of this class; error when its deck cannot be loaded. */
+    LpGame *(*create)(GPtrArray *players, guint64 seed, gboolean option, GError **error);
 
     /* The game-specific "state" member of a save: options, decks, positions, phase. */
     JsonNode *(*save_state)(LpGame *self);
@@ -30,18 +41,28 @@ struct _LpGameClass {
      * and nothing else; validate everything (ids exist, every card once, counts within the
      * rules) and fail with an LP_SAVE_ERROR naming the problem. */
     gboolean (*load_state)(LpGame *self, JsonNode *state, GError **error);
-    /* If the game now waits for a computer seat, let it act once (through the same public
-     * move functions a click uses) and return TRUE; otherwise return FALSE. */
-    gboolean (*computer_step)(LpGame *self);
+    /* If the game waits for nobody's decision but has a step of its own to take (reveal a
+     * card, score the next route, deal the next stage), take it and return TRUE. Decisions
+     * are not taken here: they come from a click or from an LpComputerMoveFunc. */
+    gboolean (*advance)(LpGame *self);
     /* The seat the game waits for, or -1 (nobody: over, or several may act at once). */
     int (*get_current_seat)(LpGame *self);
     gboolean (*is_over)(LpGame *self);
     /* The landpartie-sim result line: at least "scores" (or the game's equivalent) and
      * "winners" (seat indices). */
     JsonNode *(*result)(LpGame *self);
+    /* Connect the handlers that turn this game's typed signals into turn events on log
+     * (lp_event_log_write). Only called when somebody wants the events. */
+    void (*observe_events)(LpGame *self, LpEventLog *log);
 
     gpointer padding[8];
 };
+
+/* A game's computer players: if the game waits for a decision of a computer seat, ask that
+ * seat's AI for a move and play it through the same public move functions a click uses;
+ * return TRUE when a move was played. Each game's AI file defines one (bux_ai_move …); the
+ * model never calls it. */
+typedef gboolean (*LpComputerMoveFunc)(LpGame *game);
 
 /* Properties "players" (GPtrArray of LpPlayer, construct-only) and "rng" (LpRng,
  * construct-only). */
@@ -54,10 +75,17 @@ const char *lp_game_get_kind(LpGame *self);
 guint lp_game_next_seat(LpGame *self, guint seat);
 gboolean lp_game_is_over(LpGame *self);
 int lp_game_get_current_seat(LpGame *self);
-gboolean lp_game_computer_step(LpGame *self);
+/* One step without a person: a computer seat's move (through move), else the game's own
+ * advance. FALSE when the game waits for a human or is over. */
+gboolean lp_game_computer_step(LpGame *self, LpComputerMoveFunc move);
 /* Let computers act until a human must act or the game is over; returns the number of
  * steps. The simulator's loop. */
-guint lp_game_run_computers(LpGame *self);
+guint lp_game_run_computers(LpGame *self, LpComputerMoveFunc move);
+/* The class's identity, for a type that may not have an instance yet. */
+LpGameClass *lp_game_class_peek(GType type);
+/* A new game of type through its class's create(). */
+LpGame *lp_game_new_of_type(GType type, GPtrArray *players, guint64 seed, gboolean option,
+                            GError **error);
 JsonNode *lp_game_result(LpGame *self);
 /* Time of the last completed action (or of the save it was loaded from). */
 GDateTime *lp_game_get_last_played(LpGame *self);
@@ -79,8 +107,9 @@ void lp_game_emit_game_over(LpGame *self);
 /* After every completed action (a placement, a challenge resolved, a tip entered …):
  * updates last-played and emits "action-completed", the autosave hook. */
 void lp_game_action_completed(LpGame *self);
-/* Emits "event" with a JSON object {"event": name, …}; takes ownership of obj. obj must
- * already carry the "event" member first (use lp_game_event_new). */
+
+/* TRANSITIONAL, until each game's observe_events builds its events from typed signals:
+ * emits "legacy-event" with obj (which must start with "event") and takes ownership. */
 JsonObject *lp_game_event_new(const char *name);
 void lp_game_emit_event(LpGame *self, JsonObject *obj);
 

@@ -130,6 +130,49 @@ gboolean lp_json_get_string(JsonObject *obj, const char *name, const char **out,
     return TRUE;
 }
 
+const char *lp_enum_to_nick(GType enum_type, int value)
+{
+    g_return_val_if_fail(G_TYPE_IS_ENUM(enum_type), NULL);
+    g_autoptr(GEnumClass) klass = g_type_class_ref(enum_type);
+    GEnumValue *v = g_enum_get_value(klass, value);
+    /* Nicks are static strings of the registered type, which is never unloaded. */
+    return v != NULL ? v->value_nick : NULL;
+}
+
+gboolean lp_enum_from_nick(GType enum_type, const char *nick, int *out)
+{
+    g_return_val_if_fail(G_TYPE_IS_ENUM(enum_type), FALSE);
+    if (nick == NULL)
+        return FALSE;
+    g_autoptr(GEnumClass) klass = g_type_class_ref(enum_type);
+    GEnumValue *v = g_enum_get_value_by_nick(klass, nick);
+    if (v == NULL)
+        return FALSE;
+    *out = v->value;
+    return TRUE;
+}
+
+gboolean lp_json_get_enum(JsonObject *obj, const char *name, GType enum_type, int *out,
+                          GError **error)
+{
+    const char *nick = NULL;
+    if (!lp_json_get_string(obj, name, &nick, error))
+        return FALSE;
+    if (lp_enum_from_nick(enum_type, nick, out))
+        return TRUE;
+    g_autoptr(GEnumClass) klass = g_type_class_ref(enum_type);
+    g_autoptr(GString) nicks = g_string_new(NULL);
+    for (guint i = 0; i < klass->n_values; i++) {
+        if (i > 0)
+            /* Translators: joins the words a saved value may be, as in “place, challenge”. */
+            g_string_append(nicks, _(", "));
+        g_string_append_printf(nicks, "“%s”", klass->values[i].value_nick);
+    }
+    g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                _("“%s” must be one of %s"), name, nicks->str);
+    return FALSE;
+}
+
 gboolean lp_json_array_get_int(JsonArray *array, guint index, const char *what, gint64 min,
                                gint64 max, gint64 *out, GError **error)
 {

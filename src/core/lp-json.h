@@ -18,6 +18,14 @@ gboolean lp_json_get_double(JsonObject *obj, const char *member, double min, dou
 gboolean lp_json_get_bool(JsonObject *obj, const char *member, gboolean *out, GError **error);
 /* out points into obj; not copied. Empty strings are rejected. */
 gboolean lp_json_get_string(JsonObject *obj, const char *member, const char **out, GError **error);
+/* An enum registered with GLib (gnome.mkenums_simple), saved as its nick ("place",
+ * "hard"); fails naming the member and listing the nicks it accepts. */
+gboolean lp_json_get_enum(JsonObject *obj, const char *member, GType enum_type, int *out,
+                          GError **error);
+/* The nick of value in enum_type, for saving and logging; NULL if value is not in it. */
+const char *lp_enum_to_nick(GType enum_type, int value);
+/* The value of nick in enum_type; FALSE if there is none. */
+gboolean lp_enum_from_nick(GType enum_type, const char *nick, int *out);
 gboolean lp_json_array_get_int(JsonArray *array, guint index, const char *what, gint64 min,
                                gint64 max, gint64 *out, GError **error);
 gboolean lp_json_array_get_string(JsonArray *array, guint index, const char *what,

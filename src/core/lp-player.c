@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "lp-error.h"
+#include "lp-core-enums.h"
 #include "lp-json.h"
 
 struct _LpPlayer {
@@ -130,27 +131,17 @@ LpLevel lp_player_get_level(LpPlayer *self)
 
 const char *lp_level_to_string(LpLevel level)
 {
-    switch (level) {
-    case LP_LEVEL_EASY:
-        return "easy";
-    case LP_LEVEL_NORMAL:
-        return "normal";
-    case LP_LEVEL_HARD:
-        return "hard";
-    }
-    return "normal";
+    const char *nick = lp_enum_to_nick(LP_TYPE_LEVEL, level);
+    return nick != NULL ? nick : "normal";
 }
 
 gboolean lp_level_from_string(const char *s, LpLevel *out)
 {
-    static const char *const names[] = {"easy", "normal", "hard"};
-    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-        if (g_strcmp0(s, names[i]) == 0) {
-            *out = (LpLevel)i;
-            return TRUE;
-        }
-    }
-    return FALSE;
+    int value;
+    if (!lp_enum_from_nick(LP_TYPE_LEVEL, s, &value))
+        return FALSE;
+    *out = (LpLevel)value;
+    return TRUE;
 }
 
 JsonNode *lp_player_to_json(LpPlayer *self)

@@ -164,3 +164,9 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
         best_n = (guint) lp_rng_int_range(rng, 1, MINDEN_MAX_STONES + 1);
     *out = minden_tip_truncate(&cell, best_n);
 }
+
+gboolean minden_ai_move(LpGame *game)
+{
+    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
+    return FALSE;
+}

@@ -25,4 +25,8 @@ void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
 /* TIP: the tip for the seat's card. */
 void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out);
 
+/* LpComputerMoveFunc of this game (src/games): if the game waits for a computer seat's
+ * decision, choose it and play it through the public move functions. */
+gboolean minden_ai_move(LpGame *game);
+
 G_END_DECLS

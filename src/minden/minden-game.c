@@ -1233,6 +1233,16 @@ static void minden_game_finalize(GObject *object)
     G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
 }
 
+static LpGame *minden_game_create(GPtrArray *players, guint64 seed, gboolean option,
+                                  GError **error)
+{
+    g_autoptr(MindenDeck) deck = minden_deck_get_default(error);
+    if (deck == NULL)
+        return NULL;
+    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    return LP_GAME(minden_game_new(players, rng, deck, option, error));
+}
+
 static void minden_game_class_init(MindenGameClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
@@ -1242,11 +1252,19 @@ static void minden_game_class_init(MindenGameClass *klass)
     object_class->finalize = minden_game_finalize;
 
     game_class->kind = "minden";
+    game_class->name = N_("Deutschland – Finden Sie Minden?");
+    game_class->description = N_("Tip where places lie on the grid of Germany: the more exact, the "
+                                   "further you move");
+    game_class->option_label = N_("Purple cards (sights)");
+    game_class->option_description = N_("Mix in the sights: harder, since you must know the town "
+                                          "they stand in; adds a purple majority and makes "
+                                          "sets four cards");
+    game_class->create = minden_game_create;
     game_class->min_players = 2;
     game_class->max_players = 5;
     game_class->save_state = minden_game_save_state;
     game_class->load_state = minden_game_load_state;
-    game_class->computer_step = minden_game_computer_step;
+    game_class->advance = minden_game_computer_step;
     game_class->get_current_seat = minden_game_get_current_seat_vfunc;
     game_class->is_over = minden_game_is_over_vfunc;
     game_class->result = minden_game_result_vfunc;

@@ -64,7 +64,7 @@ struct _MindenPage {
     guint final_moves_count;
 };
 
-G_DEFINE_FINAL_TYPE(MindenPage, minden_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE(MindenPage, minden_page, LP_TYPE_GAME_PAGE)
 
 static void update_view(MindenPage *self);
 
@@ -803,6 +803,8 @@ static void minden_page_finalize(GObject *object)
     G_OBJECT_CLASS(minden_page_parent_class)->finalize(object);
 }
 
+static void minden_page_constructed(GObject *object);
+
 static void minden_page_class_init(MindenPageClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
@@ -810,6 +812,13 @@ static void minden_page_class_init(MindenPageClass *klass)
 
     object_class->dispose = minden_page_dispose;
     object_class->finalize = minden_page_finalize;
+    object_class->constructed = minden_page_constructed;
+
+    LpGamePageClass *page_class = LP_GAME_PAGE_CLASS(klass);
+    page_class->game_type = MINDEN_TYPE_GAME;
+    page_class->picture = "/io/github/landpartie/Landpartie/app/tile-minden.svg";
+    page_class->howto = &minden_howto;
+    page_class->css_resource = "/io/github/landpartie/Landpartie/minden/minden.css";
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);
@@ -858,19 +867,7 @@ static void minden_page_class_init(MindenPageClass *klass)
 
 static void minden_page_init(MindenPage *self)
 {
-    static gsize css_once = 0;
-
     gtk_widget_init_template(GTK_WIDGET(self));
-    if (g_once_init_enter(&css_once)) {
-        GtkCssProvider *css = gtk_css_provider_new();
-        gtk_css_provider_load_from_resource(css,
-                                            "/io/github/landpartie/Landpartie/minden/minden.css");
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(),
-                                                   GTK_STYLE_PROVIDER(css),
-                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-        g_object_unref(css);
-        g_once_init_leave(&css_once, 1);
-    }
     self->selected_card = -1;
     self->viewer = -1;
     self->covered_for = -1;
@@ -884,10 +881,16 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
 {
     g_return_val_if_fail(MINDEN_IS_GAME(game), NULL);
     g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
+    return MINDEN_PAGE(lp_game_page_new(MINDEN_TYPE_PAGE, LP_GAME(game), driver, NULL));
+}
 
-    MindenPage *self = g_object_new(MINDEN_TYPE_PAGE, NULL);
+static void minden_page_constructed(GObject *object)
+{
+    MindenPage *self = MINDEN_PAGE(object);
+    G_OBJECT_CLASS(minden_page_parent_class)->constructed(object);
+    MindenGame *game = MINDEN_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
     self->game = g_object_ref(game);
-    self->driver = g_object_ref(driver);
+    self->driver = g_object_ref(lp_game_page_get_driver(LP_GAME_PAGE(self)));
 
     GSettingsSchemaSource *source = g_settings_schema_source_get_default();
     g_autoptr(GSettingsSchema) schema =
@@ -903,11 +906,10 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
     gtk_widget_set_hexpand(self->track, TRUE);
     gtk_box_append(GTK_BOX(self->track_box), self->track);
 
-    if (lp_privacy_needed(LP_GAME(game))) {
-        /* Two or more humans: the content can be covered between their tips. */
-        self->screen = GTK_WIDGET(lp_privacy_screen_wrap(GTK_WIDGET(self), self->content));
+    /* Two or more humans: the content can be covered between their tips. */
+    self->screen = GTK_WIDGET(lp_game_page_get_privacy_screen(LP_GAME_PAGE(self)));
+    if (self->screen != NULL)
         g_signal_connect_swapped(self->screen, "revealed", G_CALLBACK(on_revealed), self);
-    }
 
     g_signal_connect_swapped(game, "round-started", G_CALLBACK(on_changed), self);
     g_signal_connect_swapped(game, "tip-entered", G_CALLBACK(on_changed), self);
@@ -920,7 +922,6 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
     g_signal_connect(game, "final-moved", G_CALLBACK(on_final_moved), self);
     g_signal_connect_swapped(game, "action-completed", G_CALLBACK(on_action_completed), self);
     update_view(self);
-    return self;
 }
 
 MindenGame *minden_page_get_game(MindenPage *self)

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lp-game-info.h"
+#include "lp-event-log.h"
+#include "lp-games.h"
 #include "lp-json.h"
 
 static const char usage[] =
@@ -38,7 +39,7 @@ static gboolean parse_uint64(const char *s, guint64 *out)
     return TRUE;
 }
 
-static void write_event(LpGame *game, JsonObject *event, FILE *log)
+static void write_event(LpEventLog *events, JsonObject *event, FILE *log)
 {
     g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, event);
@@ -56,9 +57,10 @@ int main(int argc, char **argv)
         }
         return fail_usage("no game given");
     }
-    const LpGameInfo *info = lp_game_info_lookup(argv[1]);
-    if (info == NULL)
+    const LpGameRules *rules = lp_games_lookup(argv[1]);
+    if (rules == NULL)
         return fail_usage("unknown game (buxtehude, minden or aufachse)");
+    LpGameClass *info = lp_game_rules_get_class(rules);
 
     guint64 players = 0, seed = 0, games = 1;
     gboolean have_players = FALSE, have_seed = FALSE, option = FALSE;
@@ -147,14 +149,17 @@ int main(int argc, char **argv)
         guint64 game_seed = lp_rng_derive_seed(seed, k);
         g_autoptr(GError) error = NULL;
         g_autoptr(LpGame) game = info->create(seats, game_seed, option, &error);
+        g_autoptr(LpEventLog) events = NULL;
         if (game == NULL) {
             fprintf(stderr, "landpartie-sim: cannot start %s: %s\n", info->kind, error->message);
             status = 1;
             break;
         }
-        if (log != NULL)
-            g_signal_connect(game, "event", G_CALLBACK(write_event), log);
-        lp_game_run_computers(game);
+        if (log != NULL) {
+            events = lp_event_log_new(game);
+            g_signal_connect(events, "event", G_CALLBACK(write_event), log);
+        }
+        lp_game_run_computers(game, rules->computer_move);
         if (!lp_game_is_over(game)) {
             fprintf(stderr, "landpartie-sim: game %" G_GUINT64_FORMAT " stopped before its end\n",
                     k + 1);

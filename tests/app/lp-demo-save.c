@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Writes a freshly dealt game of each named kind into a save folder, for screenshots of the
  * start page's Continue entries (data/screenshots/take-screenshots.py). */
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
 #include "lp-save-store.h"
 
 int main(int argc, char **argv)
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     g_ptr_array_add(players, lp_player_new("Oma Gerda", 72, "#f6d32d", LP_PLAYER_COMPUTER,
                                            LP_LEVEL_NORMAL));
     for (int i = 2; i < argc; i++) {
-        const LpGameInfo *info = lp_game_info_lookup(argv[i]);
+        const LpGameUi *info = lp_game_ui_lookup(argv[i]);
         g_autoptr(GError) error = NULL;
         g_autoptr(LpGame) game = NULL;
 
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
             g_printerr("%s: unknown game “%s”\n", argv[0], argv[i]);
             return 2;
         }
-        game = info->create(players, 2026, FALSE, &error);
+        game = lp_game_new_of_type(info->rules->get_type(), players, 2026, FALSE, &error);
         if (game == NULL || !lp_save_store_write(store, game, &error)) {
             g_printerr("%s: %s: %s\n", argv[0], argv[i], error->message);
             return 1;

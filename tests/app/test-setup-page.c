@@ -4,7 +4,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
 #include "lp-setup-page.h"
 #include "lp-test-util.h"
 
@@ -29,8 +29,8 @@ static void test_player_range(void)
 {
     GtkWidget *window;
     LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
-    const LpGameInfo *bux = lp_game_info_lookup("buxtehude");
-    const LpGameInfo *minden = lp_game_info_lookup("minden");
+    const LpGameUi *bux = lp_game_ui_lookup("buxtehude");
+    const LpGameUi *minden = lp_game_ui_lookup("minden");
     g_autoptr(GPtrArray) remove_buttons = NULL;
 
     reset_lineup();
@@ -90,7 +90,7 @@ static void test_build_players(void)
     g_autoptr(GError) error = NULL;
 
     reset_lineup();
-    lp_setup_page_set_game(page, lp_game_info_lookup("aufachse"));
+    lp_setup_page_set_game(page, lp_game_ui_lookup("aufachse"));
     lp_setup_page_add_seat(page);
     lp_setup_page_add_seat(page);
     lp_setup_page_set_seat(page, 0, "  Anna ", "9", 0, LP_SEAT_HUMAN);
@@ -167,7 +167,7 @@ static void test_remember_lineup(void)
     g_autoptr(GPtrArray) players = NULL;
     g_autoptr(GPtrArray) again = NULL;
     g_autoptr(GError) error = NULL;
-    const LpGameInfo *bux = lp_game_info_lookup("buxtehude");
+    const LpGameUi *bux = lp_game_ui_lookup("buxtehude");
 
     reset_lineup();
     lp_setup_page_set_game(page, bux);
@@ -179,7 +179,7 @@ static void test_remember_lineup(void)
     lp_setup_page_set_seat(page, 3, "Dora", "70", 3, LP_SEAT_COMPUTER_HARD);
     lp_setup_page_set_seat(page, 4, "Emil", "35", 0, LP_SEAT_COMPUTER_NORMAL);
     lp_setup_page_set_seat(page, 5, "Fritz", "8", 5, LP_SEAT_HUMAN);
-    if (bux->option_label != NULL)
+    if (bux->game_class->option_label != NULL)
         lp_setup_page_set_option(page, TRUE);
     players = lp_setup_page_build_players(page, &error);
     g_assert_no_error(error);
@@ -204,11 +204,11 @@ static void test_remember_lineup(void)
         g_assert_cmpint(lp_player_get_level(again->pdata[i]), ==,
                         lp_player_get_level(players->pdata[i]));
     }
-    g_assert_cmpint(lp_setup_page_get_option(page), ==, bux->option_label != NULL);
+    g_assert_cmpint(lp_setup_page_get_option(page), ==, bux->game_class->option_label != NULL);
     g_clear_pointer(&again, g_ptr_array_unref);
 
     /* Minden takes at most 5: the first five seats of the line-up. */
-    lp_setup_page_set_game(page, lp_game_info_lookup("minden"));
+    lp_setup_page_set_game(page, lp_game_ui_lookup("minden"));
     g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 5);
     again = lp_setup_page_build_players(page, &error);
     g_assert_no_error(error);

@@ -2,7 +2,7 @@
 /* The start page shows the three games as tiles and a Continue entry per saved game. */
 #include <gtk/gtk.h>
 
-#include "lp-game-info.h"
+#include "lp-game-ui.h"
 #include "lp-start-page.h"
 #include "lp-test-util.h"
 
@@ -21,7 +21,7 @@ static void test_tiles(void)
     GtkWidget *page = lp_start_page_new();
     g_autoptr(GPtrArray) tiles = NULL;
     guint n_infos;
-    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    const LpGameUi *infos = lp_game_ui_list(&n_infos);
 
     gtk_window_set_child(GTK_WINDOW(window), page);
     gtk_window_present(GTK_WINDOW(window));
@@ -33,21 +33,21 @@ static void test_tiles(void)
     for (guint i = 0; i < n_infos; i++) {
         GtkWidget *tile = tiles->pdata[i];
         g_autofree char *range =
-            lp_format_player_range(infos[i]->min_players, infos[i]->max_players);
+            lp_format_player_range(infos[i].game_class->min_players, infos[i].game_class->max_players);
         GVariant *target;
         g_autoptr(GPtrArray) pictures = lp_test_find_all(tile, GTK_TYPE_PICTURE, NULL);
 
         /* Picture, name and player range on the tile; the tile starts a new game. */
-        g_assert_nonnull(lp_test_find_label(tile, infos[i]->name));
+        g_assert_nonnull(lp_test_find_label(tile, infos[i].game_class->name));
         g_assert_nonnull(lp_test_find_label(tile, range));
         g_assert_cmpuint(pictures->len, ==, 1);
         g_assert_nonnull(gtk_picture_get_paintable(GTK_PICTURE(pictures->pdata[0])));
         g_assert_cmpstr(gtk_actionable_get_action_name(GTK_ACTIONABLE(tile)), ==,
                         "win.new-game");
         target = gtk_actionable_get_action_target_value(GTK_ACTIONABLE(tile));
-        g_assert_cmpstr(g_variant_get_string(target, NULL), ==, infos[i]->kind);
-        if (infos[i]->description != NULL && *infos[i]->description != '\0')
-            g_assert_nonnull(lp_test_find_label(tile, infos[i]->description));
+        g_assert_cmpstr(g_variant_get_string(target, NULL), ==, infos[i].game_class->kind);
+        if (infos[i].game_class->description != NULL && *infos[i].game_class->description != '\0')
+            g_assert_nonnull(lp_test_find_label(tile, infos[i].game_class->description));
     }
     /* RULES.md: Buxtehude 2 to 6 players, Minden and Auf Achse 2 to 5. */
     g_assert_nonnull(lp_test_find_label(tiles->pdata[0], "2–6 players"));

@@ -59,7 +59,7 @@ static void test_navigation(Fixture *f, gconstpointer data)
     activate(f, "win.new-game", "minden");
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
     g_assert_true(lp_setup_page_get_game(LP_SETUP_PAGE(lp_window_get_setup_page(f->window))) ==
-                  lp_game_info_lookup("minden"));
+                  lp_game_ui_lookup("minden"));
     /* Enter in a name field starts the game. */
     g_assert_true(GTK_IS_BUTTON(gtk_window_get_default_widget(GTK_WINDOW(f->window))));
     g_assert_cmpstr(gtk_button_get_label(
@@ -89,48 +89,6 @@ static void test_navigation(Fixture *f, gconstpointer data)
     g_assert_false(lp_howto_page_set_kind(howto, "chess"));
 }
 
-/* A game of the test kind, created by a test LpGameInfo. */
-static LpGame *create_test_game(GPtrArray *players, guint64 seed, gboolean option,
-                                GError **error)
-{
-    g_autoptr(LpRng) rng = lp_rng_new(seed);
-
-    return g_object_new(LP_TYPE_TEST_GAME, "players", players, "rng", rng, NULL);
-}
-
-static LpGame *create_failing_game(GPtrArray *players, guint64 seed, gboolean option,
-                                   GError **error)
-{
-    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, "the deck is missing");
-    return NULL;
-}
-
-static GtkWidget *create_test_page(LpGame *game, LpDriver *driver)
-{
-    return gtk_label_new("the test game page");
-}
-
-static const LpGameInfo test_info = {
-    .kind = "testgame",
-    .name = "Test Game",
-    .description = "A game for tests",
-    .min_players = 1,
-    .max_players = 6,
-    .get_type = lp_test_game_get_type,
-    .create = create_test_game,
-    .create_page = create_test_page,
-};
-
-static const LpGameInfo failing_info = {
-    .kind = "testgame",
-    .name = "Broken Game",
-    .min_players = 1,
-    .max_players = 6,
-    .get_type = lp_test_game_get_type,
-    .create = create_failing_game,
-    .create_page = create_test_page,
-};
-
 static gboolean start_page_hidden(gpointer data)
 {
     g_autoptr(GPtrArray) starts = lp_test_find_all(GTK_WIDGET(data), LP_TYPE_START_PAGE, NULL);
@@ -149,14 +107,14 @@ static void test_hosting(Fixture *f, gconstpointer data)
     LpGame *game;
 
     /* create() failing leaves the window where it was and reports the problem. */
-    g_assert_false(lp_window_start_game(f->window, &failing_info,
+    g_assert_false(lp_window_start_game(f->window, lp_test_broken_game_ui(),
                                         lp_game_get_players(template), 1, FALSE, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA);
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
     g_assert_null(lp_window_get_game(f->window));
     g_clear_error(&error);
 
-    g_assert_true(lp_window_start_game(f->window, &test_info, lp_game_get_players(template), 1,
+    g_assert_true(lp_window_start_game(f->window, lp_test_game_ui(), lp_game_get_players(template), 1,
                                        FALSE, &error));
     g_assert_no_error(error);
     lp_test_iterate();
@@ -216,7 +174,7 @@ static void test_hosting(Fixture *f, gconstpointer data)
 static void test_continue_resumes(Fixture *f, gconstpointer data)
 {
     guint n_infos;
-    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    const LpGameUi *infos = lp_game_ui_list(&n_infos);
     guint tried = 0;
 
     for (guint i = 0; i < n_infos; i++) {
@@ -227,7 +185,7 @@ static void test_continue_resumes(Fixture *f, gconstpointer data)
         gsize before_len = 0, after_len = 0;
         LpGame *game;
 
-        if (G_TYPE_IS_ABSTRACT(infos[i]->get_type()))
+        if (G_TYPE_IS_ABSTRACT(infos[i].rules->get_type()))
             continue;
         g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
                                                LP_LEVEL_NORMAL));
@@ -235,25 +193,25 @@ static void test_continue_resumes(Fixture *f, gconstpointer data)
                                                LP_LEVEL_HARD));
         g_ptr_array_add(players, lp_player_new("Robo", LP_AGE_UNKNOWN, "#33d17a",
                                                LP_PLAYER_COMPUTER, LP_LEVEL_EASY));
-        if (!lp_window_start_game(f->window, infos[i], players, 4711 + i, FALSE, &error)) {
-            g_test_message("%s cannot be created yet: %s", infos[i]->kind, error->message);
+        if (!lp_window_start_game(f->window, &infos[i], players, 4711 + i, FALSE, &error)) {
+            g_test_message("%s cannot be created yet: %s", infos[i].game_class->kind, error->message);
             continue;
         }
         tried++;
         game = lp_window_get_game(f->window);
         /* The computers act until Anna must; every completed action is saved. */
-        lp_game_run_computers(game);
+        lp_game_run_computers(game, infos[i].rules->computer_move);
         lp_game_action_completed(game);
         before = lp_game_save_to_data(game, &before_len);
 
         activate(f, "win.back", NULL);
         g_assert_null(lp_window_get_game(f->window));
-        activate(f, "win.continue", infos[i]->kind);
+        activate(f, "win.continue", infos[i].game_class->kind);
         g_assert_null(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
         g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
         game = lp_window_get_game(f->window);
         g_assert_nonnull(game);
-        g_assert_cmpstr(lp_game_get_kind(game), ==, infos[i]->kind);
+        g_assert_cmpstr(lp_game_get_kind(game), ==, infos[i].game_class->kind);
         after = lp_game_save_to_data(game, &after_len);
         g_assert_cmpstr(after, ==, before);
         activate(f, "win.back", NULL);
@@ -398,7 +356,7 @@ static void test_save_fails(void)
     store = lp_save_store_new(inside);
     window = lp_window_new(NULL, store);
     gtk_window_present(GTK_WINDOW(window));
-    g_assert_true(lp_window_start_game(window, &test_info, lp_game_get_players(template), 3,
+    g_assert_true(lp_window_start_game(window, lp_test_game_ui(), lp_game_get_players(template), 3,
                                        FALSE, &error));
     g_assert_no_error(error);
     lp_test_iterate();
@@ -419,16 +377,29 @@ static void test_save_fails(void)
 static void test_speed(void)
 {
     /* Computers always pause a little so people can follow, even with animations off. */
-    g_assert_cmpuint(lp_window_delay_for_speed("off"), ==, 250);
-    g_assert_cmpuint(lp_window_delay_for_speed("slow"), ==, 1400);
-    g_assert_cmpuint(lp_window_delay_for_speed("normal"), ==, 800);
-    g_assert_cmpuint(lp_window_delay_for_speed("fast"), ==, 350);
+    g_assert_cmpuint(lp_pace_ms(LP_ANIMATION_SPEED_OFF, LP_PACE_COMPUTER), ==, 250);
+    g_assert_cmpuint(lp_pace_ms(LP_ANIMATION_SPEED_SLOW, LP_PACE_COMPUTER), ==, 1400);
+    g_assert_cmpuint(lp_pace_ms(LP_ANIMATION_SPEED_NORMAL, LP_PACE_COMPUTER), ==, 800);
+    g_assert_cmpuint(lp_pace_ms(LP_ANIMATION_SPEED_FAST, LP_PACE_COMPUTER), ==, 350);
+    /* A window's driver follows the setting while a game runs. */
+    g_autoptr(LpSettings) settings = lp_settings_new();
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_SLOW);
+    LpWindow *window = g_object_new(LP_TYPE_WINDOW, "settings", settings, NULL);
+    g_autoptr(LpGame) template = lp_test_game_new(1, 1);
+    g_assert_true(lp_window_start_game(window, lp_test_game_ui(),
+                                       lp_game_get_players(template), 3, FALSE, NULL));
+    g_assert_true(lp_window_get_settings(window) == settings);
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_FAST);
+    g_assert_cmpstr(lp_window_get_page_name(window), ==, "game");
+    gtk_window_destroy(GTK_WINDOW(window));
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_NORMAL);
 }
 
 static void test_preferences(void)
 {
     g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
-    GtkWidget *prefs = lp_preferences_window_new(NULL);
+    g_autoptr(LpSettings) lp_settings = lp_settings_new();
+    GtkWidget *prefs = lp_preferences_window_new(NULL, lp_settings);
     g_autoptr(GPtrArray) dropdowns = NULL;
     g_autoptr(GPtrArray) switches = NULL;
     g_autofree char *language = NULL;

@@ -3,6 +3,7 @@
  * driver, stage scorings hold the driver until Continue, the privacy screen covers hands
  * when two humans play, and a whole game reaches the end screen. With AA_SHOT_DIR set, the
  * test also writes screenshots of the hand, a counter resolution and a stage scoring. */
+#include "aa-ai.h"
 #include "config.h"
 
 #include <string.h>
@@ -56,7 +57,7 @@ static void fixture_setup(Fixture *f, const char *kinds, guint64 seed)
     g_autoptr(GPtrArray) players = aa_test_players(n, kinds);
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     f->game = aa_game_new(players, rng, NULL);
-    f->driver = lp_driver_new(LP_GAME(f->game));
+    f->driver = lp_driver_new(LP_GAME(f->game), aa_ai_move);
     f->page = AA_PAGE(aa_page_new(f->game, f->driver));
     lp_driver_set_delay(f->driver, 0);
     f->window = gtk_window_new();
@@ -88,7 +89,7 @@ static void run_until_human(Fixture *f)
         /* Step as the driver would, without waiting for a frame per step (the first stage
          * goes through the driver itself). */
         if (aa_game_get_stage(f->game) > 1 && !lp_driver_is_held(f->driver))
-            lp_game_computer_step(LP_GAME(f->game));
+            lp_game_computer_step(LP_GAME(f->game), aa_ai_move);
         else
             g_main_context_iteration(NULL, TRUE);
         while (g_main_context_iteration(NULL, FALSE))
@@ -228,7 +229,7 @@ static void test_resume_at_stage_end(void)
     g_autoptr(GError) error = NULL;
     AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
-    LpDriver *driver = lp_driver_new(LP_GAME(game));
+    LpDriver *driver = lp_driver_new(LP_GAME(game), aa_ai_move);
     GtkWidget *page = aa_page_new(game, driver);
     /* The page sets the delay from the animation speed; the test wants no delay. */
     lp_driver_set_delay(driver, 0);

@@ -3,6 +3,7 @@
  * resolution, stage goals, refilling, five stages, illegal moves and the save contract. */
 #include <string.h>
 
+#include "lp-event-log.h"
 #include "aa-ai.h"
 #include "aa-test-util.h"
 #include "lp-json.h"
@@ -138,7 +139,7 @@ static void test_faces(void)
 
 /* ---- the table ---- */
 
-static void on_event(LpGame *game, JsonObject *event, GPtrArray *lines)
+static void on_event(LpEventLog *events, JsonObject *event, GPtrArray *lines)
 {
     g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, event);
@@ -148,7 +149,7 @@ static void on_event(LpGame *game, JsonObject *event, GPtrArray *lines)
 static GPtrArray *listen(AaGame *game)
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
-    g_signal_connect(game, "event", G_CALLBACK(on_event), lines);
+    g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), lines);
     return lines;
 }
 
@@ -206,7 +207,7 @@ static void test_deal(void)
     g_assert_false(aa_game_may_see_route(game, 2, 1));
     g_assert_true(aa_game_may_see_route(game, 1, 1));
     /* Humans only: the computer does not act. */
-    g_assert_false(lp_game_computer_step(LP_GAME(game)));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), aa_ai_move));
 }
 
 static void test_resolution_order(void)
@@ -232,7 +233,7 @@ static void test_resolution_order(void)
     g_assert_cmpuint(aa_game_get_pile_owner(game, 0), ==, 0);
     /* RULES.md step 3: the card put down last is resolved first. */
     for (guint i = 0; i < 3; i++)
-        g_assert_true(lp_game_computer_step(LP_GAME(game)));
+        g_assert_true(lp_game_computer_step(LP_GAME(game), aa_ai_move));
     guint k = 0;
     const char *expected[] = {"{\"event\":\"resolve\",\"card\":\"30\",\"total\":30}",
                               "{\"event\":\"resolve\",\"card\":\"20\",\"total\":50}",
@@ -527,7 +528,7 @@ static void test_five_stages(void)
         g_autoptr(LpRng) rng = lp_rng_new(100 + n);
         g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
         g_autoptr(GPtrArray) lines = listen(game);
-        lp_game_run_computers(LP_GAME(game));
+        lp_game_run_computers(LP_GAME(game), aa_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_OVER);
         g_assert_cmpuint(aa_game_get_n_scored(game), ==, 5);
@@ -545,7 +546,7 @@ static void test_five_stages(void)
             g_assert_cmpint(total, ==, aa_game_get_total_score(game, s));
             g_assert_cmpint(total, <=, best);
         }
-        g_assert_false(lp_game_computer_step(LP_GAME(game)));
+        g_assert_false(lp_game_computer_step(LP_GAME(game), aa_ai_move));
         g_autoptr(JsonNode) result = lp_game_result(LP_GAME(game));
         g_assert_true(json_object_has_member(json_node_get_object(result), "winners"));
     }
@@ -563,7 +564,7 @@ static void test_resume_same_game(void)
         g_autoptr(AaGame) a = aa_game_new(players, rng, NULL);
         g_autoptr(GPtrArray) la = listen(a);
         guint steps = g_rand_int_range(pick, 0, 400);
-        for (guint i = 0; i < steps && lp_game_computer_step(LP_GAME(a)); i++)
+        for (guint i = 0; i < steps && lp_game_computer_step(LP_GAME(a), aa_ai_move); i++)
             ;
         g_autofree char *data = save_string(a);
         g_autoptr(GError) error = NULL;
@@ -574,8 +575,8 @@ static void test_resume_same_game(void)
         g_assert_cmpstr(data, ==, again);
         guint mark = la->len;
         g_autoptr(GPtrArray) lb = listen(AA_GAME(b));
-        lp_game_run_computers(LP_GAME(a));
-        lp_game_run_computers(b);
+        lp_game_run_computers(LP_GAME(a), aa_ai_move);
+        lp_game_run_computers(b, aa_ai_move);
         g_assert_cmpuint(la->len - mark, ==, lb->len);
         for (guint i = 0; i < lb->len; i++)
             g_assert_cmpstr(la->pdata[mark + i], ==, lb->pdata[i]);
@@ -653,7 +654,7 @@ static void test_hard_beats_easy(void)
         g_autoptr(GPtrArray) players = aa_test_players(2, g % 2 ? "He" : "eH");
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(11, g));
         g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
-        lp_game_run_computers(LP_GAME(game));
+        lp_game_run_computers(LP_GAME(game), aa_ai_move);
         guint hard_seat = g % 2 ? 0 : 1;
         if (aa_game_get_total_score(game, hard_seat) > aa_game_get_total_score(game, 1 - hard_seat))
             hard++;

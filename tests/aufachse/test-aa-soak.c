@@ -2,6 +2,8 @@
 /* 2,000 simulated games of Auf Achse, all levels and table sizes; after every event all 109
  * cards must lie somewhere exactly once, after every action the whole state must be valid,
  * and the game must end after five stages. */
+#include "lp-event-log.h"
+#include "aa-ai.h"
 #include "aa-test-util.h"
 
 typedef struct {
@@ -10,8 +12,9 @@ typedef struct {
     guint rounds_in_stage;
 } Watch;
 
-static void on_event(LpGame *game, JsonObject *event, Watch *w)
+static void on_event(LpEventLog *events, JsonObject *event, Watch *w)
 {
+    LpGame *game = lp_event_log_get_game(events);
     g_autoptr(GError) error = NULL;
     w->events++;
     if (!aa_game_check_cards(AA_GAME(game), &error))
@@ -44,9 +47,9 @@ static void test_soak(void)
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(2026, g));
         g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
         Watch w = {game, 0, 0};
-        g_signal_connect(game, "event", G_CALLBACK(on_event), &w);
+        g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), &w);
         g_signal_connect(game, "action-completed", G_CALLBACK(on_action), &w);
-        lp_game_run_computers(LP_GAME(game));
+        lp_game_run_computers(LP_GAME(game), aa_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         g_assert_cmpuint(aa_game_get_n_scored(game), ==, AA_N_STAGES);
         events += w.events;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
-#include "lp-game-info.h"
+#include "lp-games.h"
 
 /* Targets: a full game well under 20 ms (the window never waits on the rules), and the whole
  * simulator within 64 MB resident. */
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
 {
     guint games = argc > 1 ? (guint)atoi(argv[1]) : 300;
     guint n_infos;
-    const LpGameInfo *const *infos = lp_game_infos(&n_infos);
+    const LpGameRules *const *all = lp_games(&n_infos);
     gboolean ok = TRUE;
     guint n_colours;
     const LpPlayerColour *colours = lp_player_colours(&n_colours);
@@ -24,7 +24,8 @@ int main(int argc, char **argv)
                                      LP_LEVEL_NORMAL};
 
     for (guint g = 0; g < n_infos; g++) {
-        const LpGameInfo *info = infos[g];
+        const LpGameRules *rules = all[g];
+        LpGameClass *info = lp_game_rules_get_class(rules);
         guint n_players = MIN(4, info->max_players);
         g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
         for (guint i = 0; i < n_players; i++) {
@@ -41,7 +42,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: %s\n", info->kind, error->message);
                 return 1;
             }
-            lp_game_run_computers(game);
+            lp_game_run_computers(game, rules->computer_move);
             if (!lp_game_is_over(game)) {
                 fprintf(stderr, "%s: game %u did not end\n", info->kind, k);
                 return 1;

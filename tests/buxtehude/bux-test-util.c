@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Small decks, line-ups and games for the Buxtehude tests. */
+#include "lp-event-log.h"
 #include "bux-test-util.h"
 
 #include "lp-json.h"
@@ -77,7 +78,7 @@ int bux_test_card(BuxGame *game, const char *id)
     return card;
 }
 
-static void on_event(LpGame *game, JsonObject *obj, GPtrArray *lines)
+static void on_event(LpEventLog *events, JsonObject *obj, GPtrArray *lines)
 {
     g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, obj);
@@ -86,7 +87,7 @@ static void on_event(LpGame *game, JsonObject *obj, GPtrArray *lines)
 
 void bux_test_record_events(BuxGame *game, GPtrArray *lines)
 {
-    g_signal_connect(game, "event", G_CALLBACK(on_event), lines);
+    g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), lines);
 }
 
 guint bux_test_count_events(GPtrArray *lines, const char *name)

@@ -71,7 +71,7 @@ static void test_hard_beats_easy(void)
         gboolean hard_first = g % 2 == 0;
         g_autoptr(BuxGame) game = real_game(hard_first ? LP_LEVEL_HARD : LP_LEVEL_EASY,
                                             hard_first ? LP_LEVEL_EASY : LP_LEVEL_HARD, g + 1);
-        lp_game_run_computers(LP_GAME(game));
+        lp_game_run_computers(LP_GAME(game), bux_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         guint hard = hard_first ? 0 : 1;
         if (bux_game_get_score(game, hard) > bux_game_get_score(game, 1 - hard))
@@ -85,7 +85,7 @@ static void test_estimate_in_range(void)
 {
     g_autoptr(BuxGame) game = real_game(LP_LEVEL_NORMAL, LP_LEVEL_EASY, 9);
     while (bux_game_get_phase(game) != BUX_PHASE_ESTIMATE)
-        g_assert_true(lp_game_computer_step(LP_GAME(game)));
+        g_assert_true(lp_game_computer_step(LP_GAME(game), bux_ai_move));
     for (guint s = 0; s < 2; s++) {
         int e = bux_ai_estimate(game, s);
         g_assert_cmpint(e, >=, 0);

@@ -2,6 +2,7 @@
 /* The Buxtehude page under Xvfb: a person plays a whole game through the page's actions,
  * estimates go behind the privacy screen when two humans play, and the end shows a ranking.
  * With BUX_SHOT_DIR set, it also saves screenshots of the moments people must see. */
+#include "bux-ai.h"
 #include "config.h"
 
 #include <gtk/gtk.h>
@@ -69,7 +70,7 @@ static void table_open(Table *t, guint n, guint humans, guint64 seed)
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     t->game = bux_game_new(players, rng, deck, FALSE, &error);
     g_assert_no_error(error);
-    t->driver = lp_driver_new(LP_GAME(t->game));
+    t->driver = lp_driver_new(LP_GAME(t->game), bux_ai_move);
     lp_driver_set_delay(t->driver, 0);
     t->page = bux_page_new(t->game, t->driver);
     t->window = gtk_window_new();
@@ -266,7 +267,7 @@ static void test_resume(void)
                 lp_player_is_human(lp_game_get_player(
                     LP_GAME(game), bux_game_get_estimating_seat(game))))
                 break;
-            if (lp_game_computer_step(LP_GAME(game)))
+            if (lp_game_computer_step(LP_GAME(game), bux_ai_move))
                 continue;
             if (phase == BUX_PHASE_PLACE)
                 g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
@@ -281,7 +282,7 @@ static void test_resume(void)
         g_autofree char *data = lp_game_save_to_data(LP_GAME(game), NULL);
         g_autoptr(LpGame) restored = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
         g_assert_no_error(error);
-        g_autoptr(LpDriver) driver = lp_driver_new(restored);
+        g_autoptr(LpDriver) driver = lp_driver_new(restored, bux_ai_move);
         BuxPage *page = bux_page_new(BUX_GAME(restored), driver);
         g_object_ref_sink(page);
         g_assert_cmpstr(bux_page_get_mode(page), ==, want[k]);

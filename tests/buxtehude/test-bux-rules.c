@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every rule of RULES.md (Ausgerechnet Buxtehude) as a unit test, on small decks. */
+#include "lp-event-log.h"
+#include "bux-ai.h"
 #include "bux-game-private.h"
 #include "bux-test-util.h"
 #include "lp-json.h"
@@ -359,8 +361,9 @@ static void test_intermezzo_closest(void)
     assert_chips(game, (guint[]){ 5, 4, 5 }, 22);
 }
 
-static void on_event_check_order(LpGame *game, JsonObject *obj, GPtrArray *names)
+static void on_event_check_order(LpEventLog *events, JsonObject *obj, GPtrArray *names)
 {
+    LpGame *game = lp_event_log_get_game(events);
     g_ptr_array_add(names, g_strdup(json_object_get_string_member(obj, "event")));
     if (g_str_equal(json_object_get_string_member(obj, "event"), "place"))
         g_assert_false(lp_game_is_over(game));
@@ -374,10 +377,10 @@ static void test_end_after_45(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(BuxGame) game = bux_game_new(players, rng, d, FALSE, &error);
     g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
-    g_signal_connect(game, "event", G_CALLBACK(on_event_check_order), names);
-    lp_game_run_computers(LP_GAME(game));
+    g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event_check_order), names);
+    lp_game_run_computers(LP_GAME(game), bux_ai_move);
     g_assert_true(lp_game_is_over(LP_GAME(game)));
-    g_assert_false(lp_game_computer_step(LP_GAME(game)));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), bux_ai_move));
 
     guint places = 0, scorings = 0, last_place = 0;
     for (guint i = 0; i < names->len; i++) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Saving and resuming a Buxtehude game at any moment gives the same rest of the game; broken
  * saves are refused with messages that name the problem. */
+#include "bux-ai.h"
 #include "bux-test-util.h"
 
 #include "lp-json.h"
@@ -59,7 +60,7 @@ static void test_resume_anywhere(void)
         g_autoptr(BuxGame) whole = new_game(&setup);
         g_autoptr(GPtrArray) want = g_ptr_array_new_with_free_func(g_free);
         bux_test_record_events(whole, want);
-        guint steps = lp_game_run_computers(LP_GAME(whole));
+        guint steps = lp_game_run_computers(LP_GAME(whole), bux_ai_move);
         g_autoptr(JsonNode) want_result = lp_game_result(LP_GAME(whole));
 
         /* The same game, saved and resumed after k steps. */
@@ -68,12 +69,12 @@ static void test_resume_anywhere(void)
         g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func(g_free);
         bux_test_record_events(first, got);
         for (guint i = 0; i < k; i++)
-            g_assert_true(lp_game_computer_step(LP_GAME(first)));
+            g_assert_true(lp_game_computer_step(LP_GAME(first), bux_ai_move));
         phase_seen[bux_game_get_phase(first)] = TRUE;
         g_autoptr(BuxGame) second = save_and_restore(first);
         g_clear_object(&first);
         bux_test_record_events(second, got);
-        lp_game_run_computers(LP_GAME(second));
+        lp_game_run_computers(LP_GAME(second), bux_ai_move);
         g_autoptr(JsonNode) got_result = lp_game_result(LP_GAME(second));
 
         g_assert_cmpuint(got->len, ==, want->len);
@@ -115,7 +116,7 @@ static void test_resume_each_phase(void)
         g_assert_cmpint(bux_game_get_hand(copy), ==, bux_game_get_hand(game));
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==,
                         lp_game_get_current_seat(LP_GAME(game)));
-    } while (lp_game_computer_step(LP_GAME(game)));
+    } while (lp_game_computer_step(LP_GAME(game), bux_ai_move));
     seen[bux_game_get_phase(game)] = TRUE;
     g_autoptr(BuxGame) over = save_and_restore(game);
     g_assert_true(lp_game_is_over(LP_GAME(over)));
@@ -200,7 +201,7 @@ static void test_broken_saves(void)
     g_autoptr(BuxGame) game = new_game(&setup);
     g_autoptr(GError) error = NULL;
     g_assert_true(bux_game_begin(game, &error));
-    lp_game_run_computers(LP_GAME(game));
+    lp_game_run_computers(LP_GAME(game), bux_ai_move);
 
     for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
         g_autoptr(JsonNode) root = lp_game_save(LP_GAME(game));

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 2,000 simulated games; after every event the chips and the cards must all be there. */
+#include "lp-event-log.h"
+#include "bux-ai.h"
 #include "bux-test-util.h"
 
 typedef struct {
@@ -7,8 +9,9 @@ typedef struct {
     guint events;
 } Check;
 
-static void check_conservation(LpGame *lp, JsonObject *event, Check *check)
+static void check_conservation(LpEventLog *events, JsonObject *event, Check *check)
 {
+    LpGame *lp = lp_event_log_get_game(events);
     BuxGame *game = BUX_GAME(lp);
     guint n = lp_game_get_n_players(lp);
     check->events++;
@@ -60,8 +63,8 @@ static void test_soak(void)
         g_autoptr(BuxGame) game = bux_game_new(players, rng, deck, easy, &error);
         g_assert_no_error(error);
         Check check = { .in_play = easy ? easy_cards : bux_deck_get_n_cards(deck) };
-        g_signal_connect(game, "event", G_CALLBACK(check_conservation), &check);
-        lp_game_run_computers(LP_GAME(game));
+        g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(check_conservation), &check);
+        lp_game_run_computers(LP_GAME(game), bux_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         g_assert_cmpuint(bux_game_get_n_placed(game), ==, 45);
         total_events += check.events;

@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "lp-event-log.h"
 #include "lp-json.h"
 #include "lp-save-store.h"
 
@@ -122,7 +123,7 @@ static void test_game_class_init(TestGameClass *klass)
     game_class->save_state = test_game_save_state;
     game_class->load_state = test_game_load_state;
     game_class->is_over = test_game_is_over;
-    game_class->computer_step = test_game_computer_step;
+    game_class->advance = test_game_computer_step;
 }
 
 static void test_game_init(TestGame *self)
@@ -145,7 +146,7 @@ static LpGame *test_game_new(guint64 seed)
     return LP_GAME(self);
 }
 
-static void collect_event(LpGame *game, JsonObject *ev, GString *log)
+static void collect_event(LpEventLog *events, JsonObject *ev, GString *log)
 {
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, ev);
@@ -165,8 +166,8 @@ static char *make_temp_dir(void)
 static void test_round_trip_same_bytes(void)
 {
     g_autoptr(LpGame) game = test_game_new(11);
-    lp_game_computer_step(game);
-    lp_game_computer_step(game);
+    lp_game_computer_step(game, NULL);
+    lp_game_computer_step(game, NULL);
     g_autofree char *first = lp_game_save_to_data(game, NULL);
     g_autoptr(GError) error = NULL;
     g_autoptr(LpGame) again = lp_game_restore_from_data(TEST_TYPE_GAME, first, strlen(first),
@@ -182,20 +183,20 @@ static void test_resume_same_rest(void)
         g_autoptr(GString) straight = g_string_new(NULL);
         g_autoptr(GString) resumed = g_string_new(NULL);
         g_autoptr(LpGame) a = test_game_new(99);
-        g_signal_connect(a, "event", G_CALLBACK(collect_event), straight);
-        lp_game_run_computers(a);
+        g_signal_connect(lp_event_log_attach(LP_GAME(a)), "event", G_CALLBACK(collect_event), straight);
+        lp_game_run_computers(a, NULL);
 
         g_autoptr(LpGame) b = test_game_new(99);
-        g_signal_connect(b, "event", G_CALLBACK(collect_event), resumed);
+        g_signal_connect(lp_event_log_attach(LP_GAME(b)), "event", G_CALLBACK(collect_event), resumed);
         for (guint i = 0; i < cut; i++)
-            lp_game_computer_step(b);
+            lp_game_computer_step(b, NULL);
         g_autofree char *data = lp_game_save_to_data(b, NULL);
         g_autoptr(GError) error = NULL;
         g_autoptr(LpGame) c = lp_game_restore_from_data(TEST_TYPE_GAME, data, strlen(data),
                                                         &error);
         g_assert_no_error(error);
-        g_signal_connect(c, "event", G_CALLBACK(collect_event), resumed);
-        lp_game_run_computers(c);
+        g_signal_connect(lp_event_log_attach(LP_GAME(c)), "event", G_CALLBACK(collect_event), resumed);
+        lp_game_run_computers(c, NULL);
         g_assert_cmpstr(straight->str, ==, resumed->str);
         g_autofree char *end_a = lp_game_save_to_data(a, NULL);
         g_autofree char *end_c = lp_game_save_to_data(c, NULL);
@@ -209,7 +210,7 @@ static void test_store_write_and_load(void)
     g_autofree char *dir = make_temp_dir();
     g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
     g_autoptr(LpGame) game = test_game_new(3);
-    lp_game_computer_step(game);
+    lp_game_computer_step(game, NULL);
     g_autoptr(GError) error = NULL;
     g_assert_false(lp_save_store_has(store, "test"));
     g_assert_true(lp_save_store_write(store, game, &error));
@@ -342,7 +343,7 @@ static void test_damaged_saves(void)
     g_autofree char *dir = make_temp_dir();
     g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
     g_autoptr(LpGame) game = test_game_new(5);
-    lp_game_computer_step(game);
+    lp_game_computer_step(game, NULL);
     g_autofree char *good = lp_game_save_to_data(game, NULL);
     g_autofree char *path = lp_save_store_get_path(store, "test");
     g_autoptr(GHashTable) messages = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
@@ -400,7 +401,7 @@ static void test_missing_save(void)
 static void test_finalize(void)
 {
     LpGame *game = test_game_new(1);
-    lp_game_run_computers(game);
+    lp_game_run_computers(game, NULL);
     g_assert_true(lp_game_is_over(game));
     g_assert_finalize_object(game);
 }

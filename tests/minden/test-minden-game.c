@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The rules of Finden Sie Minden (RULES.md), one test per rule, plus save and restore. */
+#include "lp-event-log.h"
+#include "minden-ai.h"
 #include "minden-test-util.h"
 
 /* Card indices in test_deck(). */
@@ -9,7 +11,7 @@ enum {
 };
 
 /* Collects the "event" objects of a game as JSON lines. */
-static void on_event(LpGame *game, JsonObject *event, GPtrArray *lines)
+static void on_event(LpEventLog *events, JsonObject *event, GPtrArray *lines)
 {
     g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, event);
@@ -19,7 +21,7 @@ static void on_event(LpGame *game, JsonObject *event, GPtrArray *lines)
 static GPtrArray *record(MindenGame *game)
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
-    g_signal_connect(game, "event", G_CALLBACK(on_event), lines);
+    g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), lines);
     return lines;
 }
 
@@ -506,7 +508,7 @@ static void test_end_by_track(void)
     assert_lines(log, expected);
     g_assert_false(minden_game_advance(game, &error));
     g_clear_error(&error);
-    g_assert_false(lp_game_computer_step(LP_GAME(game)));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     g_autoptr(JsonNode) result = lp_game_result(LP_GAME(game));
     g_autofree char *rs = lp_json_to_string(result, FALSE);
     g_assert_nonnull(strstr(rs, "\"winners\":[0]"));
@@ -580,7 +582,7 @@ static char *final_step(MindenGame *game)
     g_autoptr(GPtrArray) log = record(game);
     g_assert_true(minden_game_advance(game, &error));
     g_assert_no_error(error);
-    g_signal_handlers_disconnect_by_data(game, log);
+    g_signal_handlers_disconnect_by_data(lp_event_log_attach(LP_GAME(game)), log);
     g_ptr_array_add(log, NULL);
     return g_strjoinv("\n", (char **) log->pdata);
 }
@@ -805,12 +807,12 @@ static GPtrArray *play(MindenDeck *deck, guint64 seed, gboolean purple, guint n,
             g_set_object(&game, copy);
         }
         if (step >= save_at) {
-            g_signal_handlers_disconnect_matched(game, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+            g_signal_handlers_disconnect_matched(lp_event_log_attach(LP_GAME(game)), G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
                                                  lines);
-            g_signal_connect(game, "event", G_CALLBACK(on_event), lines);
+            g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), lines);
         }
-        g_assert_true(lp_game_computer_step(LP_GAME(game)));
-        g_signal_handlers_disconnect_matched(game, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, lines);
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+        g_signal_handlers_disconnect_matched(lp_event_log_attach(LP_GAME(game)), G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, lines);
         step++;
         g_assert_cmpint(step, <, 5000);
     }
@@ -852,8 +854,8 @@ static void test_between_tips(void)
     g_autoptr(MindenGame) game = test_new_game(deck, 3, NULL, TRUE, FALSE, 11);
     /* Run to the tip phase, let one seat tip, then save and restore. */
     while (minden_game_get_phase(game) != MINDEN_PHASE_TIP)
-        g_assert_true(lp_game_computer_step(LP_GAME(game)));
-    g_assert_true(lp_game_computer_step(LP_GAME(game)));
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+    g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     g_assert_true(minden_game_has_tipped(game, 0));
     g_assert_false(minden_game_has_tipped(game, 1));
     g_autoptr(MindenGame) copy = test_roundtrip(game);
@@ -863,8 +865,8 @@ static void test_between_tips(void)
     g_assert_true(minden_tip_equal(&a, &b));
     g_assert_false(minden_game_has_tipped(copy, 1));
     for (int i = 0; i < 40; i++) {
-        g_assert_true(lp_game_computer_step(LP_GAME(game)));
-        g_assert_true(lp_game_computer_step(LP_GAME(copy)));
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+        g_assert_true(lp_game_computer_step(LP_GAME(copy), minden_ai_move));
     }
     g_autofree char *sa = test_save(game);
     g_autofree char *sb = test_save(copy);
@@ -888,20 +890,20 @@ static void test_humans_wait(void)
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_REVEAL);
     g_assert_cmpuint(minden_game_get_offer(game)->len, ==, 0);
     g_autoptr(GPtrArray) log = record(game);
-    g_assert_true(lp_game_computer_step(LP_GAME(game)));
+    g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     g_assert_cmpuint(log->len, ==, 1);
     g_assert_true(g_str_has_prefix(log->pdata[0], "{\"event\":\"reveal\",\"round\":1,\"cards\":[\""));
     /* The human chooses first: computers wait. */
-    g_assert_false(lp_game_computer_step(LP_GAME(game)));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     guint card = g_array_index(minden_game_get_offer(game), guint, 0);
     g_assert_true(minden_game_choose(game, 0, card, FALSE, &error));
-    g_assert_true(lp_game_computer_step(LP_GAME(game)));      /* computer chooses */
-    g_assert_true(lp_game_computer_step(LP_GAME(game)));      /* computer tips */
-    g_assert_false(lp_game_computer_step(LP_GAME(game)));     /* waits for Anna's tip */
+    g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));      /* computer chooses */
+    g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));      /* computer tips */
+    g_assert_false(lp_game_computer_step(LP_GAME(game), minden_ai_move));     /* waits for Anna's tip */
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 0);
     MindenTip t = { 1, MINDEN_WEST, -1, -1, -1 };
     g_assert_true(minden_game_tip(game, 0, &t, &error));
-    g_assert_true(lp_game_computer_step(LP_GAME(game)));      /* scoring runs */
+    g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));      /* scoring runs */
 }
 
 int main(int argc, char **argv)

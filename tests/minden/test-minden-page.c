@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "minden-ai.h"
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
 #include "minden-page.h"
@@ -90,7 +91,7 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     f->game = minden_game_new(p, rng, deck, purple, &error);
     g_assert_no_error(error);
-    f->driver = lp_driver_new(LP_GAME(f->game));
+    f->driver = lp_driver_new(LP_GAME(f->game), minden_ai_move);
     lp_driver_set_delay(f->driver, 0);
     f->page = minden_page_new(f->game, f->driver);
     f->window = gtk_window_new();

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 2,000 simulated games with card conservation and track invariants checked after every
  * event, and how often a hard computer beats an easy one. */
+#include "lp-event-log.h"
+#include "minden-ai.h"
 #include "minden-test-util.h"
 
 typedef struct {
@@ -8,8 +10,9 @@ typedef struct {
     guint events;
 } Watch;
 
-static void check_invariants(MindenGame *game, JsonObject *event, Watch *w)
+static void check_invariants(LpEventLog *events, JsonObject *event, Watch *w)
 {
+    MindenGame *game = MINDEN_GAME(lp_event_log_get_game(events));
     MindenDeck *deck = minden_game_get_deck(game);
     guint n_cards = minden_deck_get_n_cards(deck);
     guint n = lp_game_get_n_players(LP_GAME(game));
@@ -74,8 +77,8 @@ static void test_soak(void)
         g_autoptr(MindenGame) game = test_new_game(deck, n, NULL, TRUE, g % 3 == 0,
                                                    lp_rng_derive_seed(2026, g));
         Watch w = { { 0 }, 0 };
-        g_signal_connect(game, "event", G_CALLBACK(check_invariants), &w);
-        guint steps = lp_game_run_computers(LP_GAME(game));
+        g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(check_invariants), &w);
+        guint steps = lp_game_run_computers(LP_GAME(game), minden_ai_move);
         g_assert_cmpuint(steps, >, 0);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         g_assert_cmpuint(w.events, >, steps / 2);
@@ -105,7 +108,7 @@ static void test_hard_beats_easy(void)
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(77, g));
         g_autoptr(MindenGame) game = minden_game_new(players, rng, deck, g % 2 == 0, &error);
         g_assert_no_error(error);
-        lp_game_run_computers(LP_GAME(game));
+        lp_game_run_computers(LP_GAME(game), minden_ai_move);
         guint ph = minden_game_get_position(game, g % 2 ? 0 : 1);
         guint pe = minden_game_get_position(game, g % 2 ? 1 : 0);
         if (ph > pe)

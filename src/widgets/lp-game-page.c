@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The base of the game pages: game, driver, settings, privacy screen, holds, CSS, signals. */
+#include "config.h"
+
+#include "lp-game-page.h"
+
+typedef struct {
+    LpGame *game;
+    LpDriver *driver;
+    LpSettings *settings;
+    GSignalGroup *game_signals;
+    LpPrivacyScreen *privacy;
+    guint holds;
+} LpGamePagePrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGamePage, lp_game_page, GTK_TYPE_WIDGET)
+
+enum {
+    PROP_0,
+    PROP_GAME,
+    PROP_DRIVER,
+    PROP_SETTINGS,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+/* Each page's style sheet once per display: the provider stays with the display. */
+static void load_css(LpGamePage *self)
+{
+    LpGamePageClass *klass = LP_GAME_PAGE_GET_CLASS(self);
+    GdkDisplay *display = gtk_widget_get_display(GTK_WIDGET(self));
+    if (klass->css_resource == NULL || display == NULL)
+        return;
+    g_autofree char *key = g_strdup_printf("lp-game-page-css:%s", klass->css_resource);
+    if (g_object_get_data(G_OBJECT(display), key) != NULL)
+        return;
+    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_resource(provider, klass->css_resource);
+    gtk_style_context_add_provider_for_display(display, GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_set_data_full(G_OBJECT(display), key, g_object_ref(provider), g_object_unref);
+}
+
+static void on_revealed(LpGamePage *self)
+{
+    LpGamePageClass *klass = LP_GAME_PAGE_GET_CLASS(self);
+    if (klass->revealed != NULL)
+        klass->revealed(self);
+}
+
+static void lp_game_page_constructed(GObject *object)
+{
+    LpGamePage *self = LP_GAME_PAGE(object);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+
+    G_OBJECT_CLASS(lp_game_page_parent_class)->constructed(object);
+    g_assert(priv->game != NULL && priv->driver != NULL);
+    g_assert(G_TYPE_CHECK_INSTANCE_TYPE(priv->game, LP_GAME_PAGE_GET_CLASS(self)->game_type));
+    if (priv->settings == NULL)
+        priv->settings = lp_settings_new();
+    load_css(self);
+
+    GtkWidget *content = gtk_widget_get_first_child(GTK_WIDGET(self));
+    if (content != NULL && lp_privacy_needed(priv->game)) {
+        /* RULES.md hidden information: what one seat may see goes behind a "Pass to" cover
+         * whenever the screen changes hands between humans. */
+        priv->privacy = lp_privacy_screen_wrap(GTK_WIDGET(self), content);
+        g_signal_connect_object(priv->privacy, "revealed", G_CALLBACK(on_revealed), self,
+                                G_CONNECT_SWAPPED);
+    }
+    g_signal_group_set_target(lp_game_page_get_game_signals(self), priv->game);
+}
+
+static void lp_game_page_dispose(GObject *object)
+{
+    LpGamePage *self = LP_GAME_PAGE(object);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+
+    if (priv->game_signals != NULL)
+        g_signal_group_set_target(priv->game_signals, NULL);
+    g_clear_object(&priv->game_signals);
+    while (priv->holds > 0)
+        lp_game_page_release(self);
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
+        gtk_widget_unparent(child);
+    priv->privacy = NULL;
+    g_clear_object(&priv->driver);
+    g_clear_object(&priv->game);
+    g_clear_object(&priv->settings);
+    G_OBJECT_CLASS(lp_game_page_parent_class)->dispose(object);
+}
+
+static void lp_game_page_get_property(GObject *object, guint prop_id, GValue *value,
+                                      GParamSpec *pspec)
+{
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(LP_GAME_PAGE(object));
+    switch (prop_id) {
+    case PROP_GAME:
+        g_value_set_object(value, priv->game);
+        break;
+    case PROP_DRIVER:
+        g_value_set_object(value, priv->driver);
+        break;
+    case PROP_SETTINGS:
+        g_value_set_object(value, priv->settings);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_game_page_set_property(GObject *object, guint prop_id, const GValue *value,
+                                      GParamSpec *pspec)
+{
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(LP_GAME_PAGE(object));
+    switch (prop_id) {
+    case PROP_GAME:
+        priv->game = g_value_dup_object(value);
+        break;
+    case PROP_DRIVER:
+        priv->driver = g_value_dup_object(value);
+        break;
+    case PROP_SETTINGS:
+        priv->settings = g_value_dup_object(value);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void lp_game_page_class_init(LpGamePageClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->constructed = lp_game_page_constructed;
+    object_class->dispose = lp_game_page_dispose;
+    object_class->get_property = lp_game_page_get_property;
+    object_class->set_property = lp_game_page_set_property;
+
+    klass->game_type = LP_TYPE_GAME;
+    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
+
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
+                              G_PARAM_STATIC_STRINGS;
+    properties[PROP_GAME] = g_param_spec_object("game", NULL, NULL, LP_TYPE_GAME, flags);
+    properties[PROP_DRIVER] = g_param_spec_object("driver", NULL, NULL, LP_TYPE_DRIVER, flags);
+    properties[PROP_SETTINGS] = g_param_spec_object("settings", NULL, NULL, LP_TYPE_SETTINGS,
+                                                    flags);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+}
+
+static void lp_game_page_init(LpGamePage *self)
+{
+}
+
+GtkWidget *lp_game_page_new(GType page_type, LpGame *game, LpDriver *driver,
+                            LpSettings *settings)
+{
+    g_return_val_if_fail(g_type_is_a(page_type, LP_TYPE_GAME_PAGE), NULL);
+    g_return_val_if_fail(LP_IS_GAME(game), NULL);
+    g_return_val_if_fail(LP_IS_DRIVER(driver), NULL);
+    g_return_val_if_fail(settings == NULL || LP_IS_SETTINGS(settings), NULL);
+    return g_object_new(page_type, "game", game, "driver", driver, "settings", settings, NULL);
+}
+
+LpGame *lp_game_page_get_game(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->game;
+}
+
+LpDriver *lp_game_page_get_driver(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->driver;
+}
+
+LpSettings *lp_game_page_get_settings(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->settings;
+}
+
+GSignalGroup *lp_game_page_get_game_signals(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    /* Made on first use: in a subclass's init the class is already the subclass's, so the
+     * group knows the model's own signals ("card-placed" …). */
+    if (priv->game_signals == NULL)
+        priv->game_signals = g_signal_group_new(LP_GAME_PAGE_GET_CLASS(self)->game_type);
+    return priv->game_signals;
+}
+
+LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->privacy;
+}
+
+void lp_game_page_hold(LpGamePage *self)
+{
+    g_return_if_fail(LP_IS_GAME_PAGE(self));
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    priv->holds++;
+    lp_driver_hold(priv->driver);
+}
+
+void lp_game_page_release(LpGamePage *self)
+{
+    g_return_if_fail(LP_IS_GAME_PAGE(self));
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    if (priv->holds == 0)
+        return;
+    priv->holds--;
+    lp_driver_release(priv->driver);
+}
+
+guint lp_game_page_get_holds(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), 0);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->holds;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* LpGamePage: the derivable base of the three game pages. It holds the game, the driver and
+ * the settings, puts the privacy screen between the page and its content when two or more
+ * humans share the screen, holds the driver for the page, loads the page's CSS once and
+ * follows the model's signals through a GSignalGroup. A game's page fills in its class:
+ * which model it shows, its tile picture, its how-to text and its style sheet. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lp-driver.h"
+#include "lp-game.h"
+#include "lp-privacy-screen.h"
+#include "lp-settings.h"
+
+G_BEGIN_DECLS
+
+/* "How to play" of one game, in plain words from RULES.md; all strings N_(). */
+typedef struct {
+    const char *heading;
+    const char *text; /* paragraphs separated by "\n\n" */
+} LpHowtoSection;
+
+typedef struct {
+    const char *intro;
+    const LpHowtoSection *sections;
+    guint n_sections;
+} LpHowto;
+
+#define LP_TYPE_GAME_PAGE (lp_game_page_get_type())
+G_DECLARE_DERIVABLE_TYPE(LpGamePage, lp_game_page, LP, GAME_PAGE, GtkWidget)
+
+struct _LpGamePageClass {
+    GtkWidgetClass parent_class;
+
+    /* Filled in by each page's class_init. */
+    GType game_type;          /* the model this page shows (BUX_TYPE_GAME …) */
+    const char *picture;      /* resource path of the start-page tile (SVG) */
+    const LpHowto *howto;     /* the how-to-play text */
+    const char *css_resource; /* the page's style sheet, loaded once per display, or NULL */
+
+    /* The privacy screen was lifted: the seat it was covered for now looks. */
+    void (*revealed)(LpGamePage *self);
+
+    gpointer padding[8];
+};
+
+/* Properties: "game" (LpGame, construct-only), "driver" (LpDriver, construct-only),
+ * "settings" (LpSettings, construct-only; a new one when none is given). The page's one
+ * template child is its content. Subclasses connect to the model through
+ * lp_game_page_get_game_signals() in their init; the group targets the game once it is
+ * set and drops every handler when the page goes. */
+
+/* A new page of page_type (a subclass) for game. */
+GtkWidget *lp_game_page_new(GType page_type, LpGame *game, LpDriver *driver,
+                            LpSettings *settings);
+
+LpGame *lp_game_page_get_game(LpGamePage *self);
+LpDriver *lp_game_page_get_driver(LpGamePage *self);
+LpSettings *lp_game_page_get_settings(LpGamePage *self);
+GSignalGroup *lp_game_page_get_game_signals(LpGamePage *self);
+/* NULL when no more than one human plays: nothing is then secret from the screen. */
+LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self);
+
+/* Hold the driver while the page shows something people must read; holds nest and the page
+ * releases what it still holds when it goes. */
+void lp_game_page_hold(LpGamePage *self);
+void lp_game_page_release(LpGamePage *self);
+guint lp_game_page_get_holds(LpGamePage *self);
+
+G_END_DECLS

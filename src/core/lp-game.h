@@ -58,6 +58,14 @@ struct _LpGameClass {
     gpointer padding[8];
 };
 
+/* Who looks, for the games' secret getters (bux_game_get_estimate, minden_game_get_tip,
+ * aa_game_get_hand …): a seat index, or LP_VIEWER_ONLOOKER for someone who sees only what
+ * lies open on the table. Every getter of something a seat may keep secret has the shape
+ *   gboolean <game>_get_<secret>(Game *self, int viewer, <which>, <out>)
+ * and returns FALSE, with its out-argument cleared, when that viewer may not see it now;
+ * there is no getter that skips the check. */
+#define LP_VIEWER_ONLOOKER (-1)
+
 /* A game's computer players: if the game waits for a decision of a computer seat, ask that
  * seat's AI for a move and play it through the same public move functions a click uses;
  * return TRUE when a move was played. Each game's AI file defines one (bux_ai_move …); the

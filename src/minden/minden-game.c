@@ -259,10 +259,6 @@ gboolean minden_card_tip_is_right(const MindenCard *card, const MindenTip *tip)
     return FALSE;
 }
 
-typedef struct {
-    MindenGame *game;
-} SortCtx;
-
 static int compare_back_to_front(gconstpointer a, gconstpointer b, gpointer data)
 {
     MindenGame *self = data;

@@ -51,10 +51,10 @@ char *minden_label_tip(const MindenTip *tip)
 char *minden_label_tip_long(const MindenTip *tip)
 {
     static const char *const bands[] = { N_("North"), N_("Middle"), N_("South") };
-    GString *s = g_string_new(NULL);
 
     if (tip->n_stones < 1)
         return g_strdup(_("no stones"));
+    GString *s = g_string_new(NULL);
     g_string_append(s, tip->east_west == MINDEN_EAST ? _("East") : _("West"));
     if (tip->n_stones >= 2)
         g_string_append_printf(s, ", %s", _(bands[CLAMP(tip->band, 0, 2)]));

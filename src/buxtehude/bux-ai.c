@@ -20,6 +20,11 @@ static double unit(guint64 z)
     return ((z >> 11) + 0.5) * (1.0 / 9007199254740992.0);
 }
 
+static gboolean is_human(BuxGame *game, guint seat)
+{
+    return lp_player_is_human(lp_game_get_player(LP_GAME(game), seat));
+}
+
 static double level_base(LpLevel level)
 {
     switch (level) {
@@ -187,6 +192,51 @@ int bux_ai_estimate(BuxGame *game, guint seat)
 
 gboolean bux_ai_move(LpGame *game)
 {
-    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
-    return FALSE;
+    g_return_val_if_fail(BUX_IS_GAME(game), FALSE);
+    BuxGame *self = BUX_GAME(game);
+    g_autoptr(GError) error = NULL;
+    gboolean ok;
+    int seat;
+
+    /* Only a decision that a computer seat owes; the game's own steps are its advance(). */
+    switch (bux_game_get_phase(self)) {
+    case BUX_PHASE_PLACE: {
+        seat = bux_game_get_turn_seat(self);
+        if (is_human(self, seat))
+            return FALSE;
+        BuxArm arm;
+        guint index;
+        bux_ai_choose_gap(self, seat, &arm, &index);
+        ok = bux_game_place(self, arm, index, &error);
+        break;
+    }
+    case BUX_PHASE_CHALLENGE:
+        seat = bux_game_get_deciding_computer(self);
+        if (seat < 0)
+            return FALSE;
+        if (bux_ai_wants_challenge(self, seat))
+            ok = bux_game_challenge(self, seat, &error);
+        else
+            ok = bux_game_pass(self, seat, &error);
+        break;
+    case BUX_PHASE_NEIGHBOUR:
+        seat = bux_game_get_challenger(self);
+        if (seat < 0 || is_human(self, seat))
+            return FALSE;
+        ok = bux_game_choose_neighbour(self, bux_ai_choose_neighbour(self, seat), &error);
+        break;
+    case BUX_PHASE_ESTIMATE:
+        seat = bux_game_get_estimating_seat(self);
+        if (seat < 0 || is_human(self, seat))
+            return FALSE;
+        ok = bux_game_estimate(self, seat, bux_ai_estimate(self, seat), &error);
+        break;
+    case BUX_PHASE_START:
+    case BUX_PHASE_OVER:
+    default:
+        return FALSE;
+    }
+    if (!ok)
+        g_critical("Buxtehude computer move refused: %s", error->message);
+    return ok;
 }

@@ -9,7 +9,6 @@
 
 #include <glib/gi18n.h>
 
-#include "bux-ai.h"
 #include "bux-game-private.h"
 #include "lp-json.h"
 
@@ -899,54 +898,20 @@ guint32 bux_game_get_ai_salt(BuxGame *self, guint seat)
 
 /* ---- LpGame vfuncs ---------------------------------------------------------------------- */
 
-static gboolean bux_game_computer_step(LpGame *game)
+/* The model's own steps, those that wait for nobody's decision: only laying the first
+ * starting card (a scoring runs as soon as the last estimate is in). The computers' choices
+ * come from bux_ai_move() through the same moves as a click. */
+static gboolean bux_game_advance(LpGame *game)
 {
     BuxGame *self = BUX_GAME(game);
+    if (self->phase != BUX_PHASE_START)
+        return FALSE;
     g_autoptr(GError) error = NULL;
-    gboolean ok = FALSE;
-
-    switch (self->phase) {
-    case BUX_PHASE_START:
-        ok = bux_game_begin(self, &error);
-        break;
-    case BUX_PHASE_PLACE: {
-        if (seat_is_human(self, self->turn))
-            return FALSE;
-        BuxArm arm;
-        guint index;
-        bux_ai_choose_gap(self, self->turn, &arm, &index);
-        ok = bux_game_place(self, arm, index, &error);
-        break;
-    }
-    case BUX_PHASE_CHALLENGE: {
-        int seat = bux_game_get_deciding_computer(self);
-        if (seat < 0)
-            return FALSE;
-        if (bux_ai_wants_challenge(self, seat))
-            ok = bux_game_challenge(self, seat, &error);
-        else
-            ok = bux_game_pass(self, seat, &error);
-        break;
-    }
-    case BUX_PHASE_NEIGHBOUR:
-        if (seat_is_human(self, self->challenger))
-            return FALSE;
-        ok = bux_game_choose_neighbour(self, bux_ai_choose_neighbour(self, self->challenger),
-                                       &error);
-        break;
-    case BUX_PHASE_ESTIMATE: {
-        int seat = bux_game_get_estimating_seat(self);
-        if (seat < 0 || seat_is_human(self, seat))
-            return FALSE;
-        ok = bux_game_estimate(self, seat, bux_ai_estimate(self, seat), &error);
-        break;
-    }
-    case BUX_PHASE_OVER:
+    if (!bux_game_begin(self, &error)) {
+        g_critical("Buxtehude could not begin: %s", error->message);
         return FALSE;
     }
-    if (!ok)
-        g_critical("Buxtehude computer move refused: %s", error->message);
-    return ok;
+    return TRUE;
 }
 
 static int bux_game_get_current_seat(LpGame *game)
@@ -1450,7 +1415,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->max_players = MAX_SEATS;
     game_class->save_state = bux_game_save_state;
     game_class->load_state = bux_game_load_state;
-    game_class->advance = bux_game_computer_step;
+    game_class->advance = bux_game_advance;
     game_class->get_current_seat = bux_game_get_current_seat;
     game_class->is_over = bux_game_is_over;
     game_class->result = bux_game_result;
@@ -1570,7 +1535,8 @@ static void take_card(BuxGame *self, int card, const guint8 *keep)
         g_array_remove_index(self->reserve, i);
         return;
     }
-    g_assert(find_in(self->stack, self->stack_pos, card, &i));
+    gboolean in_stack = find_in(self->stack, self->stack_pos, card, &i);
+    g_assert(in_stack);
     for (guint r = self->reserve_pos; r < self->reserve->len; r++) {
         int other = int_at(self->reserve, r);
         if (!keep[other]) {
@@ -1622,7 +1588,8 @@ void bux_game_test_set_hand(BuxGame *self, int card)
     if (find_in(self->reserve, self->reserve_pos, card, &i)) {
         g_array_index(self->reserve, int, i) = *top;
     } else {
-        g_assert(find_in(self->stack, self->stack_pos, card, &i));
+        gboolean in_stack = find_in(self->stack, self->stack_pos, card, &i);
+        g_assert(in_stack);
         g_array_index(self->stack, int, i) = *top;
     }
     *top = card;

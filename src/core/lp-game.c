@@ -475,8 +475,16 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     }
 
     g_autoptr(LpGame) self = g_object_new(type, "players", players, "rng", rng, NULL);
-    if (!klass->load_state(self, state, error))
+    g_autoptr(GError) local = NULL;
+    if (!klass->load_state(self, state, &local)) {
+        /* Every caller reads the error's message: a reader that forgot one must not crash
+         * the start page. */
+        if (local == NULL)
+            g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("the game state is not valid"));
+        g_propagate_error(error, g_steal_pointer(&local));
         return NULL;
+    }
     LpGamePrivate *priv = lp_game_get_instance_private(self);
     g_clear_pointer(&priv->last_played, g_date_time_unref);
     priv->last_played = g_date_time_to_local(saved);

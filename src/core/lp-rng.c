@@ -181,8 +181,9 @@ LpRng *lp_rng_from_json(JsonNode *node, GError **error)
                               ? json_node_get_string(el)
                               : NULL;
         char *end = NULL;
-        if (hex == NULL || strlen(hex) != 16 ||
-            (s[i] = g_ascii_strtoull(hex, &end, 16), end == NULL || *end != '\0')) {
+        if (hex != NULL && strlen(hex) == 16)
+            s[i] = g_ascii_strtoull(hex, &end, 16);
+        if (end == NULL || *end != '\0') {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RNG,
                         _("the random generator state must be four hexadecimal words"));
             return NULL;

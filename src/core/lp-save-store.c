@@ -147,6 +147,9 @@ LpGame *lp_save_store_load(LpSaveStore *self, const char *kind, GType type, char
     }
     if (game != NULL)
         return game;
+    if (local == NULL) /* a reader that failed without saying why: still say something */
+        g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("the game state is not valid"));
 
     if (g_error_matches(local, LP_SAVE_ERROR, LP_SAVE_ERROR_IO) &&
         !g_file_test(path, G_FILE_TEST_EXISTS)) {

@@ -6,41 +6,23 @@
 
 #include "lp-test-util.h"
 
-static char *data_home;
-
-static void remove_tree(const char *path)
-{
-    g_autoptr(GDir) dir = g_dir_open(path, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-
-        if (g_file_test(child, G_FILE_TEST_IS_DIR) && !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
-            remove_tree(child);
-        else
-            g_remove(child);
-    }
-    g_rmdir(path);
-}
-
-static void remove_data_home(void)
-{
-    if (data_home != NULL)
-        remove_tree(data_home);
-    g_clear_pointer(&data_home, g_free);
-}
-
 void lp_test_init(int *argc, char ***argv)
 {
-    g_autoptr(GError) error = NULL;
-
-    data_home = g_dir_make_tmp("landpartie-test-XXXXXX", &error);
-    g_assert_no_error(error);
-    g_setenv("XDG_DATA_HOME", data_home, TRUE);
-    atexit(remove_data_home);
-    gtk_test_init(argc, argv, NULL);
-    g_assert_cmpstr(g_get_user_data_dir(), ==, data_home);
+    /* Each test case gets private XDG folders that GLib removes afterwards, so no test
+     * touches the user's saved games or sees another test's files. gtk_test_init() would
+     * drop the option (GTK 4.8 calls g_test_init without its varargs), so GLib and GTK are
+     * set up here one after the other: GTK first, so that it finds the session's buses
+     * before the runtime folder is replaced. */
+    gtk_init();
+    /* The isolated folders hide the system's MIME database, without which GTK cannot tell
+     * an SVG picture from any other file: keep reading the real one. */
+    const char *const *system_dirs = g_get_system_data_dirs();
+    g_autoptr(GPtrArray) mime_dirs = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; system_dirs[i] != NULL; i++)
+        g_ptr_array_add(mime_dirs, g_build_filename(system_dirs[i], "mime", NULL));
+    g_ptr_array_add(mime_dirs, NULL);
+    g_test_init(argc, argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    g_content_type_set_mime_dirs((const char *const *)mime_dirs->pdata);
 }
 
 void lp_test_iterate(void)
@@ -125,8 +107,7 @@ char *lp_test_make_temp_dir(void)
     static guint counter;
     char *dir;
 
-    g_assert_nonnull(data_home);
-    dir = g_strdup_printf("%s/dir-%u", data_home, ++counter);
+    dir = g_strdup_printf("%s/dir-%u", g_get_user_data_dir(), ++counter);
     g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
     return dir;
 }

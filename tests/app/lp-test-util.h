@@ -6,8 +6,8 @@
 
 G_BEGIN_DECLS
 
-/* gtk_test_init() with XDG_DATA_HOME pointed at a private temporary folder that is removed
- * at exit, so no test touches the user's saved games. */
+/* gtk_test_init() with G_TEST_OPTION_ISOLATE_DIRS: every test case has private XDG
+ * folders, so no test touches the user's saved games. */
 void lp_test_init(int *argc, char ***argv);
 /* Let GTK handle pending events and idles. */
 void lp_test_iterate(void);
@@ -21,7 +21,7 @@ GPtrArray *lp_test_find_all(GtkWidget *root, GType type, const char *css_class);
 GtkWindow *lp_test_find_toplevel(GType type);
 /* Closes every toplevel window and lets them go. */
 void lp_test_close_all_windows(void);
-/* A new empty folder inside the private data folder. */
+/* A new empty folder inside the test case's private data folder. */
 char *lp_test_make_temp_dir(void);
 /* Number of files in dir whose name starts with prefix. */
 guint lp_test_count_files(const char *dir, const char *prefix);

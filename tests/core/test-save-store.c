@@ -20,6 +20,9 @@ struct _TestGame {
 };
 G_DEFINE_FINAL_TYPE(TestGame, test_game, LP_TYPE_GAME)
 
+/* TestGame::drew (seat, card): the game's one typed turn signal. */
+static guint drew_signal;
+
 static const char *const all_cards[] = {"c0", "c1", "c2", "c3", "c4",
                                         "c5", "c6", "c7", "c8", "c9"};
 
@@ -98,13 +101,24 @@ static gboolean test_game_computer_step(LpGame *game)
     /* A "decision" from the game's generator, so resume must restore it. */
     if (lp_rng_chance(lp_game_get_rng(game), 0.5))
         self->score[self->current]++;
-    JsonObject *ev = lp_game_event_new("draw");
-    json_object_set_int_member(ev, "player", self->current);
-    json_object_set_string_member(ev, "card", card);
-    lp_game_emit_event(game, ev);
+    g_signal_emit(self, drew_signal, 0, self->current, card);
     self->current = lp_game_next_seat(game, self->current);
     lp_game_action_completed(game);
     return TRUE;
+}
+
+/* The event log observes the typed signal; the move builds no JSON. */
+static void on_drew(TestGame *self, guint seat, const char *card, LpEventLog *log)
+{
+    JsonObject *ev = lp_event_log_event_new("draw");
+    json_object_set_int_member(ev, "player", seat);
+    json_object_set_string_member(ev, "card", card);
+    lp_event_log_write(log, ev);
+}
+
+static void test_game_observe_events(LpGame *game, LpEventLog *log)
+{
+    g_signal_connect_object(game, "drew", G_CALLBACK(on_drew), log, 0);
 }
 
 static void test_game_finalize(GObject *object)
@@ -124,6 +138,36 @@ static void test_game_class_init(TestGameClass *klass)
     game_class->load_state = test_game_load_state;
     game_class->is_over = test_game_is_over;
     game_class->advance = test_game_computer_step;
+    game_class->observe_events = test_game_observe_events;
+    drew_signal = g_signal_new("drew", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                               NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+}
+
+/* A game whose state reader fails without saying why. */
+#define TEST_TYPE_SILENT_GAME (test_silent_game_get_type())
+G_DECLARE_FINAL_TYPE(TestSilentGame, test_silent_game, TEST, SILENT_GAME, LpGame)
+struct _TestSilentGame {
+    LpGame parent_instance;
+};
+G_DEFINE_FINAL_TYPE(TestSilentGame, test_silent_game, LP_TYPE_GAME)
+
+static gboolean silent_load_state(LpGame *game, JsonNode *state, GError **error)
+{
+    return FALSE;
+}
+
+static void test_silent_game_class_init(TestSilentGameClass *klass)
+{
+    LpGameClass *game_class = LP_GAME_CLASS(klass);
+    game_class->kind = "test";
+    game_class->min_players = 2;
+    game_class->max_players = 4;
+    game_class->save_state = test_game_save_state;
+    game_class->load_state = silent_load_state;
+}
+
+static void test_silent_game_init(TestSilentGame *self)
+{
 }
 
 static void test_game_init(TestGame *self)
@@ -385,6 +429,45 @@ static void test_damaged_saves(void)
     g_rmdir(dir);
 }
 
+/* A state reader that returns FALSE without an error still gives a message, and the file
+ * is moved aside as every other unreadable save. */
+static void test_silent_reader(void)
+{
+    g_autofree char *dir = make_temp_dir();
+    g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
+    g_autoptr(LpGame) game = test_game_new(5);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(lp_save_store_write(store, game, &error));
+    g_autofree char *moved = NULL;
+    g_autoptr(LpGame) loaded = lp_save_store_load(store, "test", TEST_TYPE_SILENT_GAME, &moved,
+                                                  &error);
+    g_assert_null(loaded);
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE);
+    g_assert_nonnull(strstr(error->message, "not valid"));
+    g_assert_nonnull(moved);
+    g_unlink(moved);
+    g_rmdir(dir);
+}
+
+/* The log only exists while somebody observes: a game without one emits no JSON, and the
+ * log ends with the game. */
+static void test_event_log(void)
+{
+    LpGame *game = test_game_new(3);
+    LpEventLog *log = lp_event_log_new(game);
+    g_autoptr(GString) lines = g_string_new(NULL);
+    g_signal_connect(log, "event", G_CALLBACK(collect_event), lines);
+    lp_game_computer_step(game, NULL);
+    lp_game_computer_step(game, NULL);
+    g_assert_true(lp_event_log_get_game(log) == game);
+    g_assert_cmpuint(strlen(lines->str), >, 0);
+    g_assert_nonnull(strstr(lines->str, "{\"event\":\"draw\",\"player\":0,\"card\":"));
+    g_assert_nonnull(strstr(lines->str, "{\"event\":\"draw\",\"player\":1,\"card\":"));
+    g_assert_finalize_object(game);
+    g_assert_null(lp_event_log_get_game(log));
+    g_assert_finalize_object(log);
+}
+
 static void test_missing_save(void)
 {
     g_autofree char *dir = make_temp_dir();
@@ -408,12 +491,14 @@ static void test_finalize(void)
 
 int main(int argc, char **argv)
 {
-    g_test_init(&argc, &argv, NULL);
+    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
     g_test_add_func("/save/round-trip-same-bytes", test_round_trip_same_bytes);
     g_test_add_func("/save/resume-same-rest", test_resume_same_rest);
     g_test_add_func("/save/store", test_store_write_and_load);
     g_test_add_func("/save/damaged", test_damaged_saves);
     g_test_add_func("/save/missing", test_missing_save);
+    g_test_add_func("/save/silent-reader", test_silent_reader);
+    g_test_add_func("/save/event-log", test_event_log);
     g_test_add_func("/save/finalize", test_finalize);
     return g_test_run();
 }

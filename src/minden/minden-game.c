@@ -49,19 +49,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char *const phase_names[] = { "reveal", "choose", "tip", "score", "final", "over" };
-static const char *const final_reasons[] = {
-    "majority-yellow", "majority-red", "majority-blue", "majority-purple", "set",
+enum {
+    PROP_0,
+    PROP_PHASE,
+    N_PROPS
 };
 
-const char *minden_phase_to_string(MindenPhase phase)
-{
-    return phase_names[CLAMP((int) phase, 0, (int) G_N_ELEMENTS(phase_names) - 1)];
-}
+static GParamSpec *properties[N_PROPS];
 
-const char *minden_final_step_reason(MindenFinalStep step)
+static const char *phase_nick(MindenPhase phase)
 {
-    return final_reasons[CLAMP((int) step, 0, (int) G_N_ELEMENTS(final_reasons) - 1)];
+    return lp_enum_to_nick(MINDEN_TYPE_PHASE, (int) phase);
 }
 
 static GArray *uint_array(void)
@@ -331,9 +329,18 @@ static guint draw_top(MindenGame *self)
     return card;
 }
 
+/* The state only; "phase-changed" follows once the rest of the state is whole. */
+static void change_phase(MindenGame *self, MindenPhase phase)
+{
+    if (self->phase == phase)
+        return;
+    self->phase = phase;
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
+}
+
 static void set_phase(MindenGame *self, MindenPhase phase)
 {
-    self->phase = phase;
+    change_phase(self, phase);
     lp_game_emit_phase_changed(LP_GAME(self));
 }
 
@@ -375,7 +382,7 @@ static void reveal(MindenGame *self)
     g_clear_pointer(&self->order, g_array_unref);
     self->order = minden_game_back_to_front(self);
     self->order_done = 0;
-    self->phase = MINDEN_PHASE_CHOOSE;
+    change_phase(self, MINDEN_PHASE_CHOOSE);
 
     JsonObject *ev = lp_game_event_new("reveal");
     json_object_set_int_member(ev, "round", self->round);
@@ -391,8 +398,8 @@ static gboolean check_phase(MindenGame *self, MindenPhase phase, GError **error)
     if (self->phase == phase)
         return TRUE;
     g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
-                _("The game is in its %s phase, not %s"), minden_phase_to_string(self->phase),
-                minden_phase_to_string(phase));
+                _("The game is in its %s phase, not %s"), phase_nick(self->phase),
+                phase_nick(phase));
     return FALSE;
 }
 
@@ -609,7 +616,7 @@ static void emit_final_move(MindenGame *self, guint seat, MindenFinalStep step, 
     move_figure(self, seat, steps, &from, &to);
     JsonObject *ev = lp_game_event_new("final");
     json_object_set_int_member(ev, "player", seat);
-    json_object_set_string_member(ev, "reason", minden_final_step_reason(step));
+    json_object_set_string_member(ev, "reason", lp_enum_to_nick(MINDEN_TYPE_FINAL_STEP, (int) step));
     json_object_set_int_member(ev, "from", from);
     json_object_set_int_member(ev, "to", to);
     lp_game_emit_event(LP_GAME(self), ev);
@@ -715,7 +722,7 @@ gboolean minden_game_advance(MindenGame *self, GError **error)
         }
     } else {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
-                    _("Nothing to score in the %s phase"), minden_phase_to_string(self->phase));
+                    _("Nothing to score in the %s phase"), phase_nick(self->phase));
         return FALSE;
     }
     lp_game_action_completed(LP_GAME(self));
@@ -885,7 +892,7 @@ static JsonNode *minden_game_save_state(LpGame *game)
 
     json_object_set_boolean_member(o, "purple", self->purple);
     json_object_set_int_member(o, "round", self->round);
-    json_object_set_string_member(o, "phase", minden_phase_to_string(self->phase));
+    json_object_set_string_member(o, "phase", phase_nick(self->phase));
     json_object_set_member(o, "draw", ids_node(self, self->draw));
     json_object_set_member(o, "offer", ids_node(self, self->offer));
     json_object_set_member(o, "discard", ids_node(self, self->discard));
@@ -895,7 +902,8 @@ static JsonNode *minden_game_save_state(LpGame *game)
         json_array_add_int_element(order, g_array_index(self->order, guint, i));
     json_object_set_array_member(o, "order", order);
     json_object_set_int_member(o, "order_done", self->order_done);
-    json_object_set_string_member(o, "final_step", minden_final_step_reason(self->final_step));
+    json_object_set_string_member(o, "final_step",
+                                  lp_enum_to_nick(MINDEN_TYPE_FINAL_STEP, (int) self->final_step));
     /* As a string: JSON numbers cannot hold all 64 bits. */
     g_autofree char *seed = g_strdup_printf("%" G_GUINT64_FORMAT, self->ai_seed);
     json_object_set_string_member(o, "ai_seed", seed);
@@ -966,7 +974,8 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
     MindenGame *self = MINDEN_GAME(game);
     g_autoptr(GError) deck_error = NULL;
     JsonArray *order = NULL, *seats = NULL;
-    const char *phase = NULL, *final_step = NULL, *seed = NULL;
+    const char *final_step = NULL, *seed = NULL;
+    int phase, step;
     gint64 v;
 
     if (self->deck == NULL) {
@@ -991,21 +1000,9 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
         !lp_json_get_int(o, "round", 0, 10000, &v, error))
         return FALSE;
     self->round = (guint) v;
-    if (!lp_json_get_string(o, "phase", &phase, error))
+    if (!lp_json_get_enum(o, "phase", MINDEN_TYPE_PHASE, &phase, error))
         return FALSE;
-    gboolean found = FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(phase_names); i++) {
-        if (g_strcmp0(phase, phase_names[i]) == 0) {
-            self->phase = (MindenPhase) i;
-            found = TRUE;
-        }
-    }
-    if (!found) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“phase” must be one of reveal, choose, tip, score, final, over, not “%s”"),
-                    phase);
-        return FALSE;
-    }
+    self->phase = (MindenPhase) phase;
     if (self->round < 1 && self->phase != MINDEN_PHASE_REVEAL)
         return rules_error(error, _("“round” must be at least 1"));
     if (!read_ids(self, o, "draw", self->draw, seen, error) ||
@@ -1028,13 +1025,8 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
     }
     if (!lp_json_get_string(o, "final_step", &final_step, error))
         return FALSE;
-    found = FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(final_reasons); i++) {
-        if (g_strcmp0(final_step, final_reasons[i]) == 0) {
-            self->final_step = (MindenFinalStep) i;
-            found = TRUE;
-        }
-    }
+    gboolean found = lp_enum_from_nick(MINDEN_TYPE_FINAL_STEP, final_step, &step);
+    self->final_step = found ? (MindenFinalStep) step : MINDEN_FINAL_MAJORITY_YELLOW;
     if (!found || (!self->purple && self->final_step == MINDEN_FINAL_MAJORITY_PURPLE)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
                     _("“final_step” “%s” is not a step of this final scoring"), final_step);
@@ -1182,7 +1174,7 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
         if (!card_ok || !tip_ok || !scored_ok) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                         _("seat %u's card, tip or scoring does not fit the %s phase"), seat,
-                        minden_phase_to_string(self->phase));
+                        phase_nick(self->phase));
             return FALSE;
         }
     }
@@ -1192,7 +1184,7 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
     if (self->offer->len != expected_offer) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                     _("%u revealed cards lie open, but the %s phase needs %u"), self->offer->len,
-                    minden_phase_to_string(self->phase), expected_offer);
+                    phase_nick(self->phase), expected_offer);
         return FALSE;
     }
     if (self->phase == MINDEN_PHASE_TIP) {
@@ -1207,6 +1199,20 @@ static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **e
 }
 
 /* ---- GObject ---------------------------------------------------------------------------- */
+
+static void minden_game_get_property(GObject *object, guint prop_id, GValue *value,
+                                     GParamSpec *pspec)
+{
+    MindenGame *self = MINDEN_GAME(object);
+
+    switch (prop_id) {
+    case PROP_PHASE:
+        g_value_set_enum(value, self->phase);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
 
 static void minden_game_dispose(GObject *object)
 {
@@ -1246,6 +1252,7 @@ static void minden_game_class_init(MindenGameClass *klass)
 
     object_class->dispose = minden_game_dispose;
     object_class->finalize = minden_game_finalize;
+    object_class->get_property = minden_game_get_property;
 
     game_class->kind = "minden";
     game_class->name = N_("Deutschland – Finden Sie Minden?");
@@ -1264,6 +1271,17 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->get_current_seat = minden_game_get_current_seat_vfunc;
     game_class->is_over = minden_game_is_over_vfunc;
     game_class->result = minden_game_result_vfunc;
+
+    /**
+     * MindenGame:phase:
+     *
+     * The MindenPhase the game is in; notified when it changes, as soon as the state of the
+     * new phase is whole (before "phase-changed" or the round's signals).
+     */
+    properties[PROP_PHASE] = g_param_spec_enum(
+        "phase", NULL, NULL, MINDEN_TYPE_PHASE, MINDEN_PHASE_REVEAL,
+        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
      * MindenGame::round-started:

@@ -6,6 +6,7 @@
 #include "lp-game.h"
 #include "minden-deck.h"
 #include "minden-grid.h"
+#include "minden-enums.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,7 @@ G_BEGIN_DECLS
 /* RULES.md: each player may twice per game use a swap token. */
 #define MINDEN_SWAP_TOKENS 2
 
+/* Registered (minden-enums.h); the nicks ("reveal" …) are the names in saves and messages. */
 typedef enum {
     MINDEN_PHASE_REVEAL, /* a round is about to reveal its cards (the next advance does) */
     MINDEN_PHASE_CHOOSE, /* seats choose from the revealed cards, back to front */
@@ -23,13 +25,15 @@ typedef enum {
     MINDEN_PHASE_OVER,
 } MindenPhase;
 
-/* The steps of the final scoring: majorities in colour order, then sets. */
+/* The steps of the final scoring: majorities in colour order, then sets. Registered; the
+ * nicks ("majority-yellow" … "set") are the "reason" of final events and the save's
+ * "final_step". */
 typedef enum {
-    MINDEN_FINAL_MAJORITY_YELLOW,
-    MINDEN_FINAL_MAJORITY_RED,
-    MINDEN_FINAL_MAJORITY_BLUE,
-    MINDEN_FINAL_MAJORITY_PURPLE,
-    MINDEN_FINAL_SETS,
+    MINDEN_FINAL_MAJORITY_YELLOW, /*< nick=majority-yellow >*/
+    MINDEN_FINAL_MAJORITY_RED, /*< nick=majority-red >*/
+    MINDEN_FINAL_MAJORITY_BLUE, /*< nick=majority-blue >*/
+    MINDEN_FINAL_MAJORITY_PURPLE, /*< nick=majority-purple >*/
+    MINDEN_FINAL_SETS, /*< nick=set >*/
 } MindenFinalStep;
 
 #define MINDEN_TYPE_GAME (minden_game_get_type())
@@ -43,6 +47,7 @@ MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gb
 
 MindenDeck *minden_game_get_deck(MindenGame *self);
 gboolean minden_game_get_purple(MindenGame *self);
+/* Also the property "phase" (MindenPhase), notified when it changes. */
 MindenPhase minden_game_get_phase(MindenGame *self);
 guint minden_game_get_round(MindenGame *self);
 
@@ -98,9 +103,5 @@ gboolean minden_game_advance(MindenGame *self, GError **error);
 
 /* A seed drawn at the start that fixes what each computer seat knows of each card. */
 guint64 minden_game_get_ai_seed(MindenGame *self);
-
-/* The names of the final reasons used in events: "majority-yellow" … "set". */
-const char *minden_final_step_reason(MindenFinalStep step);
-const char *minden_phase_to_string(MindenPhase phase);
 
 G_END_DECLS

@@ -165,8 +165,56 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
     *out = minden_tip_truncate(&cell, best_n);
 }
 
+/* CHOOSE: the seat whose turn it is, when a computer sits there. */
+static gboolean choose_move(MindenGame *game, GError **error)
+{
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    guint card;
+    gboolean swap;
+
+    if (seat < 0 || lp_player_is_human(lp_game_get_player(LP_GAME(game), (guint) seat)))
+        return FALSE;
+    minden_ai_choose(game, (guint) seat, &card, &swap);
+    return minden_game_choose(game, (guint) seat, card, swap, error);
+}
+
+/* TIP: everybody tips at once; computers take their turn in seat order, so that the draws
+ * from the game's generator (easy seats) come in a fixed order. */
+static gboolean tip_move(MindenGame *game, GError **error)
+{
+    guint n = lp_game_get_n_players(LP_GAME(game));
+
+    for (guint seat = 0; seat < n; seat++) {
+        if (minden_game_has_tipped(game, seat) ||
+            lp_player_is_human(lp_game_get_player(LP_GAME(game), seat)))
+            continue;
+        MindenTip tip;
+        minden_ai_tip(game, seat, &tip);
+        return minden_game_tip(game, seat, &tip, error);
+    }
+    return FALSE;
+}
+
 gboolean minden_ai_move(LpGame *game)
 {
-    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
-    return FALSE;
+    g_return_val_if_fail(MINDEN_IS_GAME(game), FALSE);
+    MindenGame *self = MINDEN_GAME(game);
+    g_autoptr(GError) error = NULL;
+    gboolean played;
+
+    switch (minden_game_get_phase(self)) {
+    case MINDEN_PHASE_CHOOSE:
+        played = choose_move(self, &error);
+        break;
+    case MINDEN_PHASE_TIP:
+        played = tip_move(self, &error);
+        break;
+    default:
+        /* Nothing to decide: revealing and scoring are the game's own steps. */
+        return FALSE;
+    }
+    /* The AI only proposes legal moves; a refusal is a bug in it, not a wait. */
+    if (error != NULL)
+        g_critical("Minden computer move refused: %s", error->message);
+    return played;
 }

@@ -5,7 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "lp-json.h"
-#include "minden-ai.h"
 
 typedef struct {
     guint position;
@@ -797,51 +796,28 @@ static gboolean minden_game_is_over_vfunc(LpGame *game)
     return MINDEN_GAME(game)->phase == MINDEN_PHASE_OVER;
 }
 
-static gboolean minden_game_computer_step(LpGame *game)
+/* Revealing, scoring and the final steps need nobody's decision: the driver paces them so
+ * people can follow. Choosing and tipping wait for a click or for minden_ai_move. */
+static gboolean minden_game_advance_vfunc(LpGame *game)
 {
     MindenGame *self = MINDEN_GAME(game);
     g_autoptr(GError) error = NULL;
-    gboolean ok = FALSE;
 
     switch (self->phase) {
-    case MINDEN_PHASE_CHOOSE: {
-        guint seat = g_array_index(self->order, guint, self->order_done);
-        if (lp_player_is_human(lp_game_get_player(game, seat)))
-            return FALSE;
-        guint card;
-        gboolean swap;
-        minden_ai_choose(self, seat, &card, &swap);
-        ok = minden_game_choose(self, seat, card, swap, &error);
-        break;
-    }
-    case MINDEN_PHASE_TIP:
-        for (guint i = 0; i < self->n_seats; i++) {
-            if (self->seats[i].tip.n_stones == 0 &&
-                !lp_player_is_human(lp_game_get_player(game, i))) {
-                MindenTip tip;
-                minden_ai_tip(self, i, &tip);
-                ok = minden_game_tip(self, i, &tip, &error);
-                break;
-            }
-        }
-        if (!ok && error == NULL)
-            return FALSE;
-        break;
     case MINDEN_PHASE_REVEAL:
     case MINDEN_PHASE_SCORE:
     case MINDEN_PHASE_FINAL:
-        /* Revealing and scoring need no decision: the driver paces it so people can follow. */
-        ok = minden_game_advance(self, &error);
-        break;
+        if (!minden_game_advance(self, &error)) {
+            g_critical("Minden step failed: %s", error->message);
+            return FALSE;
+        }
+        return TRUE;
+    case MINDEN_PHASE_CHOOSE:
+    case MINDEN_PHASE_TIP:
     case MINDEN_PHASE_OVER:
     default:
         return FALSE;
     }
-    if (!ok) {
-        g_critical("Minden computer step failed: %s", error ? error->message : "?");
-        return FALSE;
-    }
-    return TRUE;
 }
 
 static JsonNode *minden_game_result_vfunc(LpGame *game)
@@ -1267,7 +1243,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->max_players = 5;
     game_class->save_state = minden_game_save_state;
     game_class->load_state = minden_game_load_state;
-    game_class->advance = minden_game_computer_step;
+    game_class->advance = minden_game_advance_vfunc;
     game_class->get_current_seat = minden_game_get_current_seat_vfunc;
     game_class->is_over = minden_game_is_over_vfunc;
     game_class->result = minden_game_result_vfunc;

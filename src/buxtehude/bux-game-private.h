@@ -19,6 +19,10 @@ guint32 bux_game_get_ai_salt(BuxGame *self, guint seat);
 int bux_check_cross(const double *lat, const double *lon, int start, GArray *const *arms,
                     GArray *wrong, GArray *wrong_ref);
 
+/* LpGameClass.observe_events (bux-game-events.c): writes the turn events of landpartie-sim
+ * --log to log from the model's signals. */
+void bux_game_observe_events(LpGame *game, LpEventLog *log);
+
 /* For the rules tests only: replace the cross, chips and removed pile, keeping every card
  * exactly once (cards moved into the cross or the pile are taken from the reserve). */
 void bux_game_test_set_cross(BuxGame *self, int start, const int *const *arms,

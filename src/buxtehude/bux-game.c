@@ -58,6 +58,7 @@ enum {
     SIGNAL_NO_CHALLENGE,
     SIGNAL_CHIPS_CHANGED,
     SIGNAL_ESTIMATE_ENTERED,
+    SIGNAL_CROSS_CHECKED,
     SIGNAL_SCORED,
     N_SIGNALS,
 };
@@ -190,17 +191,6 @@ static const char *card_id(BuxGame *self, int card)
 
 static void emit_chips(BuxGame *self)
 {
-    JsonObject *ev = lp_game_event_new("chips");
-    JsonArray *players = json_array_new();
-    JsonArray *bonus = json_array_new();
-    for (guint s = 0; s < n_seats(self); s++) {
-        json_array_add_int_element(players, self->chips[s]);
-        json_array_add_int_element(bonus, self->bonus[s]->len);
-    }
-    json_object_set_array_member(ev, "players", players);
-    json_object_set_array_member(ev, "bonus", bonus);
-    json_object_set_int_member(ev, "supply", self->supply);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_CHIPS_CHANGED], 0);
 }
 
@@ -269,10 +259,6 @@ static void lay_start_card(BuxGame *self)
 {
     g_assert(self->reserve_pos < self->reserve->len);
     self->start = int_at(self->reserve, self->reserve_pos++);
-    JsonObject *ev = lp_game_event_new("start_card");
-    json_object_set_int_member(ev, "cross", self->cross);
-    json_object_set_string_member(ev, "card", card_id(self, self->start));
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_STARTED], 0, self->start);
 }
 
@@ -298,21 +284,6 @@ static void start_turn(BuxGame *self, guint seat)
 static void finish_game(BuxGame *self)
 {
     self->phase = BUX_PHASE_OVER;
-    guint n = n_seats(self);
-    guint best = 0;
-    for (guint s = 0; s < n; s++)
-        best = MAX(best, bux_game_get_score(self, s));
-    JsonObject *ev = lp_game_event_new("game_over");
-    JsonArray *scores = json_array_new();
-    JsonArray *winners = json_array_new();
-    for (guint s = 0; s < n; s++) {
-        json_array_add_int_element(scores, bux_game_get_score(self, s));
-        if (bux_game_get_score(self, s) == best)
-            json_array_add_int_element(winners, s);
-    }
-    json_object_set_array_member(ev, "scores", scores);
-    json_object_set_array_member(ev, "winners", winners);
-    lp_game_emit_event(LP_GAME(self), ev);
     lp_game_emit_phase_changed(LP_GAME(self));
     lp_game_emit_game_over(LP_GAME(self));
 }
@@ -359,12 +330,7 @@ static void run_scoring(BuxGame *self)
     scoring_free(self->last_scoring);
     self->last_scoring = sc;
 
-    JsonObject *ev = lp_game_event_new("intermezzo");
-    json_object_set_int_member(ev, "cross", sc->cross);
-    json_object_set_array_member(ev, "estimates", lp_json_int_array(sc->estimates, n));
-    json_object_set_array_member(ev, "wrong", ids_array(self, sc->wrong, 0));
-    json_object_set_int_member(ev, "count", sc->count);
-    lp_game_emit_event(LP_GAME(self), ev);
+    g_signal_emit(self, signals[SIGNAL_CROSS_CHECKED], 0);
 
     /* Awards are paid in seat order from the player who drew. */
     for (guint k = 0; k < n; k++) {
@@ -439,13 +405,6 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
     self->pair_revealed = TRUE;
     self->challenger = -1;
 
-    JsonObject *ev = lp_game_event_new("challenge");
-    json_object_set_int_member(ev, "player", c->placer);
-    json_object_set_int_member(ev, "challenger", c->challenger);
-    json_object_set_string_member(ev, "card", card_id(self, card));
-    json_object_set_string_member(ev, "neighbour", card_id(self, neighbour));
-    json_object_set_boolean_member(ev, "rightful", c->rightful);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_CHALLENGE_RESOLVED], 0);
     emit_chips(self);
     start_turn(self, lp_game_next_seat(LP_GAME(self), c->placer));
@@ -453,10 +412,6 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
 
 static void resolve_no_challenge(BuxGame *self)
 {
-    int card = int_at(self->arms[self->placed_arm], self->placed_index);
-    JsonObject *ev = lp_game_event_new("no_challenge");
-    json_object_set_string_member(ev, "card", card_id(self, card));
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_NO_CHALLENGE], 0);
     start_turn(self, lp_game_next_seat(LP_GAME(self), self->turn));
 }
@@ -533,13 +488,6 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
     self->pair_revealed = FALSE;
     self->challenger = -1;
     memset(self->decided, 0, sizeof self->decided);
-
-    JsonObject *ev = lp_game_event_new("place");
-    json_object_set_int_member(ev, "player", self->turn);
-    json_object_set_string_member(ev, "card", card_id(self, card));
-    json_object_set_string_member(ev, "arm", arm_names[arm]);
-    json_object_set_int_member(ev, "index", index);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_CARD_PLACED], 0, arm, index);
     set_phase(self, BUX_PHASE_CHALLENGE);
     lp_game_action_completed(LP_GAME(self));
@@ -1419,6 +1367,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->get_current_seat = bux_game_get_current_seat;
     game_class->is_over = bux_game_is_over;
     game_class->result = bux_game_result;
+    game_class->observe_events = bux_game_observe_events;
 
     /**
      * BuxGame::cross-started:
@@ -1484,6 +1433,16 @@ static void bux_game_class_init(BuxGameClass *klass)
                                                     G_TYPE_FROM_CLASS(klass),
                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                     G_TYPE_NONE, 1, G_TYPE_UINT);
+    /**
+     * BuxGame::cross-checked:
+     *
+     * An Intermezzo or the final scoring checked the cross: bux_game_get_last_scoring() holds
+     * the estimates, the wrong cards and the count. Emitted before the awards are paid (each
+     * payment emits ::chips-changed) and before ::scored.
+     */
+    signals[SIGNAL_CROSS_CHECKED] = g_signal_new("cross-checked", G_TYPE_FROM_CLASS(klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 0);
     /**
      * BuxGame::scored:
      *

@@ -64,10 +64,12 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static const char *const arm_names[BUX_N_ARMS] = { "N", "S", "W", "E" };
-static const char *const phase_names[] = {
-    "start", "place", "challenge", "neighbour", "estimate", "over",
+enum {
+    PROP_0,
+    PROP_PHASE,
+    N_PROPS,
 };
+static GParamSpec *properties[N_PROPS];
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
@@ -103,18 +105,16 @@ static void scoring_free(BuxScoring *s)
 const char *bux_arm_to_string(BuxArm arm)
 {
     g_return_val_if_fail(arm < BUX_N_ARMS, NULL);
-    return arm_names[arm];
+    return lp_enum_to_nick(BUX_TYPE_ARM, arm);
 }
 
 gboolean bux_arm_from_string(const char *s, BuxArm *out)
 {
-    for (guint a = 0; a < BUX_N_ARMS; a++) {
-        if (g_strcmp0(s, arm_names[a]) == 0) {
-            *out = a;
-            return TRUE;
-        }
-    }
-    return FALSE;
+    int value;
+    if (s == NULL || !lp_enum_from_nick(BUX_TYPE_ARM, s, &value))
+        return FALSE;
+    *out = value;
+    return TRUE;
 }
 
 static gboolean coords_correct(double inner_lat, double inner_lon, double outer_lat,
@@ -232,9 +232,19 @@ static guint pay_from_supply(BuxGame *self, guint seat, guint amount)
 
 /* ---- turns ------------------------------------------------------------------------------ */
 
+/* Stores the phase and notifies "phase" only when it changed; the caller emits the base
+ * signals (turn-started, phase-changed) in the order views expect. */
+static void store_phase(BuxGame *self, BuxPhase phase)
+{
+    if (self->phase == phase)
+        return;
+    self->phase = phase;
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
+}
+
 static void set_phase(BuxGame *self, BuxPhase phase)
 {
-    self->phase = phase;
+    store_phase(self, phase);
     lp_game_emit_phase_changed(LP_GAME(self));
 }
 
@@ -276,14 +286,14 @@ static void start_turn(BuxGame *self, guint seat)
         begin_scoring(self);
         return;
     }
-    self->phase = BUX_PHASE_PLACE;
+    store_phase(self, BUX_PHASE_PLACE);
     lp_game_emit_turn_started(LP_GAME(self), seat);
     lp_game_emit_phase_changed(LP_GAME(self));
 }
 
 static void finish_game(BuxGame *self)
 {
-    self->phase = BUX_PHASE_OVER;
+    store_phase(self, BUX_PHASE_OVER);
     lp_game_emit_phase_changed(LP_GAME(self));
     lp_game_emit_game_over(LP_GAME(self));
 }
@@ -477,7 +487,7 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
     }
     if (index > self->arms[arm]->len) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
-                    _("The %s arm has only %u gaps"), arm_names[arm],
+                    _("The %s arm has only %u gaps"), bux_arm_to_string(arm),
                     self->arms[arm]->len + 1);
         return FALSE;
     }
@@ -772,14 +782,19 @@ int bux_game_get_estimating_seat(BuxGame *self)
     return -1;
 }
 
-int bux_game_get_visible_estimate(BuxGame *self, guint viewer, guint seat)
+gboolean bux_game_get_estimate(BuxGame *self, int viewer, guint seat, int *estimate)
 {
-    g_return_val_if_fail(BUX_IS_GAME(self), -1);
-    g_return_val_if_fail(seat < n_seats(self), -1);
+    g_return_val_if_fail(estimate != NULL, FALSE);
+    *estimate = -1;
+    g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
+    g_return_val_if_fail(seat < n_seats(self), FALSE);
+    g_return_val_if_fail(viewer >= LP_VIEWER_ONLOOKER && viewer < (int)n_seats(self), FALSE);
     /* RULES.md hidden information: estimates show only after all are in (the scoring). */
-    if (self->phase != BUX_PHASE_ESTIMATE || viewer != seat)
-        return -1;
-    return self->estimates[seat];
+    if (self->phase != BUX_PHASE_ESTIMATE || viewer != (int)seat ||
+        self->estimates[seat] < 0)
+        return FALSE;
+    *estimate = self->estimates[seat];
+    return TRUE;
 }
 
 int bux_game_get_max_estimate(BuxGame *self)
@@ -922,7 +937,7 @@ static JsonNode *bux_game_save_state(LpGame *game)
     JsonObject *obj = json_object_new();
 
     json_object_set_boolean_member(obj, "easy", self->easy);
-    json_object_set_string_member(obj, "phase", phase_names[self->phase]);
+    json_object_set_string_member(obj, "phase", lp_enum_to_nick(BUX_TYPE_PHASE, self->phase));
     json_object_set_int_member(obj, "turn", self->turn);
     json_object_set_int_member(obj, "cross", self->cross);
     json_object_set_array_member(obj, "stack", ids_array(self, self->stack, self->stack_pos));
@@ -935,7 +950,8 @@ static JsonNode *bux_game_save_state(LpGame *game)
         json_object_set_null_member(obj, "start");
     JsonObject *arms = json_object_new();
     for (guint a = 0; a < BUX_N_ARMS; a++)
-        json_object_set_array_member(arms, arm_names[a], ids_array(self, self->arms[a], 0));
+        json_object_set_array_member(arms, bux_arm_to_string(a),
+                                     ids_array(self, self->arms[a], 0));
     json_object_set_object_member(obj, "arms", arms);
 
     JsonArray *chips = json_array_new();
@@ -953,7 +969,7 @@ static JsonNode *bux_game_save_state(LpGame *game)
 
     if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
         JsonObject *placed = json_object_new();
-        json_object_set_string_member(placed, "arm", arm_names[self->placed_arm]);
+        json_object_set_string_member(placed, "arm", bux_arm_to_string(self->placed_arm));
         json_object_set_int_member(placed, "index", self->placed_index);
         json_object_set_object_member(obj, "placed", placed);
     }
@@ -1054,21 +1070,10 @@ static gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **erro
 
     if (!lp_json_get_bool(obj, "easy", &self->easy, error))
         return FALSE;
-    if (!lp_json_get_string(obj, "phase", &s, error))
+    int phase;
+    if (!lp_json_get_enum(obj, "phase", BUX_TYPE_PHASE, &phase, error))
         return FALSE;
-    gboolean found = FALSE;
-    for (guint p = 0; p < G_N_ELEMENTS(phase_names); p++) {
-        if (strcmp(s, phase_names[p]) == 0) {
-            self->phase = p;
-            found = TRUE;
-        }
-    }
-    if (!found) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“phase” must be one of start, place, challenge, neighbour, estimate, "
-                      "over; not “%s”"), s);
-        return FALSE;
-    }
+    self->phase = phase;
     if (!lp_json_get_int(obj, "turn", 0, n - 1, &v, error))
         return FALSE;
     self->turn = v;
@@ -1115,7 +1120,8 @@ static gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **erro
         return FALSE;
     guint in_arms = 0;
     for (guint a = 0; a < BUX_N_ARMS; a++) {
-        if (!read_id_member(self, arms, arm_names[a], FALSE, seen, self->arms[a], error))
+        if (!read_id_member(self, arms, bux_arm_to_string(a), FALSE, seen, self->arms[a],
+                            error))
             return FALSE;
         in_arms += self->arms[a]->len;
     }
@@ -1192,14 +1198,11 @@ static gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **erro
 
     if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
         JsonObject *placed;
+        int arm;
         if (!lp_json_get_object(obj, "placed", &placed, error) ||
-            !lp_json_get_string(placed, "arm", &s, error))
+            !lp_json_get_enum(placed, "arm", BUX_TYPE_ARM, &arm, error))
             return FALSE;
-        if (!bux_arm_from_string(s, &self->placed_arm)) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        _("“arm” must be N, S, W or E, not “%s”"), s);
-            return FALSE;
-        }
+        self->placed_arm = arm;
         guint len = self->arms[self->placed_arm]->len;
         if (len == 0)
             return rules_error(error, "%s", _("The challenged card’s arm is empty"));
@@ -1333,6 +1336,19 @@ static void bux_game_finalize(GObject *object)
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 
+static void bux_game_get_property(GObject *object, guint prop_id, GValue *value,
+                                  GParamSpec *pspec)
+{
+    BuxGame *self = BUX_GAME(object);
+    switch (prop_id) {
+    case PROP_PHASE:
+        g_value_set_enum(value, self->phase);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
 static LpGame *bux_game_create(GPtrArray *players, guint64 seed, gboolean option,
                                GError **error)
 {
@@ -1350,6 +1366,7 @@ static void bux_game_class_init(BuxGameClass *klass)
 
     object_class->dispose = bux_game_dispose;
     object_class->finalize = bux_game_finalize;
+    object_class->get_property = bux_game_get_property;
 
     game_class->kind = "buxtehude";
     game_class->name = N_("Ausgerechnet Buxtehude");
@@ -1368,6 +1385,12 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->is_over = bux_game_is_over;
     game_class->result = bux_game_result;
     game_class->observe_events = bux_game_observe_events;
+
+    properties[PROP_PHASE] = g_param_spec_enum("phase", NULL, NULL, BUX_TYPE_PHASE,
+                                               BUX_PHASE_START,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                   G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
 
     /**
      * BuxGame::cross-started:

@@ -5,6 +5,7 @@
 
 #include "lp-game.h"
 #include "bux-deck.h"
+#include "bux-enum-types.h"
 
 G_BEGIN_DECLS
 
@@ -16,14 +17,16 @@ G_BEGIN_DECLS
 /* Cards a deck needs: 45 for the stack and three starting cards. */
 #define BUX_MIN_DECK (BUX_PLACE_CARDS + 3)
 
+/* Registered as BUX_TYPE_ARM; the nicks are the arms' names in saves and turn events. */
 typedef enum {
-    BUX_ARM_NORTH,
-    BUX_ARM_SOUTH,
-    BUX_ARM_WEST,
-    BUX_ARM_EAST,
-    BUX_N_ARMS,
+    BUX_ARM_NORTH, /*< nick=N >*/
+    BUX_ARM_SOUTH, /*< nick=S >*/
+    BUX_ARM_WEST,  /*< nick=W >*/
+    BUX_ARM_EAST,  /*< nick=E >*/
+    BUX_N_ARMS,    /*< skip >*/
 } BuxArm;
 
+/* Registered as BUX_TYPE_PHASE; the nicks ("start", "place" …) are the saved phase. */
 typedef enum {
     BUX_PHASE_START,     /* dealt; bux_game_begin() lays the first starting card */
     BUX_PHASE_PLACE,     /* the current seat places the card in hand */
@@ -72,6 +75,9 @@ typedef struct {
 
 #define BUX_TYPE_GAME (bux_game_get_type())
 G_DECLARE_FINAL_TYPE(BuxGame, bux_game, BUX, GAME, LpGame)
+
+/* Properties: "phase" (BuxPhase, read-only, notified when it changes) besides LpGame's
+ * "current-seat". */
 
 /* Deals a new game (RULES.md: Setup): shuffles the deck (without the difficulty-3 cards when
  * easy), builds the stack 15 + Intermezzo + 15 + Intermezzo + 15, sets the reserve aside,
@@ -140,9 +146,11 @@ int bux_game_get_challenger(BuxGame *self);
 gboolean bux_game_has_estimated(BuxGame *self, guint seat);
 /* The seat whose estimate is awaited next (computers first, then humans by seat), or -1. */
 int bux_game_get_estimating_seat(BuxGame *self);
-/* RULES.md hidden information: the estimate of seat as viewer may see it now: its own, or
- * anyone's once all are in; -1 when hidden or not entered. */
-int bux_game_get_visible_estimate(BuxGame *self, guint viewer, guint seat);
+/* RULES.md hidden information: the estimate seat entered in the running scoring, if viewer
+ * (a seat or LP_VIEWER_ONLOOKER) may see it now: only seat itself sees it while the others
+ * estimate; once all are in, they show in bux_game_get_last_scoring(). FALSE with *estimate
+ * set to -1 when viewer may not see it or seat has not estimated. */
+gboolean bux_game_get_estimate(BuxGame *self, int viewer, guint seat, int *estimate);
 /* Largest sensible estimate: the number of cards in the arms. */
 int bux_game_get_max_estimate(BuxGame *self);
 

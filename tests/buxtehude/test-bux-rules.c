@@ -318,8 +318,13 @@ static void test_intermezzo_order(void)
 
     g_assert_true(bux_game_estimate(game, 0, 4, &error));
     /* RULES.md hidden information: own estimate only, until all are in. */
-    g_assert_cmpint(bux_game_get_visible_estimate(game, 0, 0), ==, 4);
-    g_assert_cmpint(bux_game_get_visible_estimate(game, 1, 0), ==, -1);
+    int estimate;
+    g_assert_true(bux_game_get_estimate(game, 0, 0, &estimate));
+    g_assert_cmpint(estimate, ==, 4);
+    g_assert_false(bux_game_get_estimate(game, 1, 0, &estimate));
+    g_assert_cmpint(estimate, ==, -1);
+    g_assert_false(bux_game_get_estimate(game, LP_VIEWER_ONLOOKER, 0, &estimate));
+    g_assert_cmpint(estimate, ==, -1);
     g_assert_false(bux_game_estimate(game, 0, 3, &error));
     g_clear_error(&error);
     g_assert_false(bux_game_estimate(game, 1, 8, &error));

@@ -191,7 +191,7 @@ static void test_broken_saves(void)
         { unknown_card, LP_SAVE_ERROR_UNKNOWN_CARD, "atlantis" },
         { missing_card, LP_SAVE_ERROR_RULES, "missing" },
         { chips_off, LP_SAVE_ERROR_RULES, "chips" },
-        { bad_phase, LP_SAVE_ERROR_BAD_VALUE, "lunch" },
+        { bad_phase, LP_SAVE_ERROR_BAD_VALUE, "“phase”" },
         { no_intermezzo, LP_SAVE_ERROR_RULES, "Intermezzo" },
         { no_supply, LP_SAVE_ERROR_MISSING_FIELD, "supply" },
         { challenge_without_placed, LP_SAVE_ERROR_MISSING_FIELD, "placed" },

@@ -67,6 +67,7 @@ static void lp_test_broken_game_init(LpTestBrokenGame *self)
 
 struct _LpTestPage {
     LpGamePage parent_instance;
+    guint turns; /* turns started while the page showed the game */
 };
 
 G_DEFINE_FINAL_TYPE(LpTestPage, lp_test_page, LP_TYPE_GAME_PAGE)
@@ -83,9 +84,21 @@ static void lp_test_page_class_init(LpTestPageClass *klass)
     page_class->howto = &howto;
 }
 
+static void on_turn_started(LpTestPage *self, guint seat)
+{
+    self->turns++;
+}
+
 static void lp_test_page_init(LpTestPage *self)
 {
     gtk_widget_set_parent(gtk_label_new("the test game page"), GTK_WIDGET(self));
+    g_signal_group_connect_swapped(lp_game_page_get_game_signals(LP_GAME_PAGE(self)),
+                                   "turn-started", G_CALLBACK(on_turn_started), self);
+}
+
+guint lp_test_page_get_turns(LpTestPage *self)
+{
+    return self->turns;
 }
 
 static const LpGameRules test_rules = {.get_type = lp_test_game_get_type};

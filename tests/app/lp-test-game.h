@@ -21,6 +21,9 @@ G_DECLARE_FINAL_TYPE(LpTestBrokenGame, lp_test_broken_game, LP, TEST_BROKEN_GAME
 #define LP_TYPE_TEST_PAGE (lp_test_page_get_type())
 G_DECLARE_FINAL_TYPE(LpTestPage, lp_test_page, LP, TEST_PAGE, LpGamePage)
 
+/* How many turns started while the page followed its game (through the signal group). */
+guint lp_test_page_get_turns(LpTestPage *self);
+
 /* humans human seats first, then computers; names "P1", "P2" … */
 LpGame *lp_test_game_new(guint humans, guint computers);
 

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* LpGamePage, the base of the game pages, and LpSettings, the one settings object: what a
+ * page gets from its base (game, driver, settings, privacy screen, holds, model signals) and
+ * that it lets all of it go; the pacing table and the settings' binding to GSettings. */
+#include "lp-game-page.h"
+#include "lp-test-game.h"
+#include "lp-test-util.h"
+
+static void test_base(void)
+{
+    LpGame *game = lp_test_game_new(1, 1);
+    LpDriver *driver = lp_driver_new(game, NULL);
+    LpSettings *settings = lp_settings_new();
+    GtkWidget *page = lp_game_page_new(LP_TYPE_TEST_PAGE, game, driver, settings);
+
+    g_object_ref_sink(page);
+    g_assert_true(lp_game_page_get_game(LP_GAME_PAGE(page)) == game);
+    g_assert_true(lp_game_page_get_driver(LP_GAME_PAGE(page)) == driver);
+    g_assert_true(lp_game_page_get_settings(LP_GAME_PAGE(page)) == settings);
+    /* One human: nothing is secret from the screen, so no cover. */
+    g_assert_null(lp_game_page_get_privacy_screen(LP_GAME_PAGE(page)));
+
+    /* The signal group the page connected in its init follows the model. */
+    lp_game_emit_turn_started(game, 1);
+    g_assert_cmpuint(lp_test_page_get_turns(LP_TEST_PAGE(page)), ==, 1);
+
+    /* Holds nest and the page gives back what it still holds when it goes. */
+    lp_game_page_hold(LP_GAME_PAGE(page));
+    lp_game_page_hold(LP_GAME_PAGE(page));
+    lp_game_page_release(LP_GAME_PAGE(page));
+    g_assert_true(lp_driver_is_held(driver));
+    g_assert_cmpuint(lp_game_page_get_holds(LP_GAME_PAGE(page)), ==, 1);
+
+    /* Nothing of the page is left on the model once it is gone. */
+    gpointer was = page; /* only compared, never used once the page is gone */
+    g_assert_cmpuint(g_signal_handler_find(game, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, was),
+                     !=, 0);
+    g_assert_finalize_object(page);
+    g_assert_false(lp_driver_is_held(driver));
+    g_assert_cmpuint(g_signal_handler_find(game, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, was),
+                     ==, 0);
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(game);
+    g_assert_finalize_object(settings);
+}
+
+static void test_privacy(void)
+{
+    LpGame *game = lp_test_game_new(2, 1);
+    LpDriver *driver = lp_driver_new(game, NULL);
+    GtkWidget *page = lp_game_page_new(LP_TYPE_TEST_PAGE, game, driver, NULL);
+
+    g_object_ref_sink(page);
+    /* Two humans share the screen: the page's content goes behind a privacy screen. */
+    LpPrivacyScreen *privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(page));
+    g_assert_nonnull(privacy);
+    g_assert_true(gtk_widget_get_parent(GTK_WIDGET(privacy)) == page);
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(privacy), "the test game page"));
+    /* Without settings given, the page has its own. */
+    g_assert_true(LP_IS_SETTINGS(lp_game_page_get_settings(LP_GAME_PAGE(page))));
+    g_assert_finalize_object(page);
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(game);
+}
+
+static void on_notify(guint *count)
+{
+    (*count)++;
+}
+
+static void test_settings(void)
+{
+    LpSettings *settings = lp_settings_new();
+    GSettings *gsettings = lp_settings_get_gsettings(settings);
+    guint notified = 0;
+
+    g_signal_connect_swapped(settings, "notify::animation-speed", G_CALLBACK(on_notify),
+                             &notified);
+    /* A change of the key reaches the typed property, and the other way round. */
+    g_settings_set_string(gsettings, "animation-speed", "slow");
+    g_assert_cmpint(lp_settings_get_animation_speed(settings), ==, LP_ANIMATION_SPEED_SLOW);
+    g_assert_cmpuint(notified, ==, 1);
+    g_assert_cmpuint(lp_settings_get_pace_ms(settings, LP_PACE_COMPUTER), ==, 1400);
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_OFF);
+    g_autofree char *speed = g_settings_get_string(gsettings, "animation-speed");
+    g_assert_cmpstr(speed, ==, "off");
+    g_assert_cmpuint(notified, ==, 2);
+    /* Setting the same value again notifies nobody. */
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_OFF);
+    g_assert_cmpuint(notified, ==, 2);
+    /* Animations off means no waiting, but computers still pause so people can follow. */
+    g_assert_cmpuint(lp_settings_get_pace_ms(settings, LP_PACE_ANIMATION), ==, 0);
+    g_assert_cmpuint(lp_settings_get_pace_ms(settings, LP_PACE_COMPUTER), >, 0);
+
+    g_settings_set_boolean(gsettings, "show-coordinates", FALSE);
+    g_assert_false(lp_settings_get_show_coordinates(settings));
+    lp_settings_set_last_lineup(settings, "{\"players\":[]}");
+    g_autofree char *lineup = g_settings_get_string(gsettings, "last-lineup");
+    g_assert_cmpstr(lineup, ==, "{\"players\":[]}");
+
+    g_settings_reset(gsettings, "animation-speed");
+    g_settings_reset(gsettings, "show-coordinates");
+    g_settings_reset(gsettings, "last-lineup");
+    g_assert_finalize_object(settings);
+}
+
+/* Every pause at every speed comes from the one table, and slower is never shorter. */
+static void test_pacing_table(void)
+{
+    for (LpPace pace = LP_PACE_COMPUTER; pace <= LP_PACE_READING; pace++) {
+        guint slow = lp_pace_ms(LP_ANIMATION_SPEED_SLOW, pace);
+        guint normal = lp_pace_ms(LP_ANIMATION_SPEED_NORMAL, pace);
+        guint fast = lp_pace_ms(LP_ANIMATION_SPEED_FAST, pace);
+        g_assert_cmpuint(slow, >=, normal);
+        g_assert_cmpuint(normal, >=, fast);
+        g_assert_cmpuint(fast, >=, lp_pace_ms(LP_ANIMATION_SPEED_OFF, pace));
+        g_assert_cmpuint(slow, >, 0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    lp_test_init(&argc, &argv);
+    g_test_add_func("/game-page/base", test_base);
+    g_test_add_func("/game-page/privacy", test_privacy);
+    g_test_add_func("/settings/binding", test_settings);
+    g_test_add_func("/settings/pacing-table", test_pacing_table);
+    return g_test_run();
+}

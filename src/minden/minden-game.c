@@ -1,38 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The rules of "Deutschland – Finden Sie Minden?" (RULES.md: Finden Sie Minden). */
-#include "minden-game.h"
+#include "minden-game-private.h"
 
 #include <glib/gi18n.h>
 
 #include "lp-json.h"
-
-typedef struct {
-    guint position;
-    guint swaps_left;
-    int card;        /* this round's card or -1 */
-    MindenTip tip;   /* n_stones 0 until entered; kept until the round ends */
-    gboolean scored; /* this round's tip has been scored */
-    GArray *kept;    /* guint card indices */
-} Seat;
-
-struct _MindenGame {
-    LpGame parent_instance;
-
-    MindenDeck *deck;
-    gboolean purple;
-    guint round;
-    MindenPhase phase;
-    GArray *draw;    /* guint; top is the last element */
-    GArray *offer;   /* guint; revealed and not yet chosen */
-    GArray *discard; /* guint */
-    GArray *box;     /* guint; cards swapped out of the game */
-    Seat *seats;
-    guint n_seats;
-    GArray *order;   /* guint seats: choose or score order of the round */
-    guint order_done;
-    MindenFinalStep final_step;
-    guint64 ai_seed;
-};
 
 G_DEFINE_FINAL_TYPE(MindenGame, minden_game, LP_TYPE_GAME)
 
@@ -61,7 +33,7 @@ static const char *phase_nick(MindenPhase phase)
     return lp_enum_to_nick(MINDEN_TYPE_PHASE, (int) phase);
 }
 
-static GArray *uint_array(void)
+GArray *_minden_uint_array(void)
 {
     return g_array_new(FALSE, FALSE, sizeof(guint));
 }
@@ -74,17 +46,17 @@ static void seats_free(MindenGame *self)
     self->n_seats = 0;
 }
 
-static void seats_alloc(MindenGame *self)
+void _minden_game_alloc_seats(MindenGame *self)
 {
     seats_free(self);
     self->n_seats = lp_game_get_n_players(LP_GAME(self));
-    self->seats = g_new0(Seat, self->n_seats);
+    self->seats = g_new0(MindenSeat, self->n_seats);
     for (guint i = 0; i < self->n_seats; i++) {
-        Seat *s = &self->seats[i];
+        MindenSeat *s = &self->seats[i];
         s->swaps_left = MINDEN_SWAP_TOKENS;
         s->card = -1;
         s->tip = (MindenTip) MINDEN_TIP_INIT;
-        s->kept = uint_array();
+        s->kept = _minden_uint_array();
     }
 }
 
@@ -193,10 +165,25 @@ gboolean minden_game_has_scored(MindenGame *self, guint seat)
     return self->seats[seat].scored;
 }
 
-void minden_game_get_tip(MindenGame *self, guint seat, MindenTip *out)
+gboolean minden_game_get_tip(MindenGame *self, int viewer, guint seat, MindenTip *out)
 {
-    g_return_if_fail(MINDEN_IS_GAME(self) && seat < self->n_seats && out != NULL);
+    g_return_val_if_fail(out != NULL, FALSE);
+    *out = (MindenTip) MINDEN_TIP_INIT;
+    SEAT_OR(self, seat, FALSE);
+    /* RULES.md: tips are secret until scoring, then revealed together; the tipping seat
+     * sees its own stones all along. */
+    gboolean own = viewer >= 0 && (guint) viewer == seat;
+    gboolean open = self->phase == MINDEN_PHASE_SCORE && self->seats[seat].tip.n_stones > 0;
+    if (!own && !open)
+        return FALSE;
     *out = self->seats[seat].tip;
+    return TRUE;
+}
+
+const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat)
+{
+    g_assert(seat < self->n_seats);
+    return &self->seats[seat].tip;
 }
 
 GArray *minden_game_get_order(MindenGame *self)
@@ -217,15 +204,6 @@ MindenFinalStep minden_game_get_final_step(MindenGame *self)
     return self->final_step;
 }
 
-gboolean minden_game_can_see_tip(MindenGame *self, int viewer, guint seat)
-{
-    SEAT_OR(self, seat, FALSE);
-    /* RULES.md: tips are secret until scoring, then revealed together. */
-    if (viewer >= 0 && (guint) viewer == seat)
-        return TRUE;
-    return self->phase == MINDEN_PHASE_SCORE && self->seats[seat].tip.n_stones > 0;
-}
-
 static gboolean array_contains(GArray *a, guint v)
 {
     for (guint i = 0; i < a->len; i++)
@@ -234,17 +212,26 @@ static gboolean array_contains(GArray *a, guint v)
     return FALSE;
 }
 
-gboolean minden_game_can_see_solution(MindenGame *self, guint card)
+gboolean minden_game_get_solutions(MindenGame *self, int viewer, guint card,
+                                   const MindenPoint **points, guint *n_points)
 {
+    g_return_val_if_fail(points != NULL && n_points != NULL, FALSE);
+    *points = NULL;
+    *n_points = 0;
     g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
-    /* RULES.md: the solution side is never shown before its scoring. Kept and discarded
-     * cards have been scored; cards in the box were swapped away unseen. */
-    if (array_contains(self->discard, card))
-        return TRUE;
-    for (guint i = 0; i < self->n_seats; i++)
-        if (array_contains(self->seats[i].kept, card))
-            return TRUE;
-    return FALSE;
+    g_return_val_if_fail(card < minden_deck_get_n_cards(self->deck), FALSE);
+    /* RULES.md: the solution side is never shown before its scoring, and then to everybody
+     * (viewer makes no difference). Kept and discarded cards have been scored; cards in the
+     * box were swapped away unseen. */
+    gboolean scored = array_contains(self->discard, card);
+    for (guint i = 0; !scored && i < self->n_seats; i++)
+        scored = array_contains(self->seats[i].kept, card);
+    if (!scored)
+        return FALSE;
+    const MindenCard *c = minden_deck_get_card(self->deck, card);
+    *points = c->solutions;
+    *n_points = c->n_solutions;
+    return TRUE;
 }
 
 gboolean minden_card_tip_is_right(const MindenCard *card, const MindenTip *tip)
@@ -272,7 +259,7 @@ static int compare_back_to_front(gconstpointer a, gconstpointer b, gpointer data
 GArray *minden_game_back_to_front(MindenGame *self)
 {
     g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
-    GArray *order = uint_array();
+    GArray *order = _minden_uint_array();
     for (guint i = 0; i < self->n_seats; i++)
         g_array_append_val(order, i);
     g_array_sort_with_data(order, compare_back_to_front, self);
@@ -307,16 +294,7 @@ guint minden_game_preview_move(MindenGame *self, guint seat, guint steps)
 
 /* ---- flow ------------------------------------------------------------------------------- */
 
-static void emit_ids(JsonObject *obj, const char *member, MindenGame *self, GArray *cards)
-{
-    JsonArray *a = json_array_new();
-    for (guint i = 0; i < cards->len; i++)
-        json_array_add_string_element(
-            a, minden_deck_get_card(self->deck, g_array_index(cards, guint, i))->id);
-    json_object_set_array_member(obj, member, a);
-}
-
-static const char *card_id(MindenGame *self, guint card)
+const char *_minden_game_card_id(MindenGame *self, guint card)
 {
     return minden_deck_get_card(self->deck, card)->id;
 }
@@ -383,10 +361,6 @@ static void reveal(MindenGame *self)
     self->order_done = 0;
     change_phase(self, MINDEN_PHASE_CHOOSE);
 
-    JsonObject *ev = lp_game_event_new("reveal");
-    json_object_set_int_member(ev, "round", self->round);
-    emit_ids(ev, "cards", self, self->offer);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_ROUND_STARTED], 0, self->round);
     lp_game_emit_phase_changed(LP_GAME(self));
     lp_game_emit_turn_started(LP_GAME(self), g_array_index(self->order, guint, 0));
@@ -424,7 +398,7 @@ gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean s
                     _("Card %u is not among the revealed cards"), card);
         return FALSE;
     }
-    Seat *s = &self->seats[seat];
+    MindenSeat *s = &self->seats[seat];
     if (swap && s->swaps_left == 0) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
                     _("Seat %u has no swap token left"), seat);
@@ -447,17 +421,6 @@ gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean s
         s->card = (int) draw_top(self);
     } else {
         s->card = (int) card;
-    }
-    JsonObject *ev = lp_game_event_new("choose");
-    json_object_set_int_member(ev, "player", seat);
-    json_object_set_string_member(ev, "card", card_id(self, card));
-    lp_game_emit_event(LP_GAME(self), ev);
-    if (swap) {
-        ev = lp_game_event_new("swap");
-        json_object_set_int_member(ev, "player", seat);
-        json_object_set_string_member(ev, "card", card_id(self, card));
-        json_object_set_string_member(ev, "new_card", card_id(self, (guint) s->card));
-        lp_game_emit_event(LP_GAME(self), ev);
     }
     self->order_done++;
     g_signal_emit(self, signals[SIGNAL_CARD_CHOSEN], 0, seat, (guint) s->card, swapped);
@@ -508,16 +471,6 @@ gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GEr
         return FALSE;
     }
     self->seats[seat].tip = *tip;
-
-    g_auto(GStrv) stones = minden_tip_to_strv(tip);
-    JsonObject *ev = lp_game_event_new("tip");
-    json_object_set_int_member(ev, "player", seat);
-    json_object_set_string_member(ev, "card", card_id(self, (guint) self->seats[seat].card));
-    JsonArray *a = json_array_new();
-    for (guint i = 0; stones[i]; i++)
-        json_array_add_string_element(a, stones[i]);
-    json_object_set_array_member(ev, "stones", a);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_TIP_ENTERED], 0, seat);
 
     gboolean all = TRUE;
@@ -539,23 +492,7 @@ static void move_figure(MindenGame *self, guint seat, guint steps, guint *from, 
 
 static void finish_game(MindenGame *self)
 {
-    guint best = 0;
-
     set_phase(self, MINDEN_PHASE_OVER);
-    JsonObject *ev = lp_game_event_new("game_over");
-    JsonArray *pos = json_array_new();
-    JsonArray *win = json_array_new();
-    for (guint i = 0; i < self->n_seats; i++) {
-        json_array_add_int_element(pos, self->seats[i].position);
-        best = MAX(best, self->seats[i].position);
-    }
-    /* RULES.md: the figure furthest ahead wins; figures on the same field share. */
-    for (guint i = 0; i < self->n_seats; i++)
-        if (self->seats[i].position == best)
-            json_array_add_int_element(win, i);
-    json_object_set_array_member(ev, "positions", pos);
-    json_object_set_array_member(ev, "winners", win);
-    lp_game_emit_event(LP_GAME(self), ev);
     lp_game_emit_game_over(LP_GAME(self));
 }
 
@@ -579,7 +516,7 @@ static void end_round(MindenGame *self)
 static void score_next(MindenGame *self)
 {
     guint seat = g_array_index(self->order, guint, self->order_done);
-    Seat *s = &self->seats[seat];
+    MindenSeat *s = &self->seats[seat];
     guint card = (guint) s->card;
     const MindenCard *c = minden_deck_get_card(self->deck, card);
     gboolean right = minden_card_tip_is_right(c, &s->tip);
@@ -594,31 +531,17 @@ static void score_next(MindenGame *self)
     s->scored = TRUE;
     self->order_done++;
 
-    JsonObject *ev = lp_game_event_new("score");
-    json_object_set_int_member(ev, "player", seat);
-    json_object_set_string_member(ev, "card", c->id);
-    json_object_set_boolean_member(ev, "right", right);
-    json_object_set_int_member(ev, "from", from);
-    json_object_set_int_member(ev, "to", to);
-    json_object_set_boolean_member(ev, "kept", kept);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_SCORED], 0, seat, card, right, from, to, kept);
 
     if (self->order_done == self->n_seats)
         end_round(self);
 }
 
-static void emit_final_move(MindenGame *self, guint seat, MindenFinalStep step, guint steps)
+static void final_move(MindenGame *self, guint seat, MindenFinalStep step, guint steps)
 {
     guint from, to;
 
     move_figure(self, seat, steps, &from, &to);
-    JsonObject *ev = lp_game_event_new("final");
-    json_object_set_int_member(ev, "player", seat);
-    json_object_set_string_member(ev, "reason", lp_enum_to_nick(MINDEN_TYPE_FINAL_STEP, (int) step));
-    json_object_set_int_member(ev, "from", from);
-    json_object_set_int_member(ev, "to", to);
-    lp_game_emit_event(LP_GAME(self), ev);
     g_signal_emit(self, signals[SIGNAL_FINAL_MOVED], 0, seat, (guint) step, from, to);
 }
 
@@ -657,7 +580,7 @@ static void final_majority(MindenGame *self, MindenColour colour)
     for (guint k = 0; k < order->len; k++) {
         guint seat = g_array_index(order, guint, k);
         if (points[seat] > 0)
-            emit_final_move(self, seat, (MindenFinalStep) colour, points[seat]);
+            final_move(self, seat, (MindenFinalStep) colour, points[seat]);
     }
 }
 
@@ -692,7 +615,7 @@ static void final_sets(MindenGame *self)
                 break;
             for (guint c = 0; c < n_colours; c++)
                 remove_one_of_colour(self, seat, (MindenColour) c);
-            emit_final_move(self, seat, MINDEN_FINAL_SETS, 3);
+            final_move(self, seat, MINDEN_FINAL_SETS, 3);
         }
     }
 }
@@ -744,7 +667,7 @@ MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gb
                                               NULL);
     self->deck = g_object_ref(deck);
     self->purple = purple;
-    seats_alloc(self);
+    _minden_game_alloc_seats(self);
     for (guint i = 0; i < minden_deck_get_n_cards(deck); i++) {
         if (purple || minden_deck_get_card(deck, i)->colour != MINDEN_PURPLE)
             g_array_append_val(self->draw, i);
@@ -849,331 +772,6 @@ static JsonNode *minden_game_result_vfunc(LpGame *game)
     return json_builder_get_root(b);
 }
 
-/* ---- save and restore ------------------------------------------------------------------- */
-
-static JsonNode *ids_node(MindenGame *self, GArray *cards)
-{
-    JsonArray *a = json_array_new();
-    for (guint i = 0; i < cards->len; i++)
-        json_array_add_string_element(a, card_id(self, g_array_index(cards, guint, i)));
-    JsonNode *n = json_node_new(JSON_NODE_ARRAY);
-    json_node_take_array(n, a);
-    return n;
-}
-
-static JsonNode *minden_game_save_state(LpGame *game)
-{
-    MindenGame *self = MINDEN_GAME(game);
-    JsonObject *o = json_object_new();
-
-    json_object_set_boolean_member(o, "purple", self->purple);
-    json_object_set_int_member(o, "round", self->round);
-    json_object_set_string_member(o, "phase", phase_nick(self->phase));
-    json_object_set_member(o, "draw", ids_node(self, self->draw));
-    json_object_set_member(o, "offer", ids_node(self, self->offer));
-    json_object_set_member(o, "discard", ids_node(self, self->discard));
-    json_object_set_member(o, "box", ids_node(self, self->box));
-    JsonArray *order = json_array_new();
-    for (guint i = 0; i < self->order->len; i++)
-        json_array_add_int_element(order, g_array_index(self->order, guint, i));
-    json_object_set_array_member(o, "order", order);
-    json_object_set_int_member(o, "order_done", self->order_done);
-    json_object_set_string_member(o, "final_step",
-                                  lp_enum_to_nick(MINDEN_TYPE_FINAL_STEP, (int) self->final_step));
-    /* As a string: JSON numbers cannot hold all 64 bits. */
-    g_autofree char *seed = g_strdup_printf("%" G_GUINT64_FORMAT, self->ai_seed);
-    json_object_set_string_member(o, "ai_seed", seed);
-
-    JsonArray *seats = json_array_new();
-    for (guint i = 0; i < self->n_seats; i++) {
-        Seat *s = &self->seats[i];
-        JsonObject *so = json_object_new();
-        json_object_set_int_member(so, "position", s->position);
-        json_object_set_int_member(so, "swaps_left", s->swaps_left);
-        if (s->card >= 0)
-            json_object_set_string_member(so, "card", card_id(self, (guint) s->card));
-        else
-            json_object_set_null_member(so, "card");
-        JsonArray *tip = json_array_new();
-        g_auto(GStrv) stones = minden_tip_to_strv(&s->tip);
-        for (guint k = 0; stones[k]; k++)
-            json_array_add_string_element(tip, stones[k]);
-        json_object_set_array_member(so, "tip", tip);
-        json_object_set_boolean_member(so, "scored", s->scored);
-        json_object_set_member(so, "kept", ids_node(self, s->kept));
-        json_array_add_object_element(seats, so);
-    }
-    json_object_set_array_member(o, "seats", seats);
-
-    JsonNode *n = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(n, o);
-    return n;
-}
-
-/* Reads an array of card ids into dest, counting each card in seen. */
-static gboolean read_ids(MindenGame *self, JsonObject *obj, const char *member, GArray *dest,
-                         guint8 *seen, GError **error)
-{
-    JsonArray *a = NULL;
-
-    if (!lp_json_get_array(obj, member, &a, error))
-        return FALSE;
-    for (guint i = 0; i < json_array_get_length(a); i++) {
-        const char *id = NULL;
-        if (!lp_json_array_get_string(a, i, member, &id, error))
-            return FALSE;
-        int card = minden_deck_lookup(self->deck, id);
-        if (card < 0) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
-                        _("“%s” holds the card “%s”, which is not in the Minden deck"), member, id);
-            return FALSE;
-        }
-        if (seen[card]++) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("The card “%s” appears more than once"), id);
-            return FALSE;
-        }
-        guint c = (guint) card;
-        g_array_append_val(dest, c);
-    }
-    return TRUE;
-}
-
-static gboolean rules_error(GError **error, const char *message)
-{
-    g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, message);
-    return FALSE;
-}
-
-static gboolean minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
-{
-    MindenGame *self = MINDEN_GAME(game);
-    g_autoptr(GError) deck_error = NULL;
-    JsonArray *order = NULL, *seats = NULL;
-    const char *final_step = NULL, *seed = NULL;
-    int phase, step;
-    gint64 v;
-
-    if (self->deck == NULL) {
-        self->deck = minden_deck_get_default(&deck_error);
-        if (self->deck == NULL) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot load the deck: %s"),
-                        deck_error->message);
-            return FALSE;
-        }
-    }
-    if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“state” must be an object"));
-        return FALSE;
-    }
-    JsonObject *o = json_node_get_object(state);
-    guint n_cards = minden_deck_get_n_cards(self->deck);
-    g_autofree guint8 *seen = g_new0(guint8, MAX(n_cards, 1));
-
-    seats_alloc(self);
-    if (!lp_json_get_bool(o, "purple", &self->purple, error) ||
-        !lp_json_get_int(o, "round", 0, 10000, &v, error))
-        return FALSE;
-    self->round = (guint) v;
-    if (!lp_json_get_enum(o, "phase", MINDEN_TYPE_PHASE, &phase, error))
-        return FALSE;
-    self->phase = (MindenPhase) phase;
-    if (self->round < 1 && self->phase != MINDEN_PHASE_REVEAL)
-        return rules_error(error, _("“round” must be at least 1"));
-    if (!read_ids(self, o, "draw", self->draw, seen, error) ||
-        !read_ids(self, o, "offer", self->offer, seen, error) ||
-        !read_ids(self, o, "discard", self->discard, seen, error) ||
-        !read_ids(self, o, "box", self->box, seen, error))
-        return FALSE;
-    if (!lp_json_get_array(o, "order", &order, error) ||
-        !lp_json_get_int(o, "order_done", 0, self->n_seats, &v, error))
-        return FALSE;
-    self->order_done = (guint) v;
-    guint8 in_order[8] = { 0 };
-    for (guint i = 0; i < json_array_get_length(order); i++) {
-        if (!lp_json_array_get_int(order, i, "order", 0, self->n_seats - 1, &v, error))
-            return FALSE;
-        if (in_order[v]++)
-            return rules_error(error, _("“order” names a seat twice"));
-        guint seat = (guint) v;
-        g_array_append_val(self->order, seat);
-    }
-    if (!lp_json_get_string(o, "final_step", &final_step, error))
-        return FALSE;
-    gboolean found = lp_enum_from_nick(MINDEN_TYPE_FINAL_STEP, final_step, &step);
-    self->final_step = found ? (MindenFinalStep) step : MINDEN_FINAL_MAJORITY_YELLOW;
-    if (!found || (!self->purple && self->final_step == MINDEN_FINAL_MAJORITY_PURPLE)) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“final_step” “%s” is not a step of this final scoring"), final_step);
-        return FALSE;
-    }
-    if (!lp_json_get_string(o, "ai_seed", &seed, error))
-        return FALSE;
-    if (!g_ascii_string_to_unsigned(seed, 10, 0, G_MAXUINT64, &self->ai_seed, NULL)) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("“ai_seed” must be a whole number, not “%s”"), seed);
-        return FALSE;
-    }
-
-    if (!lp_json_get_array(o, "seats", &seats, error))
-        return FALSE;
-    if (json_array_get_length(seats) != self->n_seats) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    _("“seats” has %u entries for %u players"), json_array_get_length(seats),
-                    self->n_seats);
-        return FALSE;
-    }
-    guint used_tokens = 0;
-    for (guint i = 0; i < self->n_seats; i++) {
-        Seat *s = &self->seats[i];
-        JsonNode *sn = json_array_get_element(seats, i);
-        JsonArray *tip = NULL;
-        if (!JSON_NODE_HOLDS_OBJECT(sn)) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        _("seat %u must be an object"), i);
-            return FALSE;
-        }
-        JsonObject *so = json_node_get_object(sn);
-        if (!lp_json_get_int(so, "position", 0, MINDEN_TRACK_END, &v, error))
-            return FALSE;
-        s->position = (guint) v;
-        if (!lp_json_get_int(so, "swaps_left", 0, MINDEN_SWAP_TOKENS, &v, error))
-            return FALSE;
-        s->swaps_left = (guint) v;
-        used_tokens += MINDEN_SWAP_TOKENS - s->swaps_left;
-        if (!json_object_has_member(so, "card")) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_MISSING_FIELD,
-                        _("seat %u has no “card”"), i);
-            return FALSE;
-        }
-        s->card = -1;
-        if (!json_object_get_null_member(so, "card")) {
-            const char *id = NULL;
-            if (!lp_json_get_string(so, "card", &id, error))
-                return FALSE;
-            int card = minden_deck_lookup(self->deck, id);
-            if (card < 0) {
-                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
-                            _("seat %u holds the card “%s”, which is not in the Minden deck"), i,
-                            id);
-                return FALSE;
-            }
-            if (seen[card]++) {
-                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                            _("The card “%s” appears more than once"), id);
-                return FALSE;
-            }
-            s->card = card;
-        }
-        if (!lp_json_get_array(so, "tip", &tip, error))
-            return FALSE;
-        guint n = json_array_get_length(tip);
-        if (n > 0) {
-            const char *stones[MINDEN_MAX_STONES + 1] = { NULL };
-            if (n > MINDEN_MAX_STONES)
-                return rules_error(error, _("a “tip” has at most 4 stones"));
-            for (guint k = 0; k < n; k++)
-                if (!lp_json_array_get_string(tip, k, "tip", &stones[k], error))
-                    return FALSE;
-            if (!minden_tip_from_strv(stones, n, &s->tip, error))
-                return FALSE;
-        }
-        if (!lp_json_get_bool(so, "scored", &s->scored, error) ||
-            !read_ids(self, so, "kept", s->kept, seen, error))
-            return FALSE;
-    }
-
-    /* Every card in play exactly once; purple cards only in the variant. */
-    for (guint i = 0; i < n_cards; i++) {
-        gboolean in_play = self->purple ||
-                           minden_deck_get_card(self->deck, i)->colour != MINDEN_PURPLE;
-        if (in_play && seen[i] == 0) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("The card “%s” is missing from the saved game"), card_id(self, i));
-            return FALSE;
-        }
-        if (!in_play && seen[i] != 0) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("The purple card “%s” is in a game without purple cards"),
-                        card_id(self, i));
-            return FALSE;
-        }
-    }
-    if (used_tokens != self->box->len)
-        return rules_error(error, _("The cards in the box do not match the swap tokens used"));
-    /* RULES.md: only the start field and field 40 hold several figures. */
-    for (guint i = 0; i < self->n_seats; i++)
-        for (guint j = i + 1; j < self->n_seats; j++)
-            if (self->seats[i].position == self->seats[j].position &&
-                self->seats[i].position != 0 && self->seats[i].position != MINDEN_TRACK_END)
-                return rules_error(error, _("Two figures stand on the same field of the track"));
-
-    /* The phase must agree with cards, tips and order. */
-    gboolean ordered = self->phase == MINDEN_PHASE_CHOOSE || self->phase == MINDEN_PHASE_SCORE;
-    if (ordered && self->order->len != self->n_seats)
-        return rules_error(error, _("“order” must name every seat once"));
-    if (!ordered && (self->order->len != 0 || self->order_done != 0))
-        return rules_error(error, _("“order” must be empty outside choosing and scoring"));
-    if (ordered && self->order_done >= self->n_seats)
-        return rules_error(error, _("“order_done” must be below the number of players"));
-    if (self->phase != MINDEN_PHASE_FINAL && self->final_step != MINDEN_FINAL_MAJORITY_YELLOW &&
-        self->phase != MINDEN_PHASE_OVER)
-        return rules_error(error, _("“final_step” is set outside the final scoring"));
-    for (guint k = 0; k < self->n_seats; k++) {
-        guint seat = ordered ? g_array_index(self->order, guint, k) : k;
-        Seat *s = &self->seats[seat];
-        gboolean done = ordered && k < self->order_done;
-        gboolean card_ok, tip_ok, scored_ok;
-        switch (self->phase) {
-        case MINDEN_PHASE_CHOOSE:
-            card_ok = done ? s->card >= 0 : s->card < 0;
-            tip_ok = s->tip.n_stones == 0;
-            scored_ok = !s->scored;
-            break;
-        case MINDEN_PHASE_TIP:
-            card_ok = s->card >= 0;
-            tip_ok = TRUE;
-            scored_ok = !s->scored;
-            break;
-        case MINDEN_PHASE_SCORE:
-            card_ok = done ? s->card < 0 : s->card >= 0;
-            tip_ok = s->tip.n_stones > 0;
-            scored_ok = s->scored == done;
-            break;
-        default:
-            card_ok = s->card < 0;
-            tip_ok = s->tip.n_stones == 0;
-            scored_ok = !s->scored;
-            break;
-        }
-        if (!card_ok || !tip_ok || !scored_ok) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("seat %u's card, tip or scoring does not fit the %s phase"), seat,
-                        phase_nick(self->phase));
-            return FALSE;
-        }
-    }
-    guint expected_offer = self->phase == MINDEN_PHASE_CHOOSE
-                               ? self->n_seats - self->order_done
-                               : 0;
-    if (self->offer->len != expected_offer) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    _("%u revealed cards lie open, but the %s phase needs %u"), self->offer->len,
-                    phase_nick(self->phase), expected_offer);
-        return FALSE;
-    }
-    if (self->phase == MINDEN_PHASE_TIP) {
-        gboolean all = TRUE;
-        for (guint i = 0; i < self->n_seats; i++)
-            if (self->seats[i].tip.n_stones == 0)
-                all = FALSE;
-        if (all)
-            return rules_error(error, _("Every seat has tipped, yet the game waits for tips"));
-    }
-    return TRUE;
-}
-
 /* ---- GObject ---------------------------------------------------------------------------- */
 
 static void minden_game_get_property(GObject *object, guint prop_id, GValue *value,
@@ -1241,8 +839,9 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->create = minden_game_create;
     game_class->min_players = 2;
     game_class->max_players = 5;
-    game_class->save_state = minden_game_save_state;
-    game_class->load_state = minden_game_load_state;
+    game_class->save_state = _minden_game_save_state;
+    game_class->load_state = _minden_game_load_state;
+    game_class->observe_events = _minden_game_observe_events;
     game_class->advance = minden_game_advance_vfunc;
     game_class->get_current_seat = minden_game_get_current_seat_vfunc;
     game_class->is_over = minden_game_is_over_vfunc;
@@ -1323,10 +922,10 @@ static void minden_game_class_init(MindenGameClass *klass)
 
 static void minden_game_init(MindenGame *self)
 {
-    self->draw = uint_array();
-    self->offer = uint_array();
-    self->discard = uint_array();
-    self->box = uint_array();
-    self->order = uint_array();
+    self->draw = _minden_uint_array();
+    self->offer = _minden_uint_array();
+    self->discard = _minden_uint_array();
+    self->box = _minden_uint_array();
+    self->order = _minden_uint_array();
     self->phase = MINDEN_PHASE_REVEAL;
 }

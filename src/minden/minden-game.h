@@ -66,8 +66,6 @@ GArray *minden_game_get_kept(MindenGame *self, guint seat);
 guint minden_game_count_kept(MindenGame *self, guint seat, MindenColour colour);
 gboolean minden_game_has_tipped(MindenGame *self, guint seat);
 gboolean minden_game_has_scored(MindenGame *self, guint seat);
-/* The stored tip, no matter who may see it (rules code, AI, tests). */
-void minden_game_get_tip(MindenGame *self, guint seat, MindenTip *out);
 
 /* The seat order of this round's choosing (CHOOSE) or scoring (SCORE), back to front with
  * ties youngest first, and how many of them have acted. */
@@ -76,10 +74,15 @@ guint minden_game_get_order_done(MindenGame *self);
 /* The next step of the final scoring (FINAL), as MindenFinalStep. */
 MindenFinalStep minden_game_get_final_step(MindenGame *self);
 
-/* Hidden information (RULES.md): what seat viewer may see now; viewer -1 is everybody at the
- * table. Tips are secret until scoring; a card's solution side only from its scoring on. */
-gboolean minden_game_can_see_tip(MindenGame *self, int viewer, guint seat);
-gboolean minden_game_can_see_solution(MindenGame *self, guint card);
+/* Hidden information (RULES.md), in the shape of lp-game.h: viewer is a seat or
+ * LP_VIEWER_ONLOOKER; FALSE, with the out-arguments cleared, when viewer may not see it now. */
+/* seat's tip: its own seat sees it from the moment it is placed, everybody from the start of
+ * the scoring until the round ends. */
+gboolean minden_game_get_tip(MindenGame *self, int viewer, guint seat, MindenTip *out);
+/* Where card lies (points into the deck): the solution side is shown from the card's scoring
+ * on, never before, to everybody alike. */
+gboolean minden_game_get_solutions(MindenGame *self, int viewer, guint card,
+                                   const MindenPoint **points, guint *n_points);
 
 /* Seats sorted back to front by position (RULES.md: ties youngest first). */
 GArray *minden_game_back_to_front(MindenGame *self);

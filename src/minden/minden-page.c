@@ -123,22 +123,25 @@ static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gbo
     gtk_widget_add_css_class(l, "minden-card-name");
     gtk_box_append(GTK_BOX(box), l);
 
-    if (solution) {
+    const MindenPoint *points = NULL;
+    guint n_points = 0;
+    if (solution &&
+        minden_game_get_solutions(self->game, LP_VIEWER_ONLOOKER, index, &points, &n_points)) {
         g_autoptr(GString) s = g_string_new(NULL);
         if (minden_card_get_town(card) != NULL)
             /* Translators: where a sight stands, e.g. "in Cologne". */
             g_string_append_printf(s, _("in %s"), minden_card_get_town(card));
         gboolean coords = self->settings == NULL ||
                           g_settings_get_boolean(self->settings, "show-coordinates");
-        for (guint i = 0; i < card->n_solutions; i++) {
+        for (guint i = 0; i < n_points; i++) {
             MindenTip cell;
-            minden_grid_locate(card->solutions[i].lat, card->solutions[i].lon, &cell);
+            minden_grid_locate(points[i].lat, points[i].lon, &cell);
             g_autofree char *cell_text = minden_label_tip(&cell);
             if (s->len > 0)
                 g_string_append_c(s, '\n');
             if (coords)
-                g_string_append_printf(s, "%.2f° N, %.2f° E  →  %s", card->solutions[i].lat,
-                                       card->solutions[i].lon, cell_text);
+                g_string_append_printf(s, "%.2f° N, %.2f° E  →  %s", points[i].lat,
+                                       points[i].lon, cell_text);
             else
                 g_string_append(s, cell_text);
         }
@@ -190,10 +193,11 @@ static void update_players(MindenPage *self)
         g_string_append_printf(s, "   ·   %s", swaps_text);
         if (phase == MINDEN_PHASE_TIP && minden_game_has_tipped(self->game, i))
             g_string_append_printf(s, "   ·   %s", _("tip placed"));
-        /* RULES.md: tips are revealed together when the scoring begins. */
-        if (minden_game_can_see_tip(self->game, -1, i)) {
-            MindenTip tip;
-            minden_game_get_tip(self->game, i, &tip);
+        /* RULES.md: tips are revealed together when the scoring begins. The list is
+         * public, so it shows what an onlooker may see. */
+        MindenTip tip;
+        gboolean tip_open = minden_game_get_tip(self->game, LP_VIEWER_ONLOOKER, i, &tip);
+        if (tip_open) {
             g_autofree char *text = minden_label_tip(&tip);
             g_autofree char *line = g_strdup_printf(_("tip: %s"), text);
             g_string_append_printf(s, "   ·   <b>%s</b>%s", line,
@@ -215,9 +219,7 @@ static void update_players(MindenPage *self)
             minden_game_count_kept(self->game, i, MINDEN_RED),
             minden_game_count_kept(self->game, i, MINDEN_BLUE),
             minden_game_count_kept(self->game, i, MINDEN_PURPLE));
-        if (minden_game_can_see_tip(self->game, -1, i)) {
-            MindenTip tip;
-            minden_game_get_tip(self->game, i, &tip);
+        if (tip_open) {
             g_autofree char *text = minden_label_tip_long(&tip);
             g_autofree char *with_tip = g_strdup_printf(_("%s; tip: %s"), acc, text);
             g_free(acc);
@@ -568,13 +570,17 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
                       guint to, gboolean kept, MindenPage *self)
 {
     const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
+    const MindenPoint *solutions;
+    guint n_solutions;
     MindenTip tip;
 
-    minden_game_get_tip(game, seat, &tip);
+    /* While "scored" runs, the tips are open and the card lies scored: everybody sees. */
+    minden_game_get_tip(game, LP_VIEWER_ONLOOKER, seat, &tip);
+    minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &solutions, &n_solutions);
     self->showing = SHOW_SCORE;
     /* RULES.md: the tip is shown on the map, then the card's solution. */
     minden_board_set_tip(MINDEN_BOARD(self->board), &tip, seat_colour(self, seat));
-    minden_board_set_solutions(MINDEN_BOARD(self->board), c->solutions, c->n_solutions);
+    minden_board_set_solutions(MINDEN_BOARD(self->board), solutions, n_solutions);
     minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
     minden_track_show_move(MINDEN_TRACK(self->track), right ? (int) seat : -1, from, to);
 

@@ -25,6 +25,16 @@ static GPtrArray *record(MindenGame *game)
     return lines;
 }
 
+/* Whether an onlooker may see where card lies; the points come with the answer. */
+static gboolean solution_open(MindenGame *game, guint card)
+{
+    const MindenPoint *points = NULL;
+    guint n = 99;
+    gboolean open = minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &points, &n);
+    g_assert_true(open ? points != NULL && n > 0 : points == NULL && n == 0);
+    return open;
+}
+
 static void assert_lines(GPtrArray *lines, const char *const *expected)
 {
     guint n = g_strv_length((char **) expected);
@@ -156,7 +166,7 @@ static void test_choose_and_swap(void)
     g_assert_cmpint(minden_game_get_seat_card(game, 1), ==, SYLT);
     g_assert_cmpuint(minden_game_get_swaps_left(game, 1), ==, 1);
     g_assert_cmpuint(minden_game_get_box(game)->len, ==, 1);
-    g_assert_false(minden_game_can_see_solution(game, HAMBURG));
+    g_assert_false(solution_open(game, HAMBURG));
     /* The leader takes the last card. */
     g_assert_true(minden_game_choose(game, 0, MINDEN, FALSE, &error));
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_TIP);
@@ -291,11 +301,13 @@ static void assert_scoring(MindenDeck *deck, const char *card, const char *stone
     g_autoptr(MindenGame) game = scoring_game(deck, card, stones, 0);
     Scored s = { 0 };
     MindenTip tip;
-    minden_game_get_tip(game, 0, &tip);
     g_signal_connect(game, "scored", G_CALLBACK(on_scored), &s);
     /* Tips are visible to everybody at scoring. */
-    g_assert_true(minden_game_can_see_tip(game, 1, 0));
-    g_assert_false(minden_game_can_see_solution(game, (guint) minden_deck_lookup(deck, card)));
+    g_assert_true(minden_game_get_tip(game, 1, 0, &tip));
+    MindenTip onlooker;
+    g_assert_true(minden_game_get_tip(game, LP_VIEWER_ONLOOKER, 0, &onlooker));
+    g_assert_true(minden_tip_equal(&tip, &onlooker));
+    g_assert_false(solution_open(game, (guint) minden_deck_lookup(deck, card)));
     g_assert_true(minden_game_advance(game, &error));
     g_assert_no_error(error);
     if (s.right != right || s.kept != kept)
@@ -305,7 +317,7 @@ static void assert_scoring(MindenDeck *deck, const char *card, const char *stone
     g_assert_cmpuint(s.to, ==, right ? (guint) tip.n_stones : 0);
     g_assert_cmpuint(minden_game_get_position(game, 0), ==, s.to);
     guint id = (guint) minden_deck_lookup(deck, card);
-    g_assert_true(minden_game_can_see_solution(game, id));
+    g_assert_true(solution_open(game, id));
     GArray *kept_cards = minden_game_get_kept(game, 0);
     g_assert_cmpuint(kept_cards->len, ==, kept ? 1 : 0);
     GArray *discard = minden_game_get_discard_pile(game);
@@ -432,11 +444,18 @@ static void test_scoring_order_fixed(void)
     MindenTip ham = { 4, MINDEN_WEST, MINDEN_NORTH, 10, MINDEN_SECTION_B };
     MindenTip muc = { 4, MINDEN_EAST, MINDEN_SOUTH, 7, MINDEN_SECTION_D };
     MindenTip ber = { 3, MINDEN_EAST, MINDEN_NORTH, 14, -1 };
-    /* Tips are secret from the others until scoring. */
+    /* Tips are secret from the others until scoring; the tipping seat sees its own. */
     g_assert_true(minden_game_tip(game, 1, &muc, &error));
-    g_assert_true(minden_game_can_see_tip(game, 1, 1));
-    g_assert_false(minden_game_can_see_tip(game, 0, 1));
-    g_assert_false(minden_game_can_see_tip(game, -1, 1));
+    MindenTip seen;
+    g_assert_true(minden_game_get_tip(game, 1, 1, &seen));
+    g_assert_true(minden_tip_equal(&seen, &muc));
+    g_assert_false(minden_game_get_tip(game, 0, 1, &seen));
+    g_assert_cmpint(seen.n_stones, ==, 0);
+    g_assert_false(minden_game_get_tip(game, LP_VIEWER_ONLOOKER, 1, &seen));
+    g_assert_cmpint(seen.n_stones, ==, 0);
+    /* A seat that has not tipped shows nothing, even to itself. */
+    g_assert_true(minden_game_get_tip(game, 0, 0, &seen));
+    g_assert_cmpint(seen.n_stones, ==, 0);
     g_assert_false(minden_game_tip(game, 1, &muc, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN);
     g_clear_error(&error);
@@ -447,7 +466,8 @@ static void test_scoring_order_fixed(void)
     g_assert_true(minden_game_tip(game, 2, &ber, &error));
     g_assert_true(minden_game_tip(game, 0, &ham, &error));
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_SCORE);
-    g_assert_true(minden_game_can_see_tip(game, 0, 1));
+    g_assert_true(minden_game_get_tip(game, 0, 1, &seen));
+    g_assert_true(minden_tip_equal(&seen, &muc));
 
     /* Order: seat 2 (field 0, youngest), seat 1 (field 0), seat 0 (field 3); seat 2 jumps
      * past seat 0 but the order stays as it was when scoring began. */
@@ -860,8 +880,10 @@ static void test_between_tips(void)
     g_assert_false(minden_game_has_tipped(game, 1));
     g_autoptr(MindenGame) copy = test_roundtrip(game);
     MindenTip a, b;
-    minden_game_get_tip(game, 0, &a);
-    minden_game_get_tip(copy, 0, &b);
+    /* Seat 0 sees its own tip, in the game and in its restored copy. */
+    g_assert_true(minden_game_get_tip(game, 0, 0, &a));
+    g_assert_true(minden_game_get_tip(copy, 0, 0, &b));
+    g_assert_cmpint(a.n_stones, >, 0);
     g_assert_true(minden_tip_equal(&a, &b));
     g_assert_false(minden_game_has_tipped(copy, 1));
     for (int i = 0; i < 40; i++) {

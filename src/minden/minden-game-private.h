@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the files of MindenGame share (minden-game.c, -events.c, -save.c): the instance
+ * struct and the unchecked reads that only the rules and the tests may use, never a view. */
+#pragma once
+
+#include "lp-event-log.h"
+#include "minden-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+    guint position;
+    guint swaps_left;
+    int card;        /* this round's card or -1 */
+    MindenTip tip;   /* n_stones 0 until entered; kept until the round ends */
+    gboolean scored; /* this round's tip has been scored */
+    GArray *kept;    /* guint card indices */
+} MindenSeat;
+
+struct _MindenGame {
+    LpGame parent_instance;
+
+    MindenDeck *deck;
+    gboolean purple;
+    guint round;
+    MindenPhase phase;
+    GArray *draw;    /* guint; top is the last element */
+    GArray *offer;   /* guint; revealed and not yet chosen */
+    GArray *discard; /* guint */
+    GArray *box;     /* guint; cards swapped out of the game */
+    MindenSeat *seats;
+    guint n_seats;
+    GArray *order;   /* guint seats: choose or score order of the round */
+    guint order_done;
+    MindenFinalStep final_step;
+    guint64 ai_seed;
+};
+
+/* minden-game.c */
+GArray *_minden_uint_array(void);
+/* Fresh seats for the game's players: start field, two swap tokens, no card, no tip. */
+void _minden_game_alloc_seats(MindenGame *self);
+const char *_minden_game_card_id(MindenGame *self, guint card);
+/* The stored tip whoever may see it: for the event log (which records everything) and the
+ * tests. Views ask minden_game_get_tip with their viewer. */
+const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat);
+
+/* minden-game-save.c: LpGameClass.save_state and .load_state. */
+JsonNode *_minden_game_save_state(LpGame *game);
+gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error);
+
+/* minden-game-events.c: LpGameClass.observe_events. */
+void _minden_game_observe_events(LpGame *game, LpEventLog *log);
+
+G_END_DECLS

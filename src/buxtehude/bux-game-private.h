@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the Buxtehude AI and the rules tests may see of BuxGame beyond the public API. */
+/* What the files of BuxGame share (the moves in bux-game.c, save and load in bux-game-save.c,
+ * the turn events in bux-game-events.c) and what the AI and the rules tests may see beyond
+ * the public API. */
 #pragma once
 
 #include "bux-game.h"
@@ -8,6 +10,60 @@ G_BEGIN_DECLS
 
 /* Marks the place of an Intermezzo card in the stack. */
 #define BUX_INTERMEZZO (-1)
+#define BUX_MAX_SEATS 6
+
+/* The model's state. Only bux-game.c and bux-game-save.c touch these fields; everyone else
+ * (the AI, the event log, the tests) goes through functions, so that what a seat may see is
+ * decided in one place. */
+struct _BuxGame {
+    LpGame parent_instance;
+
+    BuxDeck *deck;
+    gboolean easy;
+
+    GArray *stack;      /* int: deck index or BUX_INTERMEZZO, in drawing order */
+    guint stack_pos;
+    GArray *reserve;    /* int, drawn from reserve_pos on */
+    guint reserve_pos;
+    GArray *removed;    /* int: cards that left the game, the last one on top */
+    GArray *bonus[BUX_MAX_SEATS]; /* int: removed cards taken for 5 chips */
+    guint chips[BUX_MAX_SEATS];
+    guint supply;
+
+    int start;          /* -1 before the first cross and after the game */
+    GArray *arms[BUX_N_ARMS];
+    guint cross;        /* 1..3 */
+
+    BuxPhase phase;
+    guint turn;
+    BuxArm placed_arm;
+    guint placed_index;
+    gboolean decided[BUX_MAX_SEATS];
+    int challenger;
+    int estimates[BUX_MAX_SEATS];
+    guint32 ai_salt[BUX_MAX_SEATS];
+
+    BuxChallenge last_challenge;
+    gboolean has_last_challenge;
+    gboolean pair_revealed;
+    BuxScoring *last_scoring;
+};
+
+static inline int bux_int_at(GArray *array, guint i)
+{
+    return g_array_index(array, int, i);
+}
+
+/* Challenge phase: every seat but the placer has passed. */
+gboolean bux_game_all_decided(BuxGame *self);
+
+/* LpGameClass.save_state and .load_state (bux-game-save.c). */
+JsonNode *bux_game_save_state(LpGame *game);
+gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error);
+
+/* LpGameClass.observe_events (bux-game-events.c): writes the turn events of landpartie-sim
+ * --log to log from the model's signals. */
+void bux_game_observe_events(LpGame *game, LpEventLog *log);
 
 /* The per-seat salt from which a computer seat's fixed sense of where places lie is derived
  * (drawn from the game rng at the deal, saved with the game). */
@@ -18,10 +74,6 @@ guint32 bux_game_get_ai_salt(BuxGame *self, guint seat);
  * order to wrong (and their references to wrong_ref when not NULL); returns the count. */
 int bux_check_cross(const double *lat, const double *lon, int start, GArray *const *arms,
                     GArray *wrong, GArray *wrong_ref);
-
-/* LpGameClass.observe_events (bux-game-events.c): writes the turn events of landpartie-sim
- * --log to log from the model's signals. */
-void bux_game_observe_events(LpGame *game, LpEventLog *log);
 
 /* For the rules tests only: replace the cross, chips and removed pile, keeping every card
  * exactly once (cards moved into the cross or the pile are taken from the reserve). */

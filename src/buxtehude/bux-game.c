@@ -12,42 +12,6 @@
 #include "bux-game-private.h"
 #include "lp-json.h"
 
-#define MAX_SEATS 6
-
-struct _BuxGame {
-    LpGame parent_instance;
-
-    BuxDeck *deck;
-    gboolean easy;
-
-    GArray *stack;      /* int: deck index or BUX_INTERMEZZO, in drawing order */
-    guint stack_pos;
-    GArray *reserve;    /* int, drawn from reserve_pos on */
-    guint reserve_pos;
-    GArray *removed;    /* int: cards that left the game, the last one on top */
-    GArray *bonus[MAX_SEATS]; /* int: removed cards taken for 5 chips */
-    guint chips[MAX_SEATS];
-    guint supply;
-
-    int start;          /* -1 before the first cross and after the game */
-    GArray *arms[BUX_N_ARMS];
-    guint cross;        /* 1..3 */
-
-    BuxPhase phase;
-    guint turn;
-    BuxArm placed_arm;
-    guint placed_index;
-    gboolean decided[MAX_SEATS];
-    int challenger;
-    int estimates[MAX_SEATS];
-    guint32 ai_salt[MAX_SEATS];
-
-    BuxChallenge last_challenge;
-    gboolean has_last_challenge;
-    gboolean pair_revealed;
-    BuxScoring *last_scoring;
-};
-
 G_DEFINE_FINAL_TYPE(BuxGame, bux_game, LP_TYPE_GAME)
 
 enum {
@@ -81,11 +45,6 @@ static guint n_seats(BuxGame *self)
 static gboolean seat_is_human(BuxGame *self, guint seat)
 {
     return lp_player_is_human(lp_game_get_player(LP_GAME(self), seat));
-}
-
-static int int_at(GArray *array, guint i)
-{
-    return g_array_index(array, int, i);
 }
 
 static void scoring_free(BuxScoring *s)
@@ -154,7 +113,7 @@ int bux_check_cross(const double *lat, const double *lon, int start, GArray *con
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         int ref = start;
         for (guint i = 0; i < arms[a]->len; i++) {
-            int card = int_at(arms[a], i);
+            int card = bux_int_at(arms[a], i);
             if (coords_correct(lat[ref], lon[ref], lat[card], lon[card], a)) {
                 ref = card;
             } else {
@@ -167,24 +126,6 @@ int bux_check_cross(const double *lat, const double *lon, int start, GArray *con
         }
     }
     return count;
-}
-
-static JsonArray *ids_array(BuxGame *self, GArray *cards, guint from)
-{
-    JsonArray *array = json_array_new();
-    for (guint i = from; i < cards->len; i++) {
-        int card = int_at(cards, i);
-        if (card == BUX_INTERMEZZO)
-            json_array_add_string_element(array, "intermezzo");
-        else
-            json_array_add_string_element(array, bux_deck_get_card(self->deck, card)->id);
-    }
-    return array;
-}
-
-static const char *card_id(BuxGame *self, int card)
-{
-    return bux_deck_get_card(self->deck, card)->id;
 }
 
 /* ---- chips ------------------------------------------------------------------------------ */
@@ -211,7 +152,7 @@ static gboolean exchange_for_bonus(BuxGame *self, guint recipient)
     }
     if (best < 0)
         return FALSE;
-    int card = int_at(self->removed, self->removed->len - 1);
+    int card = bux_int_at(self->removed, self->removed->len - 1);
     g_array_set_size(self->removed, self->removed->len - 1);
     g_array_append_val(self->bonus[best], card);
     self->chips[best] -= BUX_BONUS_VALUE;
@@ -252,7 +193,7 @@ static guint count_place_cards_left(BuxGame *self)
 {
     guint n = 0;
     for (guint i = self->stack_pos; i < self->stack->len; i++) {
-        if (int_at(self->stack, i) != BUX_INTERMEZZO)
+        if (bux_int_at(self->stack, i) != BUX_INTERMEZZO)
             n++;
     }
     return n;
@@ -260,7 +201,7 @@ static guint count_place_cards_left(BuxGame *self)
 
 static void begin_scoring(BuxGame *self)
 {
-    for (guint s = 0; s < MAX_SEATS; s++)
+    for (guint s = 0; s < BUX_MAX_SEATS; s++)
         self->estimates[s] = -1;
     set_phase(self, BUX_PHASE_ESTIMATE);
 }
@@ -268,7 +209,7 @@ static void begin_scoring(BuxGame *self)
 static void lay_start_card(BuxGame *self)
 {
     g_assert(self->reserve_pos < self->reserve->len);
-    self->start = int_at(self->reserve, self->reserve_pos++);
+    self->start = bux_int_at(self->reserve, self->reserve_pos++);
     g_signal_emit(self, signals[SIGNAL_STARTED], 0, self->start);
 }
 
@@ -281,7 +222,7 @@ static void start_turn(BuxGame *self, guint seat)
         begin_scoring(self); /* RULES.md: End — final scoring after the 45th card */
         return;
     }
-    if (int_at(self->stack, self->stack_pos) == BUX_INTERMEZZO) {
+    if (bux_int_at(self->stack, self->stack_pos) == BUX_INTERMEZZO) {
         self->stack_pos++;
         begin_scoring(self);
         return;
@@ -377,9 +318,9 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
 {
     GArray *arm = self->arms[self->placed_arm];
     guint idx = self->placed_index;
-    int card = int_at(arm, idx);
-    int neighbour = side == BUX_SIDE_INNER ? (idx == 0 ? self->start : int_at(arm, idx - 1))
-                                           : int_at(arm, idx + 1);
+    int card = bux_int_at(arm, idx);
+    int neighbour = side == BUX_SIDE_INNER ? (idx == 0 ? self->start : bux_int_at(arm, idx - 1))
+                                           : bux_int_at(arm, idx + 1);
     gboolean correct = side == BUX_SIDE_INNER
                            ? bux_pair_is_correct(self->deck, self->placed_arm, neighbour, card)
                            : bux_pair_is_correct(self->deck, self->placed_arm, card, neighbour);
@@ -426,7 +367,7 @@ static void resolve_no_challenge(BuxGame *self)
     start_turn(self, lp_game_next_seat(LP_GAME(self), self->turn));
 }
 
-static gboolean all_decided(BuxGame *self)
+gboolean bux_game_all_decided(BuxGame *self)
 {
     for (guint s = 0; s < n_seats(self); s++) {
         if (s != self->turn && !self->decided[s])
@@ -491,7 +432,7 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
                     self->arms[arm]->len + 1);
         return FALSE;
     }
-    int card = int_at(self->stack, self->stack_pos++);
+    int card = bux_int_at(self->stack, self->stack_pos++);
     g_array_insert_val(self->arms[arm], index, card);
     self->placed_arm = arm;
     self->placed_index = index;
@@ -542,7 +483,7 @@ gboolean bux_game_pass(BuxGame *self, guint seat, GError **error)
     }
     self->decided[seat] = TRUE;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, FALSE);
-    if (all_decided(self))
+    if (bux_game_all_decided(self))
         resolve_no_challenge(self);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
@@ -559,7 +500,7 @@ gboolean bux_game_pass_humans(BuxGame *self, GError **error)
             g_signal_emit(self, signals[SIGNAL_DECIDED], 0, s, FALSE);
         }
     }
-    if (all_decided(self))
+    if (bux_game_all_decided(self))
         resolve_no_challenge(self);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
@@ -671,7 +612,7 @@ int bux_game_get_hand(BuxGame *self)
     g_return_val_if_fail(BUX_IS_GAME(self), -1);
     if (self->phase != BUX_PHASE_PLACE)
         return -1;
-    return int_at(self->stack, self->stack_pos);
+    return bux_int_at(self->stack, self->stack_pos);
 }
 
 int bux_game_get_start_card(BuxGame *self)
@@ -692,7 +633,7 @@ int bux_game_get_arm_card(BuxGame *self, BuxArm arm, guint index)
     g_return_val_if_fail(BUX_IS_GAME(self), -1);
     g_return_val_if_fail(arm < BUX_N_ARMS, -1);
     g_return_val_if_fail(index < self->arms[arm]->len, -1);
-    return int_at(self->arms[arm], index);
+    return bux_int_at(self->arms[arm], index);
 }
 
 guint bux_game_get_n_gaps(BuxGame *self)
@@ -725,9 +666,9 @@ int bux_game_get_neighbour(BuxGame *self, BuxSide side)
         return -1;
     GArray *arm = self->arms[self->placed_arm];
     if (side == BUX_SIDE_INNER)
-        return self->placed_index == 0 ? self->start : int_at(arm, self->placed_index - 1);
+        return self->placed_index == 0 ? self->start : bux_int_at(arm, self->placed_index - 1);
     if (self->placed_index + 1 < arm->len)
-        return int_at(arm, self->placed_index + 1);
+        return bux_int_at(arm, self->placed_index + 1);
     return -1;
 }
 
@@ -928,340 +869,6 @@ static JsonNode *bux_game_result(LpGame *game)
     return node;
 }
 
-/* ---- save and restore ------------------------------------------------------------------- */
-
-static JsonNode *bux_game_save_state(LpGame *game)
-{
-    BuxGame *self = BUX_GAME(game);
-    guint n = n_seats(self);
-    JsonObject *obj = json_object_new();
-
-    json_object_set_boolean_member(obj, "easy", self->easy);
-    json_object_set_string_member(obj, "phase", lp_enum_to_nick(BUX_TYPE_PHASE, self->phase));
-    json_object_set_int_member(obj, "turn", self->turn);
-    json_object_set_int_member(obj, "cross", self->cross);
-    json_object_set_array_member(obj, "stack", ids_array(self, self->stack, self->stack_pos));
-    json_object_set_array_member(obj, "reserve",
-                                 ids_array(self, self->reserve, self->reserve_pos));
-    json_object_set_array_member(obj, "removed", ids_array(self, self->removed, 0));
-    if (self->start >= 0)
-        json_object_set_string_member(obj, "start", card_id(self, self->start));
-    else
-        json_object_set_null_member(obj, "start");
-    JsonObject *arms = json_object_new();
-    for (guint a = 0; a < BUX_N_ARMS; a++)
-        json_object_set_array_member(arms, bux_arm_to_string(a),
-                                     ids_array(self, self->arms[a], 0));
-    json_object_set_object_member(obj, "arms", arms);
-
-    JsonArray *chips = json_array_new();
-    JsonArray *bonus = json_array_new();
-    JsonArray *salts = json_array_new();
-    for (guint s = 0; s < n; s++) {
-        json_array_add_int_element(chips, self->chips[s]);
-        json_array_add_array_element(bonus, ids_array(self, self->bonus[s], 0));
-        json_array_add_int_element(salts, self->ai_salt[s]);
-    }
-    json_object_set_array_member(obj, "chips", chips);
-    json_object_set_int_member(obj, "supply", self->supply);
-    json_object_set_array_member(obj, "bonus", bonus);
-    json_object_set_array_member(obj, "ai_salt", salts);
-
-    if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
-        JsonObject *placed = json_object_new();
-        json_object_set_string_member(placed, "arm", bux_arm_to_string(self->placed_arm));
-        json_object_set_int_member(placed, "index", self->placed_index);
-        json_object_set_object_member(obj, "placed", placed);
-    }
-    if (self->phase == BUX_PHASE_CHALLENGE) {
-        JsonArray *decided = json_array_new();
-        for (guint s = 0; s < n; s++)
-            json_array_add_boolean_element(decided, self->decided[s]);
-        json_object_set_array_member(obj, "decided", decided);
-    }
-    if (self->phase == BUX_PHASE_NEIGHBOUR)
-        json_object_set_int_member(obj, "challenger", self->challenger);
-    if (self->phase == BUX_PHASE_ESTIMATE)
-        json_object_set_array_member(obj, "estimates", lp_json_int_array(self->estimates, n));
-
-    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(node, obj);
-    return node;
-}
-
-static gboolean rules_error(GError **error, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static gboolean rules_error(GError **error, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    g_autofree char *msg = g_strdup_vprintf(format, args);
-    va_end(args);
-    g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, msg);
-    return FALSE;
-}
-
-/* Reads an array of card ids into out, marking each in seen; every card may occur once. */
-static gboolean read_ids(BuxGame *self, JsonArray *array, const char *what,
-                         gboolean allow_intermezzo, guint8 *seen, GArray *out, GError **error)
-{
-    for (guint i = 0; i < json_array_get_length(array); i++) {
-        const char *id;
-        if (!lp_json_array_get_string(array, i, what, &id, error))
-            return FALSE;
-        int card;
-        if (allow_intermezzo && strcmp(id, "intermezzo") == 0) {
-            card = BUX_INTERMEZZO;
-        } else {
-            card = bux_deck_lookup(self->deck, id);
-            if (card < 0) {
-                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
-                            _("“%s” names the card “%s”, which is not in the deck"), what, id);
-                return FALSE;
-            }
-            if (self->easy && bux_deck_get_card(self->deck, card)->difficulty >= 3)
-                return rules_error(error, _("“%s” holds the hard card “%s” in an easy-deck game"),
-                                   what, id);
-            if (seen[card])
-                return rules_error(error, _("The card “%s” occurs twice (again in “%s”)"), id,
-                                   what);
-            seen[card] = 1;
-        }
-        g_array_append_val(out, card);
-    }
-    return TRUE;
-}
-
-static gboolean read_id_member(BuxGame *self, JsonObject *obj, const char *member,
-                               gboolean allow_intermezzo, guint8 *seen, GArray *out,
-                               GError **error)
-{
-    JsonArray *array;
-    if (!lp_json_get_array(obj, member, &array, error))
-        return FALSE;
-    return read_ids(self, array, member, allow_intermezzo, seen, out, error);
-}
-
-static gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
-{
-    BuxGame *self = BUX_GAME(game);
-    guint n = n_seats(self);
-
-    if (n < 2 || n > MAX_SEATS) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
-                    _("Ausgerechnet Buxtehude needs 2 to 6 players, not %u"), n);
-        return FALSE;
-    }
-    if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
-                    _("“state” must be an object"));
-        return FALSE;
-    }
-    if (self->deck == NULL) {
-        self->deck = bux_deck_get_default(error);
-        if (self->deck == NULL)
-            return FALSE;
-    }
-    JsonObject *obj = json_node_get_object(state);
-    guint n_cards = bux_deck_get_n_cards(self->deck);
-    g_autofree guint8 *seen = g_new0(guint8, n_cards);
-    const char *s;
-    gint64 v;
-
-    if (!lp_json_get_bool(obj, "easy", &self->easy, error))
-        return FALSE;
-    int phase;
-    if (!lp_json_get_enum(obj, "phase", BUX_TYPE_PHASE, &phase, error))
-        return FALSE;
-    self->phase = phase;
-    if (!lp_json_get_int(obj, "turn", 0, n - 1, &v, error))
-        return FALSE;
-    self->turn = v;
-    if (!lp_json_get_int(obj, "cross", 1, 3, &v, error))
-        return FALSE;
-    self->cross = v;
-
-    if (!read_id_member(self, obj, "stack", TRUE, seen, self->stack, error) ||
-        !read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error) ||
-        !read_id_member(self, obj, "removed", FALSE, seen, self->removed, error))
-        return FALSE;
-    self->stack_pos = self->reserve_pos = 0;
-
-    /* The stack left must be the end of 15 cards, Intermezzo, 15, Intermezzo, 15. */
-    guint full = BUX_PLACE_CARDS + 2;
-    guint left = self->stack->len;
-    if (left > full)
-        return rules_error(error, _("“stack” holds %u entries, more than %u"), left, full);
-    guint drawn = full - left;
-    for (guint j = 0; j < left; j++) {
-        guint p = drawn + j;
-        gboolean want = p == BUX_STACK_PART || p == 2 * BUX_STACK_PART + 1;
-        if ((int_at(self->stack, j) == BUX_INTERMEZZO) != want)
-            return rules_error(error, "%s", _("“stack” does not have 15 cards between the "
-                                               "Intermezzo cards"));
-    }
-    guint consumed = (drawn > BUX_STACK_PART) + (drawn > 2 * BUX_STACK_PART + 1);
-
-    if (json_object_has_member(obj, "start") &&
-        json_node_is_null(json_object_get_member(obj, "start"))) {
-        self->start = -1;
-    } else {
-        g_autoptr(GArray) one = g_array_new(FALSE, FALSE, sizeof(int));
-        if (!lp_json_get_string(obj, "start", &s, error))
-            return FALSE;
-        g_autoptr(JsonArray) wrap = json_array_new();
-        json_array_add_string_element(wrap, s);
-        if (!read_ids(self, wrap, "start", FALSE, seen, one, error))
-            return FALSE;
-        self->start = int_at(one, 0);
-    }
-    JsonObject *arms;
-    if (!lp_json_get_object(obj, "arms", &arms, error))
-        return FALSE;
-    guint in_arms = 0;
-    for (guint a = 0; a < BUX_N_ARMS; a++) {
-        if (!read_id_member(self, arms, bux_arm_to_string(a), FALSE, seen, self->arms[a],
-                            error))
-            return FALSE;
-        in_arms += self->arms[a]->len;
-    }
-    if (in_arms > BUX_STACK_PART)
-        return rules_error(error, _("The cross holds %u placed cards, more than 15"), in_arms);
-
-    JsonArray *chips, *bonus, *salts;
-    if (!lp_json_get_array(obj, "chips", &chips, error) ||
-        !lp_json_get_array(obj, "bonus", &bonus, error) ||
-        !lp_json_get_array(obj, "ai_salt", &salts, error))
-        return FALSE;
-    if (json_array_get_length(chips) != n || json_array_get_length(bonus) != n ||
-        json_array_get_length(salts) != n)
-        return rules_error(error, _("“chips”, “bonus” and “ai_salt” must have one entry for "
-                                    "each of the %u players"), n);
-    if (!lp_json_get_int(obj, "supply", 0, BUX_TOTAL_CHIPS, &v, error))
-        return FALSE;
-    self->supply = v;
-    guint total = self->supply;
-    for (guint i = 0; i < n; i++) {
-        if (!lp_json_array_get_int(chips, i, "chips", 0, BUX_TOTAL_CHIPS, &v, error))
-            return FALSE;
-        self->chips[i] = v;
-        total += v;
-        JsonNode *node = json_array_get_element(bonus, i);
-        if (!JSON_NODE_HOLDS_ARRAY(node)) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
-                        _("“bonus” must hold one list of cards per player"));
-            return FALSE;
-        }
-        if (!read_ids(self, json_node_get_array(node), "bonus", FALSE, seen, self->bonus[i],
-                      error))
-            return FALSE;
-        if (!lp_json_array_get_int(salts, i, "ai_salt", 0, G_MAXUINT32, &v, error))
-            return FALSE;
-        self->ai_salt[i] = v;
-    }
-    /* RULES.md: 36 chips in all; a bonus card replaces 5 chips that went to the supply. */
-    if (total != BUX_TOTAL_CHIPS)
-        return rules_error(error, _("The chips add up to %u instead of 36"), total);
-
-    for (guint c = 0; c < n_cards; c++) {
-        gboolean in_play = !self->easy || bux_deck_get_card(self->deck, c)->difficulty < 3;
-        if (in_play && !seen[c])
-            return rules_error(error, _("The card “%s” is missing"),
-                               bux_deck_get_card(self->deck, c)->id);
-    }
-
-    /* Phase consistency. */
-    gboolean estimating_between = self->phase == BUX_PHASE_ESTIMATE && left > 0;
-    guint want_cross = 1 + consumed - (estimating_between ? 1 : 0);
-    if (self->cross != want_cross)
-        return rules_error(error, _("“cross” is %u but the stack says %u"), self->cross,
-                           want_cross);
-    if (estimating_between && drawn != BUX_STACK_PART + 1 && drawn != 2 * BUX_STACK_PART + 2)
-        return rules_error(error, "%s", _("An Intermezzo scoring runs but no Intermezzo card "
-                                          "was just drawn"));
-    if ((self->phase == BUX_PHASE_START || self->phase == BUX_PHASE_OVER) !=
-        (self->start < 0))
-        return rules_error(error, "%s", _("“start” must be empty exactly before the first "
-                                          "cross and after the game"));
-    if (self->start < 0 && in_arms > 0)
-        return rules_error(error, "%s", _("The cross has arms but no starting card"));
-    if (self->phase == BUX_PHASE_START && left != full)
-        return rules_error(error, "%s", _("A game that has not begun must have a full stack"));
-    if (self->phase == BUX_PHASE_OVER && left != 0)
-        return rules_error(error, "%s", _("A finished game must have an empty stack"));
-    if (self->phase == BUX_PHASE_PLACE &&
-        (left == 0 || int_at(self->stack, 0) == BUX_INTERMEZZO))
-        return rules_error(error, "%s", _("A player must place but the stack shows no card"));
-    if (self->reserve->len < (3 - self->cross) + (self->start < 0 && self->phase ==
-                                                  BUX_PHASE_START ? 1 : 0))
-        return rules_error(error, "%s", _("The reserve cannot supply the next starting cards"));
-
-    if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
-        JsonObject *placed;
-        int arm;
-        if (!lp_json_get_object(obj, "placed", &placed, error) ||
-            !lp_json_get_enum(placed, "arm", BUX_TYPE_ARM, &arm, error))
-            return FALSE;
-        self->placed_arm = arm;
-        guint len = self->arms[self->placed_arm]->len;
-        if (len == 0)
-            return rules_error(error, "%s", _("The challenged card’s arm is empty"));
-        if (!lp_json_get_int(placed, "index", 0, len - 1, &v, error))
-            return FALSE;
-        self->placed_index = v;
-    }
-    if (self->phase == BUX_PHASE_CHALLENGE) {
-        JsonArray *decided;
-        if (!lp_json_get_array(obj, "decided", &decided, error))
-            return FALSE;
-        if (json_array_get_length(decided) != n)
-            return rules_error(error, _("“decided” must have %u entries"), n);
-        for (guint i = 0; i < n; i++) {
-            JsonNode *node = json_array_get_element(decided, i);
-            if (!JSON_NODE_HOLDS_VALUE(node) ||
-                json_node_get_value_type(node) != G_TYPE_BOOLEAN) {
-                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
-                            _("“decided” must hold true or false for each player"));
-                return FALSE;
-            }
-            self->decided[i] = json_node_get_boolean(node);
-        }
-        if (self->decided[self->turn])
-            return rules_error(error, "%s", _("The placer cannot have decided on a challenge"));
-        if (all_decided(self))
-            return rules_error(error, "%s", _("Everyone has passed but the challenge is open"));
-    }
-    self->challenger = -1;
-    if (self->phase == BUX_PHASE_NEIGHBOUR) {
-        if (!lp_json_get_int(obj, "challenger", 0, n - 1, &v, error))
-            return FALSE;
-        if ((guint)v == self->turn)
-            return rules_error(error, "%s", _("The placer cannot be the challenger"));
-        self->challenger = v;
-        if (bux_game_get_neighbour(self, BUX_SIDE_OUTER) < 0)
-            return rules_error(error, "%s", _("The challenged card has only one neighbour, "
-                                              "there is nothing to choose"));
-    }
-    for (guint i = 0; i < MAX_SEATS; i++)
-        self->estimates[i] = -1;
-    if (self->phase == BUX_PHASE_ESTIMATE) {
-        JsonArray *estimates;
-        if (!lp_json_get_array(obj, "estimates", &estimates, error))
-            return FALSE;
-        if (json_array_get_length(estimates) != n)
-            return rules_error(error, _("“estimates” must have %u entries"), n);
-        for (guint i = 0; i < n; i++) {
-            if (!lp_json_array_get_int(estimates, i, "estimates", -1,
-                                       bux_game_get_max_estimate(self), &v, error))
-                return FALSE;
-            self->estimates[i] = v;
-        }
-        if (bux_game_get_estimating_seat(self) < 0)
-            return rules_error(error, "%s", _("All estimates are in but the scoring has not run"));
-    }
-    return TRUE;
-}
-
 /* ---- construction ----------------------------------------------------------------------- */
 
 BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean easy,
@@ -1271,7 +878,7 @@ BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean ea
     g_return_val_if_fail(LP_IS_RNG(rng), NULL);
     g_return_val_if_fail(BUX_IS_DECK(deck), NULL);
 
-    if (players->len < 2 || players->len > MAX_SEATS) {
+    if (players->len < 2 || players->len > BUX_MAX_SEATS) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
                     _("Ausgerechnet Buxtehude needs 2 to 6 players, not %u"), players->len);
         return NULL;
@@ -1328,7 +935,7 @@ static void bux_game_finalize(GObject *object)
     g_clear_pointer(&self->stack, g_array_unref);
     g_clear_pointer(&self->reserve, g_array_unref);
     g_clear_pointer(&self->removed, g_array_unref);
-    for (guint s = 0; s < MAX_SEATS; s++)
+    for (guint s = 0; s < BUX_MAX_SEATS; s++)
         g_clear_pointer(&self->bonus[s], g_array_unref);
     for (guint a = 0; a < BUX_N_ARMS; a++)
         g_clear_pointer(&self->arms[a], g_array_unref);
@@ -1377,7 +984,7 @@ static void bux_game_class_init(BuxGameClass *klass)
                                           "beginners and children)");
     game_class->create = bux_game_create;
     game_class->min_players = 2;
-    game_class->max_players = MAX_SEATS;
+    game_class->max_players = BUX_MAX_SEATS;
     game_class->save_state = bux_game_save_state;
     game_class->load_state = bux_game_load_state;
     game_class->advance = bux_game_advance;
@@ -1483,7 +1090,7 @@ static void bux_game_init(BuxGame *self)
     self->stack = g_array_new(FALSE, FALSE, sizeof(int));
     self->reserve = g_array_new(FALSE, FALSE, sizeof(int));
     self->removed = g_array_new(FALSE, FALSE, sizeof(int));
-    for (guint s = 0; s < MAX_SEATS; s++) {
+    for (guint s = 0; s < BUX_MAX_SEATS; s++) {
         self->bonus[s] = g_array_new(FALSE, FALSE, sizeof(int));
         self->estimates[s] = -1;
     }
@@ -1500,7 +1107,7 @@ static void bux_game_init(BuxGame *self)
 static gboolean find_in(GArray *array, guint from, int card, guint *index)
 {
     for (guint i = from; i < array->len; i++) {
-        if (int_at(array, i) == card) {
+        if (bux_int_at(array, i) == card) {
             *index = i;
             return TRUE;
         }
@@ -1520,7 +1127,7 @@ static void take_card(BuxGame *self, int card, const guint8 *keep)
     gboolean in_stack = find_in(self->stack, self->stack_pos, card, &i);
     g_assert(in_stack);
     for (guint r = self->reserve_pos; r < self->reserve->len; r++) {
-        int other = int_at(self->reserve, r);
+        int other = bux_int_at(self->reserve, r);
         if (!keep[other]) {
             g_array_index(self->stack, int, i) = other;
             g_array_remove_index(self->reserve, r);

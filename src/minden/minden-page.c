@@ -2,11 +2,12 @@
 /* The page of a Finden Sie Minden game: the map board, a side panel that follows the phase
  * (choose, tip, scoring, final scoring, ranking), the players and the victory track. Views
  * redraw from the model; secrets (tips, solutions) are shown only as the rules allow. */
+#include "config.h"
+
 #include "minden-page.h"
 
 #include <glib/gi18n.h>
 
-#include "config.h"
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
 #include "minden-labels.h"
@@ -19,13 +20,11 @@ typedef enum {
     SHOW_FINAL,  /* one step of the final scoring, until Continue */
 } Showing;
 
+/* The game, the driver, the settings, the privacy screen and the holds are LpGamePage's;
+ * the page keeps only what it shows and what a human is entering. */
 struct _MindenPage {
-    GtkWidget parent_instance;
+    LpGamePage parent_instance;
 
-    MindenGame *game;
-    LpDriver *driver;
-    GSettings *settings;
-    GtkWidget *screen; /* LpPrivacyScreen when two or more humans play, else NULL */
     GtkWidget *track;
 
     /* Template children. */
@@ -58,8 +57,7 @@ struct _MindenPage {
     int tip_board_seat;  /* whose stones the tip board holds, or -1 */
 
     Showing showing;
-    gboolean holding;
-    guint hold_timeout;
+    guint hold_timeout;  /* while a result is shown: the page holds the driver until then */
     GString *final_text;
     guint final_moves_count;
 };
@@ -68,14 +66,25 @@ G_DEFINE_FINAL_TYPE(MindenPage, minden_page, LP_TYPE_GAME_PAGE)
 
 static void update_view(MindenPage *self);
 
+static MindenGame *game_of(MindenPage *self)
+{
+    return MINDEN_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
+}
+
+/* NULL when at most one human plays. */
+static LpPrivacyScreen *privacy_of(MindenPage *self)
+{
+    return lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
+}
+
 static const char *seat_name(MindenPage *self, guint seat)
 {
-    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+    return lp_player_get_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static const char *seat_colour(MindenPage *self, guint seat)
 {
-    return lp_player_get_colour(lp_game_get_player(LP_GAME(self->game), seat));
+    return lp_player_get_colour(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static void clear_box(GtkWidget *box)
@@ -98,7 +107,8 @@ static char *card_accessible(const MindenCard *card)
 /* The task side (name and colour) or, with solution, also where it lies. */
 static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gboolean solution)
 {
-    const MindenCard *card = minden_deck_get_card(minden_game_get_deck(self->game), index);
+    MindenGame *game = game_of(self);
+    const MindenCard *card = minden_deck_get_card(minden_game_get_deck(game), index);
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     static const char *const classes[] = { "minden-yellow", "minden-red", "minden-blue",
                                            "minden-purple" };
@@ -126,13 +136,13 @@ static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gbo
     const MindenPoint *points = NULL;
     guint n_points = 0;
     if (solution &&
-        minden_game_get_solutions(self->game, LP_VIEWER_ONLOOKER, index, &points, &n_points)) {
+        minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, index, &points, &n_points)) {
         g_autoptr(GString) s = g_string_new(NULL);
         if (minden_card_get_town(card) != NULL)
             /* Translators: where a sight stands, e.g. "in Cologne". */
             g_string_append_printf(s, _("in %s"), minden_card_get_town(card));
-        gboolean coords = self->settings == NULL ||
-                          g_settings_get_boolean(self->settings, "show-coordinates");
+        gboolean coords = lp_settings_get_show_coordinates(
+            lp_game_page_get_settings(LP_GAME_PAGE(self)));
         for (guint i = 0; i < n_points; i++) {
             MindenTip cell;
             minden_grid_locate(points[i].lat, points[i].lon, &cell);
@@ -159,14 +169,15 @@ static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gbo
 
 static void update_players(MindenPage *self)
 {
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
-    guint n_colours = minden_game_get_purple(self->game) ? 4 : 3;
-    int current = lp_game_get_current_seat(LP_GAME(self->game));
-    MindenPhase phase = minden_game_get_phase(self->game);
+    MindenGame *game = game_of(self);
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    guint n_colours = minden_game_get_purple(game) ? 4 : 3;
+    int current = lp_game_get_current_seat(LP_GAME(game));
+    MindenPhase phase = minden_game_get_phase(game);
 
     clear_box(self->players_box);
     for (guint i = 0; i < n; i++) {
-        LpPlayer *p = lp_game_get_player(LP_GAME(self->game), i);
+        LpPlayer *p = lp_game_get_player(LP_GAME(game), i);
         g_autoptr(GString) s = g_string_new(NULL);
         guint nc = 0;
         const LpPlayerColour *palette = lp_player_colours(&nc);
@@ -182,26 +193,26 @@ static void update_players(MindenPage *self)
         g_string_append_printf(s, "  —  %s",
                                /* Translators: a figure's place on the victory track. */
                                _("field"));
-        g_string_append_printf(s, " %u\n<small>", minden_game_get_position(self->game, i));
+        g_string_append_printf(s, " %u\n<small>", minden_game_get_position(game, i));
         for (guint c = 0; c < n_colours; c++)
             g_string_append_printf(s, "%s%s %u", c ? "   " : "",
                                    minden_label_colour_symbol((MindenColour) c),
-                                   minden_game_count_kept(self->game, i, (MindenColour) c));
-        guint swaps = minden_game_get_swaps_left(self->game, i);
+                                   minden_game_count_kept(game, i, (MindenColour) c));
+        guint swaps = minden_game_get_swaps_left(game, i);
         g_autofree char *swaps_text = g_strdup_printf(
             ngettext("%u swap token", "%u swap tokens", swaps), swaps);
         g_string_append_printf(s, "   ·   %s", swaps_text);
-        if (phase == MINDEN_PHASE_TIP && minden_game_has_tipped(self->game, i))
+        if (phase == MINDEN_PHASE_TIP && minden_game_has_tipped(game, i))
             g_string_append_printf(s, "   ·   %s", _("tip placed"));
         /* RULES.md: tips are revealed together when the scoring begins. The list is
          * public, so it shows what an onlooker may see. */
         MindenTip tip;
-        gboolean tip_open = minden_game_get_tip(self->game, LP_VIEWER_ONLOOKER, i, &tip);
+        gboolean tip_open = minden_game_get_tip(game, LP_VIEWER_ONLOOKER, i, &tip);
         if (tip_open) {
             g_autofree char *text = minden_label_tip(&tip);
             g_autofree char *line = g_strdup_printf(_("tip: %s"), text);
             g_string_append_printf(s, "   ·   <b>%s</b>%s", line,
-                                   minden_game_has_scored(self->game, i) ? " ✓" : "");
+                                   minden_game_has_scored(game, i) ? " ✓" : "");
         }
         g_string_append(s, "</small>");
 
@@ -214,11 +225,11 @@ static void update_players(MindenPage *self)
         /* Kept cards and positions are public, tips are not. */
         char *acc = g_strdup_printf(
             _("%s: field %u, kept cards: %u yellow, %u red, %u blue, %u purple"),
-            lp_player_get_name(p), minden_game_get_position(self->game, i),
-            minden_game_count_kept(self->game, i, MINDEN_YELLOW),
-            minden_game_count_kept(self->game, i, MINDEN_RED),
-            minden_game_count_kept(self->game, i, MINDEN_BLUE),
-            minden_game_count_kept(self->game, i, MINDEN_PURPLE));
+            lp_player_get_name(p), minden_game_get_position(game, i),
+            minden_game_count_kept(game, i, MINDEN_YELLOW),
+            minden_game_count_kept(game, i, MINDEN_RED),
+            minden_game_count_kept(game, i, MINDEN_BLUE),
+            minden_game_count_kept(game, i, MINDEN_PURPLE));
         if (tip_open) {
             g_autofree char *text = minden_label_tip_long(&tip);
             g_autofree char *with_tip = g_strdup_printf(_("%s; tip: %s"), acc, text);
@@ -234,16 +245,9 @@ static void update_players(MindenPage *self)
 
 /* ---- holding the driver while people read ---------------------------------------------- */
 
-static guint read_time_ms(MindenPage *self)
+static gboolean is_holding(MindenPage *self)
 {
-    g_autofree char *speed = self->settings != NULL
-                                 ? g_settings_get_string(self->settings, "animation-speed")
-                                 : g_strdup("normal");
-    if (g_strcmp0(speed, "slow") == 0)
-        return 9000;
-    if (g_strcmp0(speed, "fast") == 0 || g_strcmp0(speed, "off") == 0)
-        return 3500;
-    return 6000;
+    return lp_game_page_get_holds(LP_GAME_PAGE(self)) > 0;
 }
 
 static void continue_now(MindenPage *self)
@@ -254,10 +258,8 @@ static void continue_now(MindenPage *self)
     minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
     minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
     update_view(self);
-    if (self->holding) {
-        self->holding = FALSE;
-        lp_driver_release(self->driver);
-    }
+    if (is_holding(self))
+        lp_game_page_release(LP_GAME_PAGE(self));
 }
 
 static gboolean on_hold_timeout(gpointer data)
@@ -269,14 +271,17 @@ static gboolean on_hold_timeout(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
+/* Everybody reads a result before play goes on: one hold, and a new result only restarts
+ * the reading time. */
 static void hold(MindenPage *self)
 {
-    if (!self->holding) {
-        self->holding = TRUE;
-        lp_driver_hold(self->driver);
-    }
+    LpSettings *settings = lp_game_page_get_settings(LP_GAME_PAGE(self));
+
+    if (!is_holding(self))
+        lp_game_page_hold(LP_GAME_PAGE(self));
     g_clear_handle_id(&self->hold_timeout, g_source_remove);
-    self->hold_timeout = g_timeout_add(read_time_ms(self), on_hold_timeout, self);
+    self->hold_timeout = g_timeout_add(lp_settings_get_pace_ms(settings, LP_PACE_READING),
+                                       on_hold_timeout, self);
 }
 
 /* ---- the phases ------------------------------------------------------------------------- */
@@ -296,12 +301,13 @@ static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
     }
 }
 
-static void show_choose(MindenPage *self)
+static void update_choose(MindenPage *self)
 {
-    int seat = lp_game_get_current_seat(LP_GAME(self->game));
-    gboolean human = seat >= 0 && lp_player_is_human(lp_game_get_player(LP_GAME(self->game),
-                                                                         (guint) seat));
-    GArray *offer = minden_game_get_offer(self->game);
+    MindenGame *game = game_of(self);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    gboolean human = seat >= 0 &&
+                     lp_player_is_human(lp_game_get_player(LP_GAME(game), (guint) seat));
+    GArray *offer = minden_game_get_offer(game);
     GtkWidget *group = NULL;
     gboolean selected_ok = FALSE;
 
@@ -322,18 +328,19 @@ static void show_choose(MindenPage *self)
             gtk_toggle_button_set_group(GTK_TOGGLE_BUTTON(b), GTK_TOGGLE_BUTTON(group));
         else
             group = b;
-        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b), human && (int) card == self->selected_card);
+        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b),
+                                     human && (int) card == self->selected_card);
         g_signal_connect(b, "toggled", G_CALLBACK(on_offer_toggled), self);
         gtk_widget_set_sensitive(b, human);
         g_autofree char *acc = card_accessible(
-            minden_deck_get_card(minden_game_get_deck(self->game), card));
+            minden_deck_get_card(minden_game_get_deck(game), card));
         gtk_accessible_update_property(GTK_ACCESSIBLE(b), GTK_ACCESSIBLE_PROPERTY_LABEL, acc,
                                        -1);
         gtk_box_append(GTK_BOX(self->offer_box), b);
     }
     gtk_widget_set_visible(self->choose_buttons, human);
     if (human) {
-        guint swaps = minden_game_get_swaps_left(self->game, (guint) seat);
+        guint swaps = minden_game_get_swaps_left(game, (guint) seat);
         g_autofree char *swap = g_strdup_printf(
             ngettext("_Swap it (%u token left)", "_Swap it (%u tokens left)", swaps), swaps);
         gtk_button_set_label(GTK_BUTTON(self->swap_button), swap);
@@ -349,14 +356,21 @@ static void show_choose(MindenPage *self)
         set_status(self, title, NULL);
     }
     gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "choose");
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
+                                  human && self->selected_card >= 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
+                                  human && self->selected_card >= 0 &&
+                                      minden_game_get_swaps_left(game, (guint) seat) > 0 &&
+                                      minden_game_get_draw_pile(game)->len > 0);
 }
 
 static int next_human_to_tip(MindenPage *self)
 {
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    MindenGame *game = game_of(self);
+    guint n = lp_game_get_n_players(LP_GAME(game));
     for (guint i = 0; i < n; i++)
-        if (lp_player_is_human(lp_game_get_player(LP_GAME(self->game), i)) &&
-            !minden_game_has_tipped(self->game, i))
+        if (lp_player_is_human(lp_game_get_player(LP_GAME(game), i)) &&
+            !minden_game_has_tipped(game, i))
             return (int) i;
     return -1;
 }
@@ -373,8 +387,9 @@ static void sync_board_tip(MindenPage *self)
                                   self->viewer >= 0 && tip.n_stones > 0);
 }
 
-static void show_tip(MindenPage *self)
+static void update_tip(MindenPage *self)
 {
+    MindenGame *game = game_of(self);
     int next = next_human_to_tip(self);
 
     if (next < 0) {
@@ -387,15 +402,15 @@ static void show_tip(MindenPage *self)
         gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
         return;
     }
-    if (self->screen != NULL && self->viewer != next) {
+    LpPrivacyScreen *screen = privacy_of(self);
+    if (screen != NULL && self->viewer != next) {
         /* RULES.md: with more than one human, each enters the tip on a privacy screen. */
         self->viewer = -1;
         minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
         minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
-        if (self->covered_for != next ||
-            !lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(self->screen))) {
+        if (self->covered_for != next || !lp_privacy_screen_is_covered(screen)) {
             self->covered_for = next;
-            lp_privacy_screen_cover(LP_PRIVACY_SCREEN(self->screen), seat_name(self, next),
+            lp_privacy_screen_cover(screen, seat_name(self, next),
                                     _("Your turn to tip where your card lies. The others "
                                       "look away."));
         }
@@ -406,8 +421,8 @@ static void show_tip(MindenPage *self)
         self->tip_board_seat = next;
         minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
     }
-    int card = minden_game_get_seat_card(self->game, (guint) next);
-    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(self->game), (guint) card);
+    int card = minden_game_get_seat_card(game, (guint) next);
+    const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), (guint) card);
     minden_tip_board_set_colour(MINDEN_TIP_BOARD(self->tip_board), c->colour);
     clear_box(self->tip_card_box);
     gtk_box_append(GTK_BOX(self->tip_card_box), card_widget(self, (guint) card, TRUE, FALSE));
@@ -420,23 +435,24 @@ static void show_tip(MindenPage *self)
     gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "tip");
 }
 
-static void show_over(MindenPage *self)
+static void update_over(MindenPage *self)
 {
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
-    g_autoptr(GArray) order = minden_game_back_to_front(self->game);
+    MindenGame *game = game_of(self);
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    g_autoptr(GArray) order = minden_game_back_to_front(game);
     g_autoptr(GString) s = g_string_new(NULL);
     g_autoptr(GPtrArray) winners = g_ptr_array_new();
     guint best = 0;
 
     for (guint i = 0; i < n; i++)
-        best = MAX(best, minden_game_get_position(self->game, i));
+        best = MAX(best, minden_game_get_position(game, i));
     for (guint i = 0; i < n; i++)
-        if (minden_game_get_position(self->game, i) == best)
+        if (minden_game_get_position(game, i) == best)
             g_ptr_array_add(winners, (gpointer) seat_name(self, i));
     /* Ranking from the front; figures on the same field share a rank. */
     guint rank = 0, prev = G_MAXUINT, shown = 0;
     for (int k = (int) order->len - 1; k >= 0; k--) {
-        guint pos = minden_game_get_position(self->game, g_array_index(order, guint, k));
+        guint pos = minden_game_get_position(game, g_array_index(order, guint, k));
         if (pos == prev)
             continue;
         prev = pos;
@@ -444,7 +460,7 @@ static void show_over(MindenPage *self)
         /* The seats on this field, youngest first as the rules order ties. */
         for (guint j = 0; j < order->len; j++) {
             guint seat = g_array_index(order, guint, j);
-            if (minden_game_get_position(self->game, seat) != pos)
+            if (minden_game_get_position(game, seat) != pos)
                 continue;
             g_autofree char *name = g_markup_escape_text(seat_name(self, seat), -1);
             g_autofree char *line = g_strdup_printf(_("%u. %s — field %u"), rank, name, pos);
@@ -466,12 +482,14 @@ static void show_over(MindenPage *self)
     gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "over");
 }
 
-static void update_view(MindenPage *self)
+/* What every mode shows: the round, the players, the track; actions off until the mode's
+ * update enables its own. */
+static void update_common(MindenPage *self)
 {
-    MindenPhase phase = minden_game_get_phase(self->game);
+    MindenGame *game = game_of(self);
     g_autofree char *round = g_strdup_printf(_("Round %u · %u cards left in the pile"),
-                                             minden_game_get_round(self->game),
-                                             minden_game_get_draw_pile(self->game)->len);
+                                             minden_game_get_round(game),
+                                             minden_game_get_draw_pile(game)->len);
 
     gtk_label_set_text(GTK_LABEL(self->round_label), round);
     update_players(self);
@@ -482,53 +500,61 @@ static void update_view(MindenPage *self)
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap", FALSE);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.place-tip", FALSE);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.remove-stone", FALSE);
+}
+
+/* Outside the tip phase nobody enters stones and nothing is secret on the screen. */
+static void leave_tipping(MindenPage *self)
+{
+    LpPrivacyScreen *screen = privacy_of(self);
+
+    self->viewer = -1;
+    self->tip_board_seat = -1;
+    minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
+    if (screen != NULL && lp_privacy_screen_is_covered(screen))
+        lp_privacy_screen_uncover(screen);
+    self->covered_for = -1;
+}
+
+/* Reveal, scoring and final scoring between their shown steps: the game goes on by itself. */
+static void update_waiting(MindenPage *self, const char *title, const char *detail)
+{
+    clear_box(self->wait_card_box);
+    set_status(self, title, detail);
+    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+}
+
+static void update_view(MindenPage *self)
+{
+    update_common(self);
+    /* A shown score or final step stays until Continue or its reading time is over. */
     if (self->showing != SHOW_PHASE)
         return;
 
-    if (phase != MINDEN_PHASE_TIP) {
-        self->viewer = -1;
-        self->tip_board_seat = -1;
-        minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
-        if (self->screen != NULL && lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(self->screen)))
-            lp_privacy_screen_uncover(LP_PRIVACY_SCREEN(self->screen));
-        self->covered_for = -1;
-    }
+    MindenPhase phase = minden_game_get_phase(game_of(self));
+    if (phase != MINDEN_PHASE_TIP)
+        leave_tipping(self);
     switch (phase) {
-    case MINDEN_PHASE_CHOOSE: {
-        show_choose(self);
-        int seat = lp_game_get_current_seat(LP_GAME(self->game));
-        gboolean human = seat >= 0 &&
-                         lp_player_is_human(lp_game_get_player(LP_GAME(self->game), (guint) seat));
-        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
-                                      human && self->selected_card >= 0);
-        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
-                                      human && self->selected_card >= 0 &&
-                                          minden_game_get_swaps_left(self->game, (guint) seat) > 0 &&
-                                          minden_game_get_draw_pile(self->game)->len > 0);
+    case MINDEN_PHASE_CHOOSE:
+        update_choose(self);
         break;
-    }
     case MINDEN_PHASE_TIP:
-        show_tip(self);
+        update_tip(self);
         break;
     case MINDEN_PHASE_REVEAL:
-        clear_box(self->wait_card_box);
-        set_status(self, _("A new round"), _("As many cards are revealed as there are players."));
-        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        update_waiting(self, _("A new round"),
+                       _("As many cards are revealed as there are players."));
         break;
     case MINDEN_PHASE_SCORE:
-        clear_box(self->wait_card_box);
-        set_status(self, _("Scoring"), _("From the player furthest back to the leader."));
-        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        update_waiting(self, _("Scoring"), _("From the player furthest back to the leader."));
         break;
     case MINDEN_PHASE_FINAL:
-        clear_box(self->wait_card_box);
-        set_status(self, _("Final scoring"),
-                   _("Majorities by colour, then complete sets: from the back to the front."));
-        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        update_waiting(self, _("Final scoring"),
+                       _("Majorities by colour, then complete sets: from the back to the "
+                         "front."));
         break;
     case MINDEN_PHASE_OVER:
     default:
-        show_over(self);
+        update_over(self);
         break;
     }
 }
@@ -671,7 +697,7 @@ static void on_final_moved(MindenGame *game, guint seat, guint step, guint from,
 /* After the model finished an action: show the final step's moves, hold while read. */
 static void on_action_completed(MindenPage *self)
 {
-    if (self->showing == SHOW_FINAL && !self->holding) {
+    if (self->showing == SHOW_FINAL && !is_holding(self)) {
         if (self->final_moves_count == 0)
             g_string_append(self->final_text, _("Nobody moves."));
         gtk_label_set_markup(GTK_LABEL(self->final_moves), self->final_text->str);
@@ -681,10 +707,12 @@ static void on_action_completed(MindenPage *self)
     }
 }
 
-static void on_revealed(MindenPage *self)
+static void minden_page_revealed(LpGamePage *page)
 {
+    MindenPage *self = MINDEN_PAGE(page);
+
     /* The human the screen waited for is now alone at the screen. */
-    if (self->covered_for >= 0 && minden_game_get_phase(self->game) == MINDEN_PHASE_TIP) {
+    if (self->covered_for >= 0 && minden_game_get_phase(game_of(self)) == MINDEN_PHASE_TIP) {
         self->viewer = self->covered_for;
         update_view(self);
     }
@@ -716,12 +744,13 @@ static void show_error(MindenPage *self, GError *error)
 
 static void choose(MindenPage *self, gboolean swap)
 {
+    MindenGame *game = game_of(self);
     g_autoptr(GError) error = NULL;
-    int seat = lp_game_get_current_seat(LP_GAME(self->game));
+    int seat = lp_game_get_current_seat(LP_GAME(game));
 
     if (seat < 0 || self->selected_card < 0)
         return;
-    if (!minden_game_choose(self->game, (guint) seat, (guint) self->selected_card, swap, &error))
+    if (!minden_game_choose(game, (guint) seat, (guint) self->selected_card, swap, &error))
         show_error(self, error);
 }
 
@@ -750,7 +779,7 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
     self->tip_board_seat = -1;
     minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
     minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
-    if (!minden_game_tip(self->game, seat, &tip, &error)) {
+    if (!minden_game_tip(game_of(self), seat, &tip, &error)) {
         self->viewer = (int) seat;
         self->tip_board_seat = (int) seat;
         minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
@@ -776,28 +805,23 @@ static void continue_activated(GtkWidget *widget, const char *name, GVariant *pa
 
 static void on_show_coordinates(MindenPage *self)
 {
+    LpSettings *settings = lp_game_page_get_settings(LP_GAME_PAGE(self));
     minden_board_set_show_coordinates(MINDEN_BOARD(self->board),
-                                      g_settings_get_boolean(self->settings, "show-coordinates"));
+                                      lp_settings_get_show_coordinates(settings));
 }
 
 static void minden_page_dispose(GObject *object)
 {
     MindenPage *self = MINDEN_PAGE(object);
-    GtkWidget *child;
+    LpSettings *settings = lp_game_page_get_settings(LP_GAME_PAGE(self));
 
     g_clear_handle_id(&self->hold_timeout, g_source_remove);
-    if (self->game != NULL)
-        g_signal_handlers_disconnect_by_data(self->game, self);
-    if (self->holding && self->driver != NULL) {
-        self->holding = FALSE;
-        lp_driver_release(self->driver);
-    }
+    /* The settings may outlive the page (the window shares them). */
+    if (settings != NULL)
+        g_signal_handlers_disconnect_by_data(settings, self);
     gtk_widget_dispose_template(GTK_WIDGET(self), MINDEN_TYPE_PAGE);
-    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
-        gtk_widget_unparent(child);
-    g_clear_object(&self->settings);
-    g_clear_object(&self->driver);
-    g_clear_object(&self->game);
+    self->track = NULL;
+    /* LpGamePage drops the game's handlers, the holds and the content. */
     G_OBJECT_CLASS(minden_page_parent_class)->dispose(object);
 }
 
@@ -825,6 +849,7 @@ static void minden_page_class_init(MindenPageClass *klass)
     page_class->picture = "/io/github/landpartie/Landpartie/app/tile-minden.svg";
     page_class->howto = &minden_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/minden/minden.css";
+    page_class->revealed = minden_page_revealed;
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);
@@ -881,6 +906,20 @@ static void minden_page_init(MindenPage *self)
     self->final_text = g_string_new(NULL);
     g_signal_connect(self->board, "cell-activated", G_CALLBACK(on_cell_activated), self);
     g_signal_connect_swapped(self->tip_board, "changed", G_CALLBACK(on_tip_board_changed), self);
+
+    /* The group follows the game once LpGamePage has it and lets go with the page. */
+    GSignalGroup *signals = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
+    g_signal_group_connect_swapped(signals, "round-started", G_CALLBACK(on_changed), self);
+    g_signal_group_connect_swapped(signals, "tip-entered", G_CALLBACK(on_changed), self);
+    g_signal_group_connect_swapped(signals, "phase-changed", G_CALLBACK(on_changed), self);
+    g_signal_group_connect_swapped(signals, "turn-started", G_CALLBACK(on_changed), self);
+    g_signal_group_connect_swapped(signals, "game-over", G_CALLBACK(on_changed), self);
+    g_signal_group_connect(signals, "card-chosen", G_CALLBACK(on_card_chosen), self);
+    g_signal_group_connect(signals, "scored", G_CALLBACK(on_scored), self);
+    g_signal_group_connect(signals, "final-step", G_CALLBACK(on_final_step), self);
+    g_signal_group_connect(signals, "final-moved", G_CALLBACK(on_final_moved), self);
+    g_signal_group_connect_swapped(signals, "action-completed",
+                                   G_CALLBACK(on_action_completed), self);
 }
 
 MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
@@ -893,45 +932,21 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
 static void minden_page_constructed(GObject *object)
 {
     MindenPage *self = MINDEN_PAGE(object);
+
     G_OBJECT_CLASS(minden_page_parent_class)->constructed(object);
-    MindenGame *game = MINDEN_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
-    self->game = g_object_ref(game);
-    self->driver = g_object_ref(lp_game_page_get_driver(LP_GAME_PAGE(self)));
+    g_signal_connect_object(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                            "notify::show-coordinates", G_CALLBACK(on_show_coordinates), self,
+                            G_CONNECT_SWAPPED);
+    on_show_coordinates(self);
 
-    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
-    g_autoptr(GSettingsSchema) schema =
-        source != NULL ? g_settings_schema_source_lookup(source, APP_ID, TRUE) : NULL;
-    if (schema != NULL) {
-        self->settings = g_settings_new(APP_ID);
-        g_signal_connect_swapped(self->settings, "changed::show-coordinates",
-                                 G_CALLBACK(on_show_coordinates), self);
-        on_show_coordinates(self);
-    }
-
-    self->track = minden_track_new(game);
+    self->track = minden_track_new(game_of(self));
     gtk_widget_set_hexpand(self->track, TRUE);
     gtk_box_append(GTK_BOX(self->track_box), self->track);
-
-    /* Two or more humans: the content can be covered between their tips. */
-    self->screen = GTK_WIDGET(lp_game_page_get_privacy_screen(LP_GAME_PAGE(self)));
-    if (self->screen != NULL)
-        g_signal_connect_swapped(self->screen, "revealed", G_CALLBACK(on_revealed), self);
-
-    g_signal_connect_swapped(game, "round-started", G_CALLBACK(on_changed), self);
-    g_signal_connect_swapped(game, "tip-entered", G_CALLBACK(on_changed), self);
-    g_signal_connect_swapped(game, "phase-changed", G_CALLBACK(on_changed), self);
-    g_signal_connect_swapped(game, "turn-started", G_CALLBACK(on_changed), self);
-    g_signal_connect_swapped(game, "game-over", G_CALLBACK(on_changed), self);
-    g_signal_connect(game, "card-chosen", G_CALLBACK(on_card_chosen), self);
-    g_signal_connect(game, "scored", G_CALLBACK(on_scored), self);
-    g_signal_connect(game, "final-step", G_CALLBACK(on_final_step), self);
-    g_signal_connect(game, "final-moved", G_CALLBACK(on_final_moved), self);
-    g_signal_connect_swapped(game, "action-completed", G_CALLBACK(on_action_completed), self);
     update_view(self);
 }
 
 MindenGame *minden_page_get_game(MindenPage *self)
 {
     g_return_val_if_fail(MINDEN_IS_PAGE(self), NULL);
-    return self->game;
+    return game_of(self);
 }

@@ -239,7 +239,7 @@ static void weigh_stage(Ctx *c)
     for (guint s = 0; s < n; s++) {
         if (s == c->seat)
             continue;
-        guint len = aa_game_get_route(game, s)->len;
+        guint len = aa_game_get_route_length(game, s);
         /* What a normal player's route of that length scored on average at a stage end in
          * simulated games; long routes break somewhere and level off. */
         static const double by_length[] = {0, 45, 120, 200, 270, 310, 330};
@@ -254,8 +254,10 @@ guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
 {
     g_return_val_if_fail(AA_IS_GAME(game), 0);
     g_return_val_if_fail(lp_game_get_current_seat(LP_GAME(game)) == (int)seat, 0);
-    GArray *route = aa_game_get_route(game, seat);
-    GArray *hand = aa_game_get_hand(game, seat);
+    /* The computer looks as its own seat: its hand and route, nothing secret of others. */
+    GArray *route, *hand;
+    if (!aa_game_get_route(game, seat, seat, &route) || !aa_game_get_hand(game, seat, seat, &hand))
+        g_return_val_if_reached(0);
     g_return_val_if_fail(hand->len > 0, 0);
     Ctx c = {
         .game = game,
@@ -280,22 +282,24 @@ guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
     return choose_route(&c);
 }
 
-gboolean aa_ai_act(AaGame *game, guint seat)
-{
-    g_return_val_if_fail(AA_IS_GAME(game), FALSE);
-    LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
-    guint card = aa_ai_choose(game, seat, lp_player_get_level(player));
-    g_autoptr(GError) error = NULL;
-    gboolean ok = aa_game_get_step(game) == AA_STEP_COUNTER
-                      ? aa_game_play_counter(game, seat, card, &error)
-                      : aa_game_play_route(game, seat, card, &error);
-    if (!ok)
-        g_critical("computer seat %u made an illegal move: %s", seat, error->message);
-    return ok;
-}
-
 gboolean aa_ai_move(LpGame *game)
 {
-    /* TRANSITIONAL: the model's advance still takes the computers' decisions. */
-    return FALSE;
+    g_return_val_if_fail(AA_IS_GAME(game), FALSE);
+    AaGame *self = AA_GAME(game);
+    /* Only a seat's decision; turning the pile over and dealing are the model's advance. */
+    AaStep step = aa_game_get_step(self);
+    int seat = lp_game_get_current_seat(game);
+    if (step == AA_STEP_NONE || seat < 0)
+        return FALSE;
+    LpPlayer *player = lp_game_get_player(game, seat);
+    if (lp_player_is_human(player))
+        return FALSE;
+    guint card = aa_ai_choose(self, seat, lp_player_get_level(player));
+    /* The same public moves a click uses. */
+    g_autoptr(GError) error = NULL;
+    gboolean ok = step == AA_STEP_COUNTER ? aa_game_play_counter(self, seat, card, &error)
+                                          : aa_game_play_route(self, seat, card, &error);
+    if (!ok)
+        g_critical("computer seat %d made an illegal move: %s", seat, error->message);
+    return ok;
 }

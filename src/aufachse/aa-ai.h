@@ -9,9 +9,6 @@ G_BEGIN_DECLS
 /* The card seat would play now for the game's current step (route, counter or extra), at
  * level; seat must be the seat the game waits for. Uses only what seat may see. */
 guint aa_ai_choose(AaGame *game, guint seat, LpLevel level);
-/* Choose at the seat's own level and play it through the public move functions. */
-gboolean aa_ai_act(AaGame *game, guint seat);
-
 /* LpComputerMoveFunc of this game (src/games): if the game waits for a computer seat's
  * decision, choose it and play it through the public move functions. */
 gboolean aa_ai_move(LpGame *game);

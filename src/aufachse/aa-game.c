@@ -7,36 +7,20 @@
 
 #include <glib/gi18n.h>
 
-#include "aa-ai.h"
+#include "aa-game-private.h"
 #include "lp-json.h"
-
-struct _AaGame {
-    LpGame parent_instance;
-
-    guint n;
-    AaPhase phase;
-    guint stage;           /* 1…5 */
-    gboolean announced;    /* "stage_start" of this stage emitted (lazily: see announce()) */
-    guint start_seat;      /* holder of the start card */
-    guint play_index;      /* AA_PHASE_PLAY: seats after start_seat that have finished */
-    gboolean route_done;   /* AA_PHASE_PLAY: the current seat put its route card already */
-    GArray *draw;          /* guint8 card ids; the top is the last element */
-    GArray *discard;
-    GArray *pile;          /* face-down counter pile; the top (put last) is the last element */
-    GArray *pile_owner;    /* guint8 seat per pile card */
-    GArray *counter;       /* resolved cards that stay: kilometres and −50 */
-    GArray *hands[AA_MAX_PLAYERS];
-    GArray *routes[AA_MAX_PLAYERS];
-    guint extra_left[AA_MAX_PLAYERS];
-    int action;            /* AA_PHASE_EXTRA: the +1/+2 card in effect */
-    int last_resolved;
-    guint n_scored;
-    int scores[AA_N_STAGES][AA_MAX_PLAYERS];
-};
 
 G_DEFINE_FINAL_TYPE(AaGame, aa_game, LP_TYPE_GAME)
 
 enum {
+    PROP_0,
+    PROP_PHASE,
+    N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum {
+    SIGNAL_STAGE_ANNOUNCED,
     SIGNAL_ROUTE_PLAYED,
     SIGNAL_COUNTER_PLAYED,
     SIGNAL_CARD_RESOLVED,
@@ -48,8 +32,6 @@ enum {
 };
 static guint signals[N_SIGNALS];
 
-static const char *const phase_names[] = {"play", "resolve", "extra", "stage-end", "over"};
-
 /* ---- small helpers ---- */
 
 static GArray *card_array_new(void)
@@ -57,20 +39,10 @@ static GArray *card_array_new(void)
     return g_array_sized_new(FALSE, FALSE, sizeof(guint8), 16);
 }
 
-static guint8 card_at(GArray *a, guint i)
-{
-    return g_array_index(a, guint8, i);
-}
-
-static void push(GArray *a, guint8 card)
-{
-    g_array_append_val(a, card);
-}
-
 static guint8 pop(GArray *a)
 {
     g_assert(a->len > 0);
-    guint8 card = card_at(a, a->len - 1);
+    guint8 card = aa_cards_at(a, a->len - 1);
     g_array_set_size(a, a->len - 1);
     return card;
 }
@@ -78,60 +50,33 @@ static guint8 pop(GArray *a)
 static int find_card(GArray *a, guint card)
 {
     for (guint i = 0; i < a->len; i++) {
-        if (card_at(a, i) == card)
+        if (aa_cards_at(a, i) == card)
             return (int)i;
     }
     return -1;
 }
 
-static gint compare_cards(gconstpointer a, gconstpointer b)
-{
-    return (int)*(const guint8 *)a - (int)*(const guint8 *)b;
-}
-
 static void hand_add(GArray *hand, guint8 card)
 {
-    push(hand, card);
-    g_array_sort(hand, compare_cards);
+    aa_cards_push(hand, card);
+    g_array_sort(hand, aa_cards_compare);
 }
 
-static JsonArray *faces_json(GArray *a)
-{
-    JsonArray *array = json_array_new();
-    for (guint i = 0; i < a->len; i++)
-        json_array_add_string_element(array, aa_card_to_string(card_at(a, i)));
-    return array;
-}
-
-static void emit_simple(AaGame *self, const char *name, const char *k1, gint64 v1,
-                        const char *k2, const char *card)
-{
-    JsonObject *obj = lp_game_event_new(name);
-    if (k1 != NULL)
-        json_object_set_int_member(obj, k1, v1);
-    if (k2 != NULL)
-        json_object_set_string_member(obj, k2, card);
-    lp_game_emit_event(LP_GAME(self), obj);
-}
-
-/* "stage_start" cannot be emitted while the game is dealt (nobody listens yet), so it is
- * emitted before the first action of each stage. */
+/* ::stage-announced cannot be emitted while the game is dealt (nobody listens yet), so it
+ * is emitted before the first action of each stage. */
 static void announce(AaGame *self)
 {
     if (self->announced || self->phase == AA_PHASE_OVER)
         return;
     self->announced = TRUE;
-    JsonObject *obj = lp_game_event_new("stage_start");
-    json_object_set_int_member(obj, "stage", self->stage);
-    json_object_set_int_member(obj, "start_player", self->start_seat);
-    lp_game_emit_event(LP_GAME(self), obj);
+    g_signal_emit(self, signals[SIGNAL_STAGE_ANNOUNCED], 0, self->stage, self->start_seat);
 }
 
 static int compute_total(AaGame *self)
 {
     int total = 0;
     for (guint i = 0; i < self->counter->len; i++)
-        total += aa_card_face(card_at(self->counter, i));
+        total += aa_card_face(aa_cards_at(self->counter, i));
     return total;
 }
 
@@ -171,12 +116,19 @@ static gboolean all_hands_empty(AaGame *self)
     return TRUE;
 }
 
+/* "phase" and ::phase-changed together, once the new phase is in place. */
+static void phase_changed(AaGame *self)
+{
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
+    lp_game_emit_phase_changed(LP_GAME(self));
+}
+
 static void set_phase(AaGame *self, AaPhase phase)
 {
     if (self->phase == phase)
         return;
     self->phase = phase;
-    lp_game_emit_phase_changed(LP_GAME(self));
+    phase_changed(self);
 }
 
 static void end_stage(AaGame *self);
@@ -259,37 +211,12 @@ static void end_stage(AaGame *self)
     self->play_index = 0;
     self->route_done = FALSE;
 
-    JsonObject *obj = lp_game_event_new("stage_end");
-    json_object_set_int_member(obj, "stage", stage);
-    json_object_set_int_member(obj, "total", compute_total(self));
-    JsonArray *routes = json_array_new();
-    JsonArray *scores = json_array_new();
-    JsonArray *totals = json_array_new();
-    for (guint s = 0; s < self->n; s++) {
-        json_array_add_array_element(routes, faces_json(self->routes[s]));
-        json_array_add_int_element(scores, self->scores[stage - 1][s]);
-        json_array_add_int_element(totals, aa_game_get_total_score(self, s));
-    }
-    json_object_set_array_member(obj, "routes", routes);
-    json_object_set_array_member(obj, "scores", scores);
-    json_object_set_array_member(obj, "totals", totals);
-    lp_game_emit_event(LP_GAME(self), obj);
-
     if (stage == AA_N_STAGES) {
+        /* ::stage-ended already sees the game over (views show the end, not a scoring to
+         * continue from); the phase is announced after it, then the end. */
         self->phase = AA_PHASE_OVER;
         g_signal_emit(self, signals[SIGNAL_STAGE_ENDED], 0, stage);
-        JsonObject *over = lp_game_event_new("game_over");
-        JsonArray *final = json_array_new();
-        for (guint s = 0; s < self->n; s++)
-            json_array_add_int_element(final, aa_game_get_total_score(self, s));
-        json_object_set_array_member(over, "totals", final);
-        g_autoptr(GArray) winners = aa_game_get_winners(self);
-        JsonArray *w = json_array_new();
-        for (guint i = 0; i < winners->len; i++)
-            json_array_add_int_element(w, g_array_index(winners, guint, i));
-        json_object_set_array_member(over, "winners", w);
-        lp_game_emit_event(LP_GAME(self), over);
-        lp_game_emit_phase_changed(LP_GAME(self));
+        phase_changed(self);
         lp_game_emit_game_over(LP_GAME(self));
         return;
     }
@@ -341,8 +268,7 @@ static void hand_remove(GArray *hand, guint card)
 static void add_to_route(AaGame *self, guint seat, guint card)
 {
     hand_remove(self->hands[seat], card);
-    push(self->routes[seat], card);
-    emit_simple(self, "route_play", "player", seat, "card", aa_card_to_string(card));
+    aa_cards_push(self->routes[seat], card);
     g_signal_emit(self, signals[SIGNAL_ROUTE_PLAYED], 0, seat, card);
 }
 
@@ -407,9 +333,8 @@ gboolean aa_game_play_counter(AaGame *self, guint seat, guint card, GError **err
 
     announce(self);
     hand_remove(self->hands[seat], card);
-    push(self->pile, card);
-    push(self->pile_owner, seat);
-    emit_simple(self, "counter_play", "player", seat, "card", aa_card_to_string(card));
+    aa_cards_push(self->pile, card);
+    aa_cards_push(self->pile_owner, seat);
     g_signal_emit(self, signals[SIGNAL_COUNTER_PLAYED], 0, seat);
     self->play_index++;
     self->route_done = FALSE;
@@ -433,15 +358,10 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
     AaKind kind = aa_card_kind(card);
     /* RULES.md step 3: kilometre cards and −50 stay; the others go to the discard pile. */
     if (kind == AA_KIND_KM || kind == AA_KIND_MINUS50)
-        push(self->counter, card);
+        aa_cards_push(self->counter, card);
     else
-        push(self->discard, card);
+        aa_cards_push(self->discard, card);
     int total = compute_total(self);
-
-    JsonObject *obj = lp_game_event_new("resolve");
-    json_object_set_string_member(obj, "card", aa_card_to_string(card));
-    json_object_set_int_member(obj, "total", total);
-    lp_game_emit_event(LP_GAME(self), obj);
     g_signal_emit(self, signals[SIGNAL_CARD_RESOLVED], 0, (guint)card, total);
 
     if (kind == AA_KIND_MINUS1) {
@@ -452,9 +372,7 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
             if (route->len == 0)
                 continue;
             guint8 last = pop(route);
-            push(self->discard, last);
-            emit_simple(self, "route_discard", "player", seat, "card",
-                        aa_card_to_string(last));
+            aa_cards_push(self->discard, last);
             g_signal_emit(self, signals[SIGNAL_ROUTE_DISCARDED], 0, seat, (guint)last);
         }
     }
@@ -552,16 +470,41 @@ int aa_game_get_total(AaGame *self)
     return compute_total(self);
 }
 
-GArray *aa_game_get_hand(AaGame *self, guint seat)
+gboolean aa_game_get_hand(AaGame *self, int viewer, guint seat, GArray **hand)
 {
-    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, NULL);
-    return self->hands[seat];
+    g_return_val_if_fail(hand != NULL, FALSE);
+    *hand = NULL;
+    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, FALSE);
+    /* RULES.md: a hand is its owner's secret for the whole game. */
+    if (viewer < 0 || (guint)viewer != seat)
+        return FALSE;
+    *hand = self->hands[seat];
+    return TRUE;
 }
 
-GArray *aa_game_get_route(AaGame *self, guint seat)
+gboolean aa_game_get_route(AaGame *self, int viewer, guint seat, GArray **route)
 {
-    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, NULL);
-    return self->routes[seat];
+    g_return_val_if_fail(route != NULL, FALSE);
+    *route = NULL;
+    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, FALSE);
+    /* RULES.md: routes lie face down until they are revealed and scored after a stage. */
+    gboolean revealed = self->phase == AA_PHASE_STAGE_END || self->phase == AA_PHASE_OVER;
+    if (!revealed && (viewer < 0 || (guint)viewer != seat))
+        return FALSE;
+    *route = self->routes[seat];
+    return TRUE;
+}
+
+guint aa_game_get_hand_size(AaGame *self, guint seat)
+{
+    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, 0);
+    return self->hands[seat]->len;
+}
+
+guint aa_game_get_route_length(AaGame *self, guint seat)
+{
+    g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, 0);
+    return self->routes[seat]->len;
 }
 
 GArray *aa_game_get_counter(AaGame *self)
@@ -579,7 +522,7 @@ guint aa_game_get_pile_size(AaGame *self)
 guint aa_game_get_pile_owner(AaGame *self, guint index)
 {
     g_return_val_if_fail(AA_IS_GAME(self) && index < self->pile_owner->len, 0);
-    return card_at(self->pile_owner, index);
+    return aa_cards_at(self->pile_owner, index);
 }
 
 guint aa_game_get_draw_size(AaGame *self)
@@ -650,21 +593,6 @@ GArray *aa_game_get_winners(AaGame *self)
     return winners;
 }
 
-gboolean aa_game_may_see_hand(AaGame *self, int viewer, guint seat)
-{
-    g_return_val_if_fail(AA_IS_GAME(self), FALSE);
-    return viewer >= 0 && (guint)viewer == seat;
-}
-
-gboolean aa_game_may_see_route(AaGame *self, int viewer, guint seat)
-{
-    g_return_val_if_fail(AA_IS_GAME(self), FALSE);
-    /* RULES.md: routes are revealed and scored after a stage. */
-    if (self->phase == AA_PHASE_STAGE_END || self->phase == AA_PHASE_OVER)
-        return TRUE;
-    return viewer >= 0 && (guint)viewer == seat;
-}
-
 /* ---- LpGame vfuncs ---- */
 
 static int aa_game_get_current_seat(LpGame *game)
@@ -682,22 +610,18 @@ static gboolean aa_game_is_over_vfunc(LpGame *game)
     return AA_GAME(game)->phase == AA_PHASE_OVER;
 }
 
-static gboolean aa_game_computer_step(LpGame *game)
+/* The steps nobody decides: turning the counter pile over and dealing the next stage. In
+ * AA_PHASE_PLAY and AA_PHASE_EXTRA a seat decides (a click or aa_ai_move). */
+static gboolean aa_game_advance(LpGame *game)
 {
     AaGame *self = AA_GAME(game);
     switch (self->phase) {
-    case AA_PHASE_PLAY:
-    case AA_PHASE_EXTRA: {
-        int seat = aa_game_get_current_seat(game);
-        g_assert(seat >= 0);
-        if (lp_player_is_human(lp_game_get_player(game, seat)))
-            return FALSE;
-        return aa_ai_act(self, seat);
-    }
     case AA_PHASE_RESOLVE:
         return aa_game_resolve_next(self, NULL);
     case AA_PHASE_STAGE_END:
         return aa_game_continue(self, NULL);
+    case AA_PHASE_PLAY:
+    case AA_PHASE_EXTRA:
     case AA_PHASE_OVER:
     default:
         return FALSE;
@@ -733,220 +657,6 @@ static JsonNode *aa_game_result(LpGame *game)
     return json_builder_get_root(b);
 }
 
-static JsonArray *ids_json(GArray *a)
-{
-    JsonArray *array = json_array_sized_new(a->len);
-    for (guint i = 0; i < a->len; i++)
-        json_array_add_int_element(array, card_at(a, i));
-    return array;
-}
-
-static JsonNode *aa_game_save_state(LpGame *game)
-{
-    AaGame *self = AA_GAME(game);
-    JsonObject *obj = json_object_new();
-    json_object_set_string_member(obj, "phase", phase_names[self->phase]);
-    json_object_set_int_member(obj, "stage", self->stage);
-    json_object_set_boolean_member(obj, "announced", self->announced);
-    json_object_set_int_member(obj, "start_seat", self->start_seat);
-    json_object_set_int_member(obj, "play_index", self->play_index);
-    json_object_set_boolean_member(obj, "route_done", self->route_done);
-    json_object_set_array_member(obj, "draw", ids_json(self->draw));
-    json_object_set_array_member(obj, "discard", ids_json(self->discard));
-    json_object_set_array_member(obj, "pile", ids_json(self->pile));
-    json_object_set_array_member(obj, "pile_owners", ids_json(self->pile_owner));
-    json_object_set_array_member(obj, "counter", ids_json(self->counter));
-    JsonArray *hands = json_array_new();
-    JsonArray *routes = json_array_new();
-    JsonArray *extra = json_array_new();
-    for (guint s = 0; s < self->n; s++) {
-        json_array_add_array_element(hands, ids_json(self->hands[s]));
-        json_array_add_array_element(routes, ids_json(self->routes[s]));
-        json_array_add_int_element(extra, self->extra_left[s]);
-    }
-    json_object_set_array_member(obj, "hands", hands);
-    json_object_set_array_member(obj, "routes", routes);
-    json_object_set_array_member(obj, "extra_left", extra);
-    json_object_set_int_member(obj, "action", self->action);
-    json_object_set_int_member(obj, "last_resolved", self->last_resolved);
-    JsonArray *scores = json_array_new();
-    for (guint i = 0; i < self->n_scored; i++) {
-        JsonArray *row = json_array_new();
-        for (guint s = 0; s < self->n; s++)
-            json_array_add_int_element(row, self->scores[i][s]);
-        json_array_add_array_element(scores, row);
-    }
-    json_object_set_array_member(obj, "scores", scores);
-    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(node, obj);
-    return node;
-}
-
-static gboolean read_cards(JsonObject *obj, const char *member, GArray *out, GError **error)
-{
-    JsonArray *array;
-    if (!lp_json_get_array(obj, member, &array, error))
-        return FALSE;
-    if (json_array_get_length(array) > AA_N_CARDS) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“%s” holds more than %d cards", member, AA_N_CARDS);
-        return FALSE;
-    }
-    for (guint i = 0; i < json_array_get_length(array); i++) {
-        gint64 id;
-        if (!lp_json_array_get_int(array, i, member, 0, AA_N_CARDS - 1, &id, error)) {
-            if (error != NULL && *error != NULL)
-                (*error)->code = LP_SAVE_ERROR_UNKNOWN_CARD;
-            return FALSE;
-        }
-        push(out, (guint8)id);
-    }
-    return TRUE;
-}
-
-static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GArray **out,
-                                GError **error)
-{
-    JsonArray *array;
-    if (!lp_json_get_array(obj, member, &array, error))
-        return FALSE;
-    if (json_array_get_length(array) != n) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“%s” must hold one list per player (%u), not %u", member, n,
-                    json_array_get_length(array));
-        return FALSE;
-    }
-    for (guint s = 0; s < n; s++) {
-        JsonNode *node = json_array_get_element(array, s);
-        if (!JSON_NODE_HOLDS_ARRAY(node)) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        "“%s” entry %u must be a list of cards", member, s);
-            return FALSE;
-        }
-        g_autoptr(JsonObject) wrap = json_object_new();
-        json_object_set_member(wrap, member, json_node_copy(node));
-        g_autoptr(GError) local = NULL;
-        if (!read_cards(wrap, member, out[s], &local)) {
-            /* Translators: a save-file problem, then the seat it concerns. */
-            g_set_error(error, LP_SAVE_ERROR, local->code, _("%s (player %u)"), local->message,
-                        s + 1);
-            return FALSE;
-        }
-    }
-    return TRUE;
-}
-
-static gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
-{
-    AaGame *self = AA_GAME(game);
-    self->n = lp_game_get_n_players(game);
-    if (self->n < AA_MIN_PLAYERS || self->n > AA_MAX_PLAYERS) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
-                    "Auf Achse needs 2 to 5 players, the save has %u", self->n);
-        return FALSE;
-    }
-    if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
-                    "“state” must be an object");
-        return FALSE;
-    }
-    JsonObject *obj = json_node_get_object(state);
-    const char *phase;
-    gint64 stage, start, play_index, action, last;
-    gboolean announced, route_done;
-    if (!lp_json_get_string(obj, "phase", &phase, error))
-        return FALSE;
-    gboolean found = FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(phase_names); i++) {
-        if (g_strcmp0(phase, phase_names[i]) == 0) {
-            self->phase = i;
-            found = TRUE;
-        }
-    }
-    if (!found) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    "“phase” “%s” is unknown", phase);
-        return FALSE;
-    }
-    if (!lp_json_get_int(obj, "stage", 1, AA_N_STAGES, &stage, error) ||
-        !lp_json_get_bool(obj, "announced", &announced, error) ||
-        !lp_json_get_int(obj, "start_seat", 0, self->n - 1, &start, error) ||
-        !lp_json_get_int(obj, "play_index", 0, self->n, &play_index, error) ||
-        !lp_json_get_bool(obj, "route_done", &route_done, error) ||
-        !lp_json_get_int(obj, "action", -1, AA_N_CARDS - 1, &action, error) ||
-        !lp_json_get_int(obj, "last_resolved", -1, AA_N_CARDS - 1, &last, error))
-        return FALSE;
-    self->stage = stage;
-    self->announced = announced;
-    self->start_seat = start;
-    self->play_index = play_index;
-    self->route_done = route_done;
-    self->action = action;
-    self->last_resolved = last;
-
-    if (!read_cards(obj, "draw", self->draw, error) ||
-        !read_cards(obj, "discard", self->discard, error) ||
-        !read_cards(obj, "pile", self->pile, error) ||
-        !read_cards(obj, "counter", self->counter, error) ||
-        !read_seat_cards(obj, "hands", self->n, self->hands, error) ||
-        !read_seat_cards(obj, "routes", self->n, self->routes, error))
-        return FALSE;
-    for (guint s = 0; s < self->n; s++)
-        g_array_sort(self->hands[s], compare_cards);
-
-    JsonArray *owners, *extra, *scores;
-    if (!lp_json_get_array(obj, "pile_owners", &owners, error) ||
-        !lp_json_get_array(obj, "extra_left", &extra, error) ||
-        !lp_json_get_array(obj, "scores", &scores, error))
-        return FALSE;
-    if (json_array_get_length(owners) != self->pile->len) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, "%s",
-                    "“pile_owners” must name one player per card of “pile”");
-        return FALSE;
-    }
-    for (guint i = 0; i < self->pile->len; i++) {
-        gint64 seat;
-        if (!lp_json_array_get_int(owners, i, "pile_owners", 0, self->n - 1, &seat, error))
-            return FALSE;
-        push(self->pile_owner, (guint8)seat);
-    }
-    if (json_array_get_length(extra) != self->n) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“extra_left” must hold one number per player (%u)", self->n);
-        return FALSE;
-    }
-    for (guint s = 0; s < self->n; s++) {
-        gint64 v;
-        if (!lp_json_array_get_int(extra, s, "extra_left", 0, 2, &v, error))
-            return FALSE;
-        self->extra_left[s] = v;
-    }
-    self->n_scored = json_array_get_length(scores);
-    if (self->n_scored > AA_N_STAGES) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, "%s",
-                    "“scores” holds more than five stages");
-        return FALSE;
-    }
-    for (guint i = 0; i < self->n_scored; i++) {
-        JsonNode *row = json_array_get_element(scores, i);
-        if (!JSON_NODE_HOLDS_ARRAY(row) ||
-            json_array_get_length(json_node_get_array(row)) != self->n) {
-            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        "“scores” stage %u must hold one number per player", i + 1);
-            return FALSE;
-        }
-        for (guint s = 0; s < self->n; s++) {
-            gint64 v;
-            /* The best route imaginable: 10 + 20 + … + 120 = 780 km. */
-            if (!lp_json_array_get_int(json_node_get_array(row), s, "scores", 0, 780, &v,
-                                       error))
-                return FALSE;
-            self->scores[i][s] = v;
-        }
-    }
-    return aa_game_check(self, error);
-}
-
 gboolean aa_game_check_cards(AaGame *self, GError **error)
 {
     g_return_val_if_fail(AA_IS_GAME(self), FALSE);
@@ -967,7 +677,7 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
     guint count = 0;
     for (guint p = 0; p < n_places; p++) {
         for (guint i = 0; i < places[p]->len; i++) {
-            guint8 card = card_at(places[p], i);
+            guint8 card = aa_cards_at(places[p], i);
             if (card >= AA_N_CARDS) {
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
                             "card %u in “%s” does not exist", card, names[p]);
@@ -1001,11 +711,11 @@ gboolean aa_game_check(AaGame *self, GError **error)
     if (!aa_game_check_cards(self, error))
         return FALSE;
     for (guint i = 0; i < self->counter->len; i++) {
-        AaKind kind = aa_card_kind(card_at(self->counter, i));
+        AaKind kind = aa_card_kind(aa_cards_at(self->counter, i));
         if (kind != AA_KIND_KM && kind != AA_KIND_MINUS50) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                         "“counter” holds a %s card, which never stays in the counter",
-                        aa_card_to_string(card_at(self->counter, i)));
+                        aa_card_to_string(aa_cards_at(self->counter, i)));
             return FALSE;
         }
     }
@@ -1030,7 +740,8 @@ gboolean aa_game_check(AaGame *self, GError **error)
         (self->phase == AA_PHASE_OVER && self->stage != AA_N_STAGES)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                     "stage %u in phase “%s” needs %u scored stages, not %u", self->stage,
-                    phase_names[self->phase], expected_scored, self->n_scored);
+                    lp_enum_to_nick(AA_TYPE_PHASE, self->phase), expected_scored,
+                    self->n_scored);
         return FALSE;
     }
     const char *why = NULL;
@@ -1094,6 +805,19 @@ static void aa_game_finalize(GObject *object)
     G_OBJECT_CLASS(aa_game_parent_class)->finalize(object);
 }
 
+static void aa_game_get_property(GObject *object, guint prop_id, GValue *value,
+                                 GParamSpec *pspec)
+{
+    AaGame *self = AA_GAME(object);
+    switch (prop_id) {
+    case PROP_PHASE:
+        g_value_set_enum(value, self->phase);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
 static LpGame *aa_game_create(GPtrArray *players, guint64 seed, gboolean option,
                               GError **error)
 {
@@ -1106,6 +830,7 @@ static void aa_game_class_init(AaGameClass *klass)
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     LpGameClass *game_class = LP_GAME_CLASS(klass);
     object_class->finalize = aa_game_finalize;
+    object_class->get_property = aa_game_get_property;
     game_class->kind = "aufachse";
     game_class->name = N_("Auf Achse – Das Kartenspiel");
     game_class->description = N_("Build rising routes, feed the kilometre counter, drive the "
@@ -1115,10 +840,34 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->max_players = AA_MAX_PLAYERS;
     game_class->save_state = aa_game_save_state;
     game_class->load_state = aa_game_load_state;
-    game_class->advance = aa_game_computer_step;
+    game_class->advance = aa_game_advance;
     game_class->get_current_seat = aa_game_get_current_seat;
     game_class->is_over = aa_game_is_over_vfunc;
     game_class->result = aa_game_result;
+    game_class->observe_events = aa_game_observe_events;
+
+    /**
+     * AaGame:phase:
+     *
+     * The phase of the round (AaPhase); notified when it changes, just before
+     * LpGame::phase-changed.
+     */
+    properties[PROP_PHASE] = g_param_spec_enum(
+        "phase", NULL, NULL, AA_TYPE_PHASE, AA_PHASE_PLAY,
+        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
+
+    /**
+     * AaGame::stage-announced:
+     * @stage: the stage under way (1…5)
+     * @start_seat: the holder of the start card in it
+     * A stage is under way, once per stage, before its first move: when aa_game_continue()
+     * deals it (before ::stage-started), and for the first stage, which is dealt before
+     * anybody can listen, with the first move.
+     */
+    signals[SIGNAL_STAGE_ANNOUNCED] = g_signal_new("stage-announced", G_TYPE_FROM_CLASS(klass),
+                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
     /**
      * AaGame::route-played:
@@ -1132,6 +881,7 @@ static void aa_game_class_init(AaGameClass *klass)
     /**
      * AaGame::counter-played:
      * @seat: who put a face-down card on the kilometre counter pile
+     * The card is the pile's top now; it stays secret until it is turned over.
      */
     signals[SIGNAL_COUNTER_PLAYED] = g_signal_new("counter-played", G_TYPE_FROM_CLASS(klass),
                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -1212,10 +962,10 @@ AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error)
     self->start_seat = lp_players_youngest(players);
     for (guint round = 0; round < AA_HAND_SIZE; round++) {
         for (guint k = 0; k < self->n; k++)
-            push(self->hands[(self->start_seat + k) % self->n], pop(self->draw));
+            aa_cards_push(self->hands[(self->start_seat + k) % self->n], pop(self->draw));
     }
     for (guint s = 0; s < self->n; s++)
-        g_array_sort(self->hands[s], compare_cards);
+        g_array_sort(self->hands[s], aa_cards_compare);
     self->phase = AA_PHASE_PLAY;
     self->play_index = 0;
     return self;

@@ -4,15 +4,19 @@
 #pragma once
 
 #include "aa-card.h"
+#include "aa-enums.h"
 #include "lp-game.h"
 
 G_BEGIN_DECLS
 
+/* Registered with GLib (aa-enums.h); the nicks are what a save names ("stage-end"), so a
+ * renamed value keeps its old nick with an annotation. */
 typedef enum {
     AA_PHASE_PLAY,      /* seats put a route card, then a counter card, from the start seat on */
     AA_PHASE_RESOLVE,   /* the counter pile is turned over, one card per step, top first */
     AA_PHASE_EXTRA,     /* a +1/+2 was turned: seats add extra route cards */
-    AA_PHASE_STAGE_END, /* routes are revealed and scored; waiting for "continue" */
+    /* routes are revealed and scored; waiting for "continue" */
+    AA_PHASE_STAGE_END, /*< nick=stage-end >*/
     AA_PHASE_OVER,      /* five stages played */
 } AaPhase;
 
@@ -27,6 +31,9 @@ typedef enum {
 #define AA_TYPE_GAME (aa_game_get_type())
 G_DECLARE_FINAL_TYPE(AaGame, aa_game, AA, GAME, LpGame)
 
+/* Property "phase" (AaPhase, read-only, notified when it changes); "current-seat" comes from
+ * LpGame. */
+
 /* A new game, shuffled with rng and dealt: 2 to 5 players (LpPlayer). */
 AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error);
 
@@ -40,9 +47,15 @@ int aa_game_get_goal(AaGame *self);
 /* The kilometre counter's total: the resolved cards that stay (kilometres and −50). */
 int aa_game_get_total(AaGame *self);
 
-/* Card ids (guint8). The hand is kept sorted. Views must ask aa_game_may_see_*() first. */
-GArray *aa_game_get_hand(AaGame *self, guint seat);
-GArray *aa_game_get_route(AaGame *self, guint seat);
+/* RULES.md hidden information. viewer is a seat or LP_VIEWER_ONLOOKER (lp-game.h). A hand is
+ * seen by its owner only; a route by its owner during a stage and by everybody once the
+ * stage is scored. Both give the card ids (guint8; the hand sorted), borrowed, or FALSE and
+ * NULL when viewer may not see them now. */
+gboolean aa_game_get_hand(AaGame *self, int viewer, guint seat, GArray **hand);
+gboolean aa_game_get_route(AaGame *self, int viewer, guint seat, GArray **route);
+/* How many cards a hand and a route hold: open on the table for everybody. */
+guint aa_game_get_hand_size(AaGame *self, guint seat);
+guint aa_game_get_route_length(AaGame *self, guint seat);
 /* The resolved cards that stay in the counter, in the order they were turned. */
 GArray *aa_game_get_counter(AaGame *self);
 /* Face-down cards still on the counter pile; the top card is resolved next. */
@@ -64,10 +77,6 @@ int aa_game_get_stage_score(AaGame *self, guint stage, guint seat);
 int aa_game_get_total_score(AaGame *self, guint seat);
 /* Seats with the highest total (RULES.md: ties share the win); only when over. */
 GArray *aa_game_get_winners(AaGame *self);
-
-/* RULES.md: hidden information. viewer is a seat or -1 for nobody in particular. */
-gboolean aa_game_may_see_hand(AaGame *self, int viewer, guint seat);
-gboolean aa_game_may_see_route(AaGame *self, int viewer, guint seat);
 
 /* Moves; all return FALSE with LP_GAME_ERROR and leave the state untouched when the move
  * does not fit. card is a card id from seat's hand. */

@@ -361,9 +361,7 @@ static void refresh(AaPage *self)
     for (guint s = 0; s < n_seats(self); s++) {
         AaRouteRow *row = self->rows->pdata[s];
         gboolean shown = table_scoring && reveal_position(self, s) < self->revealed_routes;
-        gboolean face_up = shown || (view >= 0 && aa_game_may_see_route(self->game, view, s) &&
-                                     (guint)view == s);
-        aa_route_row_update(row, face_up, shown);
+        aa_route_row_update(row, view, shown || (view >= 0 && (guint)view == s), shown);
         if ((int)s == cur)
             gtk_widget_add_css_class(GTK_WIDGET(row), "aa-current");
         else
@@ -396,13 +394,14 @@ static void refresh(AaPage *self)
 
     /* The hand: the viewer's own cards, playable when it is their step. */
     gboolean my_turn = view >= 0 && cur == view && aa_game_get_step(self->game) != AA_STEP_NONE;
-    if (view >= 0) {
-        aa_hand_set_cards(self->hand, aa_game_get_hand(self->game, view), 0, my_turn);
+    GArray *cards = NULL;
+    if (view >= 0 && aa_game_get_hand(self->game, view, view, &cards)) {
+        aa_hand_set_cards(self->hand, cards, 0, my_turn);
         g_autofree char *label = g_strdup_printf(_("Hand of %s"), seat_name(self, view));
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
     } else {
-        guint count = cur >= 0 ? aa_game_get_hand(self->game, cur)->len : 0;
+        guint count = cur >= 0 ? aa_game_get_hand_size(self->game, cur) : 0;
         aa_hand_set_cards(self->hand, NULL, count, FALSE);
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hand"), -1);
@@ -707,7 +706,7 @@ static void aa_page_constructed(GObject *object)
     gtk_box_prepend(GTK_BOX(self->side_box), GTK_WIDGET(self->counter));
 
     guint i = 0;
-    const char *updates[] = {"phase-changed", "turn-started", "route-played",
+    const char *updates[] = {"notify::phase", "turn-started", "route-played",
                              "route-discarded", "hands-refilled", "stage-started"};
     for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
         self->handlers[i++] = g_signal_connect_swapped(game, updates[k],

@@ -52,13 +52,17 @@ static const char *break_long(AaBreak why)
     }
 }
 
-void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
+void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolean scoring)
 {
     g_return_if_fail(AA_IS_ROUTE_ROW(self));
     LpGame *game = LP_GAME(self->game);
     LpPlayer *player = lp_game_get_player(game, self->seat);
-    GArray *route = aa_game_get_route(self->game, self->seat);
-    guint hand = aa_game_get_hand(self->game, self->seat)->len;
+    /* Faces only where the model lets viewer see them; otherwise as many backs as cards. */
+    GArray *route = NULL;
+    face_up = face_up && aa_game_get_route(self->game, viewer, self->seat, &route);
+    scoring = scoring && face_up;
+    guint length = aa_game_get_route_length(self->game, self->seat);
+    guint hand = aa_game_get_hand_size(self->game, self->seat);
 
     g_autofree char *name = NULL;
     if (aa_game_get_start_seat(self->game) == self->seat && !lp_game_is_over(game))
@@ -78,13 +82,14 @@ void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
     while ((child = gtk_widget_get_first_child(self->cards_box)) != NULL)
         gtk_box_remove(GTK_BOX(self->cards_box), child);
 
-    g_autofree AaBreak *breaks = g_new0(AaBreak, MAX(route->len, 1));
+    g_autofree AaBreak *breaks = g_new0(AaBreak, MAX(length, 1));
     guint start = 0;
-    int value = aa_route_score_cards((const guint8 *)route->data, route->len, breaks, &start);
+    int value = face_up ? aa_route_score_cards((const guint8 *)route->data, route->len, breaks,
+                                               &start)
+                        : 0;
     GString *spoken = g_string_new(NULL);
-    for (guint i = 0; i < route->len; i++) {
-        guint card = g_array_index(route, guint8, i);
-        int face = face_up ? aa_card_face(card) : AA_CARD_ART_BACK;
+    for (guint i = 0; i < length; i++) {
+        int face = face_up ? aa_card_face(g_array_index(route, guint8, i)) : AA_CARD_ART_BACK;
         GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
         gtk_widget_add_css_class(box, "aa-route-card");
         gtk_box_append(GTK_BOX(box), aa_card_art_picture(face, CARD_WIDTH));
@@ -103,11 +108,11 @@ void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
         }
         gtk_box_append(GTK_BOX(self->cards_box), box);
         if (face_up) {
-            g_autofree char *n = aa_card_art_name(aa_card_face(card));
+            g_autofree char *n = aa_card_art_name(face);
             g_string_append_printf(spoken, "%s%s", i > 0 ? ", " : "", n);
         }
     }
-    if (route->len == 0) {
+    if (length == 0) {
         GtkWidget *empty = gtk_label_new(_("no cards yet"));
         gtk_widget_add_css_class(empty, "dim-label");
         gtk_box_append(GTK_BOX(self->cards_box), empty);
@@ -117,14 +122,13 @@ void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring)
     gtk_label_set_text(GTK_LABEL(self->score_label), score);
 
     /* Accessible description from what may be seen only. */
-    g_autofree char *count = g_strdup_printf(ngettext("%u card", "%u cards", route->len),
-                                             route->len);
+    g_autofree char *count = g_strdup_printf(ngettext("%u card", "%u cards", length), length);
     g_autofree char *label = NULL;
     if (face_up && scoring)
         /* Translators: route of a player: name, cards, the cards, value. */
         label = g_strdup_printf(_("Route of %s, %s: %s; worth %d km"),
                                 lp_player_get_name(player), count, spoken->str, value);
-    else if (route->len == 0)
+    else if (length == 0)
         label = g_strdup_printf(_("Route of %s, no cards yet"), lp_player_get_name(player));
     else if (face_up)
         label = g_strdup_printf(_("Route of %s, %s: %s"), lp_player_get_name(player), count,

@@ -13,9 +13,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(AaRouteRow, aa_route_row, AA, ROUTE_ROW, GtkWidget)
 
 GtkWidget *aa_route_row_new(AaGame *game, guint seat);
-/* Redraw from the model. face_up: show the cards' faces (the caller checked
- * aa_game_may_see_route); scoring: also highlight the scoring part, mark breaks and show
- * the value. */
-void aa_route_row_update(AaRouteRow *self, gboolean face_up, gboolean scoring);
+/* Redraw from the model as viewer (a seat or LP_VIEWER_ONLOOKER) sees it. face_up: the page
+ * wants the faces shown (the viewer's own route, or one turned over at a scoring); they show
+ * only if the model lets viewer see the route. scoring: also highlight the scoring part,
+ * mark breaks and show the value. */
+void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolean scoring);
 
 G_END_DECLS

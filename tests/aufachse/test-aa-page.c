@@ -131,7 +131,7 @@ static void test_one_human(void)
     shot(f.window, "aa-hand.png");
     g_assert_cmpint(aa_game_get_step(f.game), ==, AA_STEP_ROUTE);
     play_human_step(&f);
-    g_assert_cmpuint(aa_game_get_route(f.game, 0)->len, ==, 1);
+    g_assert_cmpuint(aa_game_get_route_length(f.game, 0), ==, 1);
     g_assert_cmpint(aa_game_get_step(f.game), ==, AA_STEP_COUNTER);
     play_human_step(&f);
     g_assert_cmpuint(aa_game_get_pile_size(f.game), >=, 1);

@@ -3,9 +3,10 @@
  * resolution, stage goals, refilling, five stages, illegal moves and the save contract. */
 #include <string.h>
 
-#include "lp-event-log.h"
 #include "aa-ai.h"
+#include "aa-game-private.h"
 #include "aa-test-util.h"
+#include "lp-event-log.h"
 #include "lp-json.h"
 
 /* ---- route scoring ---- */
@@ -168,8 +169,9 @@ static void test_goals(void)
     for (guint n = 2; n <= 5; n++) {
         g_autoptr(GPtrArray) players = aa_test_players(n, NULL);
         g_autoptr(LpRng) rng = lp_rng_new(n);
-        g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+        AaGame *game = aa_game_new(players, rng, NULL);
         g_assert_cmpint(aa_game_get_goal(game), ==, 150 + 50 * (int)(n - 2));
+        g_assert_finalize_object(game);
     }
     g_autoptr(GPtrArray) one = aa_test_players(1, NULL);
     g_autoptr(GPtrArray) six = aa_test_players(6, NULL);
@@ -189,25 +191,35 @@ static void test_deal(void)
     g_ptr_array_add(players, lp_player_new("Ben", LP_AGE_UNKNOWN, "#1c71d8", LP_PLAYER_HUMAN, 0));
     g_ptr_array_add(players, lp_player_new("Cleo", 9, "#26a269", LP_PLAYER_HUMAN, 0));
     g_autoptr(LpRng) rng = lp_rng_new(7);
-    g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+    AaGame *game = aa_game_new(players, rng, NULL);
     /* RULES.md: the youngest holds the start card and begins. */
     g_assert_cmpuint(aa_game_get_start_seat(game), ==, 2);
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
     g_assert_cmpint(aa_game_get_step(game), ==, AA_STEP_ROUTE);
     for (guint s = 0; s < 3; s++) {
-        g_assert_cmpuint(aa_game_get_hand(game, s)->len, ==, 10);
-        g_assert_cmpuint(aa_game_get_route(game, s)->len, ==, 0);
+        g_assert_cmpuint(aa_game_peek_hand(game, s)->len, ==, 10);
+        g_assert_cmpuint(aa_game_peek_route(game, s)->len, ==, 0);
     }
     g_assert_cmpuint(aa_game_get_draw_size(game), ==, 109 - 30);
     g_assert_true(aa_game_check(game, NULL));
     /* Hidden information: only the owner sees a hand or a route during a stage. */
-    g_assert_true(aa_game_may_see_hand(game, 1, 1));
-    g_assert_false(aa_game_may_see_hand(game, 0, 1));
-    g_assert_false(aa_game_may_see_hand(game, -1, 1));
-    g_assert_false(aa_game_may_see_route(game, 2, 1));
-    g_assert_true(aa_game_may_see_route(game, 1, 1));
+    GArray *cards = NULL;
+    g_assert_true(aa_game_get_hand(game, 1, 1, &cards));
+    g_assert_true(cards == aa_game_peek_hand(game, 1));
+    g_assert_false(aa_game_get_hand(game, 0, 1, &cards));
+    g_assert_null(cards);
+    g_assert_false(aa_game_get_hand(game, LP_VIEWER_ONLOOKER, 1, &cards));
+    g_assert_null(cards);
+    g_assert_false(aa_game_get_route(game, 2, 1, &cards));
+    g_assert_null(cards);
+    g_assert_true(aa_game_get_route(game, 1, 1, &cards));
+    g_assert_nonnull(cards);
+    /* What lies open: how many cards each holds. */
+    g_assert_cmpuint(aa_game_get_hand_size(game, 0), ==, 10);
+    g_assert_cmpuint(aa_game_get_route_length(game, 0), ==, 0);
     /* Humans only: the computer does not act. */
     g_assert_false(lp_game_computer_step(LP_GAME(game), aa_ai_move));
+    g_assert_finalize_object(game);
 }
 
 static void test_resolution_order(void)
@@ -218,11 +230,11 @@ static void test_resolution_order(void)
         .hands = {"10 70", "20 80", "30 90"},
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_autoptr(GPtrArray) lines = listen(game);
     for (guint s = 0; s < 3; s++) {
-        GArray *hand = aa_game_get_hand(game, s);
+        GArray *hand = aa_game_peek_hand(game, s);
         guint high = g_array_index(hand, guint8, 1);
         guint low = g_array_index(hand, guint8, 0);
         g_assert_true(aa_game_play_route(game, s, high, &error));
@@ -239,10 +251,13 @@ static void test_resolution_order(void)
                               "{\"event\":\"resolve\",\"card\":\"20\",\"total\":50}",
                               "{\"event\":\"resolve\",\"card\":\"10\",\"total\":60}"};
     for (guint i = 0; i < lines->len; i++) {
-        if (strstr(lines->pdata[i], "resolve") != NULL)
-            g_assert_cmpstr(lines->pdata[i], ==, expected[k++]);
+        if (strstr(lines->pdata[i], "resolve") == NULL)
+            continue;
+        g_assert_cmpuint(k, <, G_N_ELEMENTS(expected));
+        g_assert_cmpstr(lines->pdata[i], ==, expected[k++]);
     }
     g_assert_cmpuint(k, ==, 3);
+    g_assert_cmpuint(lines->len, >=, 2);
     g_assert_cmpstr(lines->pdata[0], ==, "{\"event\":\"route_play\",\"player\":0,\"card\":\"70\"}");
     g_assert_cmpstr(lines->pdata[1], ==,
                     "{\"event\":\"counter_play\",\"player\":0,\"card\":\"10\"}");
@@ -252,7 +267,8 @@ static void test_resolution_order(void)
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 1);
     g_assert_cmpint(aa_game_get_total(game), ==, 60);
     for (guint s = 0; s < 3; s++)
-        g_assert_cmpuint(aa_game_get_hand(game, s)->len, ==, 10);
+        g_assert_cmpuint(aa_game_peek_hand(game, s)->len, ==, 10);
+    g_assert_finalize_object(game);
 }
 
 static void test_goal_passed_only_during(void)
@@ -269,7 +285,7 @@ static void test_goal_passed_only_during(void)
         .pile_owners = "01",
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_autoptr(GPtrArray) lines = listen(game);
     g_assert_true(aa_game_resolve_next(game, &error));
@@ -280,7 +296,9 @@ static void test_goal_passed_only_during(void)
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
     g_assert_cmpuint(aa_game_get_stage(game), ==, 1);
     g_assert_cmpuint(aa_game_get_n_scored(game), ==, 0);
+    g_assert_cmpuint(lines->len, >=, 2);
     g_assert_cmpstr(lines->pdata[1], ==, "{\"event\":\"resolve\",\"card\":\"-50\",\"total\":110}");
+    g_assert_finalize_object(game);
 }
 
 static void test_goal_reached(void)
@@ -297,7 +315,7 @@ static void test_goal_reached(void)
         .pile_owners = "10",
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_autoptr(GPtrArray) lines = listen(game);
     g_assert_true(aa_game_resolve_next(game, &error));
@@ -307,7 +325,15 @@ static void test_goal_reached(void)
     g_assert_cmpuint(aa_game_get_n_scored(game), ==, 1);
     g_assert_cmpint(aa_game_get_stage_score(game, 1, 0), ==, 170);
     g_assert_cmpint(aa_game_get_stage_score(game, 1, 1), ==, 50);
-    g_assert_true(aa_game_may_see_route(game, 0, 1));
+    /* The scored routes lie open for everybody, also for whoever only looks on. */
+    GArray *route = NULL;
+    g_assert_true(aa_game_get_route(game, 0, 1, &route));
+    g_assert_true(aa_game_get_route(game, LP_VIEWER_ONLOOKER, 1, &route));
+    g_assert_true(route == aa_game_peek_route(game, 1));
+    /* Hands stay secret at a stage end. */
+    GArray *hand = NULL;
+    g_assert_false(aa_game_get_hand(game, 0, 1, &hand));
+    g_assert_cmpuint(lines->len, ==, 3);
     g_assert_cmpstr(lines->pdata[2], ==,
                     "{\"event\":\"stage_end\",\"stage\":1,\"total\":150,\"routes\":"
                     "[[\"40\",\"60\",\"R\",\"70\"],[\"50\",\"50\"]],\"scores\":[170,50],"
@@ -323,13 +349,16 @@ static void test_goal_reached(void)
     g_assert_cmpuint(aa_game_get_stage(game), ==, 2);
     g_assert_cmpuint(aa_game_get_start_seat(game), ==, 0);
     g_assert_cmpint(aa_game_get_total(game), ==, 0);
-    g_assert_cmpuint(aa_game_get_route(game, 0)->len, ==, 0);
-    g_assert_cmpuint(aa_game_get_route(game, 1)->len, ==, 0);
-    g_assert_cmpuint(aa_game_get_hand(game, 0)->len, ==, 10);
+    g_assert_cmpuint(aa_game_peek_route(game, 0)->len, ==, 0);
+    g_assert_cmpuint(aa_game_peek_route(game, 1)->len, ==, 0);
+    g_assert_cmpuint(aa_game_peek_hand(game, 0)->len, ==, 10);
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
-    g_assert_false(aa_game_may_see_route(game, 0, 1));
+    g_assert_false(aa_game_get_route(game, 0, 1, &route));
+    g_assert_null(route);
+    g_assert_cmpuint(lines->len, ==, 4);
     g_assert_cmpstr(lines->pdata[3], ==, "{\"event\":\"stage_start\",\"stage\":2,\"start_player\":0}");
     g_assert_true(aa_game_check(game, NULL));
+    g_assert_finalize_object(game);
 }
 
 static void test_minus50_below_zero(void)
@@ -344,7 +373,7 @@ static void test_minus50_below_zero(void)
         .pile_owners = "01",
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_assert_true(aa_game_resolve_next(game, &error));
     g_assert_cmpint(aa_game_get_total(game), ==, -30);
@@ -353,6 +382,7 @@ static void test_minus50_below_zero(void)
     /* −50 stays in the counter. */
     g_assert_cmpuint(aa_game_get_counter(game)->len, ==, 3);
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
+    g_assert_finalize_object(game);
 }
 
 static void test_obstacle(void)
@@ -369,20 +399,21 @@ static void test_obstacle(void)
         .pile_owners = "2",
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_autoptr(GPtrArray) lines = listen(game);
     guint discard = aa_game_get_discard_size(game);
     g_assert_true(aa_game_resolve_next(game, &error));
-    g_assert_cmpuint(aa_game_get_route(game, 0)->len, ==, 0);
-    g_assert_cmpuint(aa_game_get_route(game, 1)->len, ==, 1);
-    g_assert_cmpuint(aa_game_get_route(game, 2)->len, ==, 0);
+    g_assert_cmpuint(aa_game_peek_route(game, 0)->len, ==, 0);
+    g_assert_cmpuint(aa_game_peek_route(game, 1)->len, ==, 1);
+    g_assert_cmpuint(aa_game_peek_route(game, 2)->len, ==, 0);
     g_assert_cmpuint(lines->len, >=, 3);
     g_assert_cmpstr(lines->pdata[1], ==, "{\"event\":\"route_discard\",\"player\":1,\"card\":\"20\"}");
     g_assert_cmpstr(lines->pdata[2], ==, "{\"event\":\"route_discard\",\"player\":2,\"card\":\"R\"}");
     /* −1 and the two route cards went to the discard pile before the refill. */
     g_assert_cmpuint(aa_game_get_discard_size(game), ==, discard + 3);
     g_assert_true(aa_game_check(game, NULL));
+    g_assert_finalize_object(game);
 }
 
 static void test_reshuffle(void)
@@ -399,19 +430,20 @@ static void test_reshuffle(void)
         .rest_to_discard = TRUE,
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_assert_cmpuint(aa_game_get_draw_size(game), ==, 0);
     guint discard = aa_game_get_discard_size(game);
     g_assert_true(aa_game_resolve_next(game, &error));
     g_assert_true(aa_game_resolve_next(game, &error));
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
-    g_assert_cmpuint(aa_game_get_hand(game, 0)->len, ==, 10);
-    g_assert_cmpuint(aa_game_get_hand(game, 1)->len, ==, 10);
+    g_assert_cmpuint(aa_game_peek_hand(game, 0)->len, ==, 10);
+    g_assert_cmpuint(aa_game_peek_hand(game, 1)->len, ==, 10);
     /* The rest went to the discard pile before the refill; all of it became the draw pile. */
     g_assert_cmpuint(aa_game_get_discard_size(game), ==, 0);
     g_assert_cmpuint(aa_game_get_draw_size(game), ==, discard + 1 - 4);
     g_assert_true(aa_game_check(game, NULL));
+    g_assert_finalize_object(game);
 }
 
 static void test_plus2_short_hand(void)
@@ -428,7 +460,7 @@ static void test_plus2_short_hand(void)
         .pile_owners = "1",
     };
     g_autoptr(GError) error = NULL;
-    g_autoptr(AaGame) game = aa_test_game_from_table(&t, &error);
+    AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
     g_assert_true(aa_game_resolve_next(game, &error));
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_EXTRA);
@@ -439,11 +471,11 @@ static void test_plus2_short_hand(void)
     g_assert_cmpuint(aa_game_get_extra_left(game, 2), ==, 2);
     g_assert_cmpuint(aa_game_get_extra_left(game, 0), ==, 1);
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
-    GArray *hand2 = aa_game_get_hand(game, 2);
+    GArray *hand2 = aa_game_peek_hand(game, 2);
     guint c20 = g_array_index(hand2, guint8, 0);
     /* Seat 0 may not play yet; the state stays as it is. */
     g_autofree char *before = save_string(game);
-    guint c40 = g_array_index(aa_game_get_hand(game, 0), guint8, 0);
+    guint c40 = g_array_index(aa_game_peek_hand(game, 0), guint8, 0);
     g_assert_false(aa_game_play_route(game, 0, c40, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN);
     g_clear_error(&error);
@@ -457,31 +489,33 @@ static void test_plus2_short_hand(void)
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
     /* Save and restore in the middle of the extra cards. */
     g_autofree char *mid = save_string(game);
-    g_autoptr(LpGame) copy = lp_game_restore_from_data(AA_TYPE_GAME, mid, -1, &error);
+    LpGame *copy = lp_game_restore_from_data(AA_TYPE_GAME, mid, -1, &error);
     g_assert_no_error(error);
     g_assert_cmpuint(aa_game_get_extra_left(AA_GAME(copy), 2), ==, 1);
     g_assert_true(aa_game_play_route(game, 2, g_array_index(hand2, guint8, 0), &error));
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 0);
     g_assert_true(aa_game_play_route(game, 0, c40, &error));
     g_assert_no_error(error);
-    g_autofree char *route = aa_test_faces(aa_game_get_route(game, 2));
+    g_autofree char *route = aa_test_faces(aa_game_peek_route(game, 2));
     g_assert_cmpstr(route, ==, "10 20 30");
     /* Pile done, round over: refill and the next round. */
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
     g_assert_cmpuint(aa_game_get_start_seat(game), ==, 2);
+    g_assert_finalize_object(game);
+    g_assert_finalize_object(copy);
 }
 
 static void test_illegal(void)
 {
     g_autoptr(GPtrArray) players = aa_test_players(2, "hh");
     g_autoptr(LpRng) rng = lp_rng_new(3);
-    g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+    AaGame *game = aa_game_new(players, rng, NULL);
     g_autoptr(GError) error = NULL;
     g_autofree char *before = save_string(game);
     guint seat = lp_game_get_current_seat(LP_GAME(game));
     guint other = 1 - seat;
-    guint mine = g_array_index(aa_game_get_hand(game, seat), guint8, 0);
-    guint theirs = g_array_index(aa_game_get_hand(game, other), guint8, 0);
+    guint mine = g_array_index(aa_game_peek_hand(game, seat), guint8, 0);
+    guint theirs = g_array_index(aa_game_peek_hand(game, other), guint8, 0);
     g_assert_false(aa_game_play_route(game, other, theirs, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN);
     g_clear_error(&error);
@@ -510,6 +544,7 @@ static void test_illegal(void)
     g_assert_cmpint(aa_game_get_step(game), ==, AA_STEP_COUNTER);
     g_assert_false(aa_game_play_counter(game, seat, mine, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE);
+    g_assert_finalize_object(game);
 }
 
 static guint count_events(GPtrArray *lines, const char *name)
@@ -526,7 +561,7 @@ static void test_five_stages(void)
     for (guint n = 2; n <= 5; n++) {
         g_autoptr(GPtrArray) players = aa_test_players(n, "eHnHe");
         g_autoptr(LpRng) rng = lp_rng_new(100 + n);
-        g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+        AaGame *game = aa_game_new(players, rng, NULL);
         g_autoptr(GPtrArray) lines = listen(game);
         lp_game_run_computers(LP_GAME(game), aa_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
@@ -549,7 +584,185 @@ static void test_five_stages(void)
         g_assert_false(lp_game_computer_step(LP_GAME(game), aa_ai_move));
         g_autoptr(JsonNode) result = lp_game_result(LP_GAME(game));
         g_assert_true(json_object_has_member(json_node_get_object(result), "winners"));
+        g_assert_finalize_object(game);
     }
+}
+
+/* ---- who decides ---- */
+
+typedef struct {
+    gboolean in_step;    /* inside lp_game_computer_step */
+    guint played_in_step;
+    guint played;
+    int seat;
+    int card;
+} PlayWatch;
+
+static void on_route_played_watch(AaGame *game, guint seat, guint card, PlayWatch *w)
+{
+    w->played++;
+    w->played_in_step += w->in_step;
+    w->seat = seat;
+    w->card = card;
+}
+
+static void on_counter_played_watch(AaGame *game, guint seat, PlayWatch *w)
+{
+    GArray *pile = game->pile;
+    on_route_played_watch(game, seat, aa_cards_at(pile, pile->len - 1), w);
+}
+
+static void watch_plays(AaGame *game, PlayWatch *w)
+{
+    g_signal_connect(game, "route-played", G_CALLBACK(on_route_played_watch), w);
+    g_signal_connect(game, "counter-played", G_CALLBACK(on_counter_played_watch), w);
+}
+
+static void test_advance_takes_no_decision(void)
+{
+    /* Humans only: the game turns the pile over and deals stages, but never plays a card. */
+    g_autoptr(GPtrArray) players = aa_test_players(3, "hhh");
+    g_autoptr(LpRng) rng = lp_rng_new(17);
+    AaGame *game = aa_game_new(players, rng, NULL);
+    PlayWatch w = {0};
+    watch_plays(game, &w);
+    guint steps = 0;
+    for (guint moves = 0; moves < 3000 && !lp_game_is_over(LP_GAME(game)); moves++) {
+        w.in_step = TRUE;
+        while (lp_game_computer_step(LP_GAME(game), aa_ai_move))
+            steps++;
+        w.in_step = FALSE;
+        int seat = lp_game_get_current_seat(LP_GAME(game));
+        if (seat < 0)
+            break;
+        guint card = aa_cards_at(aa_game_peek_hand(game, seat), 0);
+        g_assert_true(aa_game_get_step(game) == AA_STEP_COUNTER
+                          ? aa_game_play_counter(game, seat, card, NULL)
+                          : aa_game_play_route(game, seat, card, NULL));
+    }
+    g_assert_true(lp_game_is_over(LP_GAME(game)));
+    g_assert_cmpuint(steps, >, 0);
+    g_assert_cmpuint(w.played, >, 0);
+    g_assert_cmpuint(w.played_in_step, ==, 0);
+    g_assert_finalize_object(game);
+
+    /* Computers too: without their move function the game waits for their decision. */
+    g_autoptr(GPtrArray) computers = aa_test_players(2, "nn");
+    AaGame *waiting = aa_game_new(computers, rng, NULL);
+    g_autofree char *before = save_string(waiting);
+    g_assert_false(lp_game_computer_step(LP_GAME(waiting), NULL));
+    g_autofree char *after = save_string(waiting);
+    g_assert_cmpstr(strstr(before, "\"rng\""), ==, strstr(after, "\"rng\""));
+    g_assert_true(lp_game_computer_step(LP_GAME(waiting), aa_ai_move));
+    g_assert_finalize_object(waiting);
+}
+
+/* aa_ai_move plays what aa_ai_choose chose, through the public move of the step. */
+static void check_ai_move_step(AaGame *game, AaStep step)
+{
+    g_assert_cmpint(aa_game_get_step(game), ==, step);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    g_assert_cmpint(seat, >=, 0);
+    /* The same game, RNG included, played by hand with the computer's choice. */
+    g_autofree char *data = save_string(game);
+    LpGame *copy = lp_game_restore_from_data(AA_TYPE_GAME, data, -1, NULL);
+    g_assert_nonnull(copy);
+    LpPlayer *player = lp_game_get_player(copy, seat);
+    guint card = aa_ai_choose(AA_GAME(copy), seat, lp_player_get_level(player));
+    g_assert_true(step == AA_STEP_COUNTER ? aa_game_play_counter(AA_GAME(copy), seat, card, NULL)
+                                          : aa_game_play_route(AA_GAME(copy), seat, card, NULL));
+
+    PlayWatch w = {0};
+    watch_plays(game, &w);
+    g_assert_true(aa_ai_move(LP_GAME(game)));
+    g_signal_handlers_disconnect_by_data(game, &w);
+    g_assert_cmpuint(w.played, ==, 1);
+    g_assert_cmpint(w.seat, ==, seat);
+    g_assert_cmpint(w.card, ==, card);
+    g_autofree char *mine = save_string(game);
+    g_autofree char *theirs = save_string(AA_GAME(copy));
+    g_assert_cmpstr(strstr(mine, "\"rng\""), ==, strstr(theirs, "\"rng\""));
+    g_assert_finalize_object(copy);
+}
+
+static void test_ai_move_plays_public_moves(void)
+{
+    g_autoptr(GPtrArray) players = aa_test_players(3, "eHh");
+    g_autoptr(LpRng) rng = lp_rng_new(23);
+    AaGame *game = aa_game_new(players, rng, NULL);
+    /* Seat 0 (easy, draws from the RNG) begins: a route card, then a counter card. */
+    check_ai_move_step(game, AA_STEP_ROUTE);
+    check_ai_move_step(game, AA_STEP_COUNTER);
+    /* Seat 1 (hard). */
+    check_ai_move_step(game, AA_STEP_ROUTE);
+    check_ai_move_step(game, AA_STEP_COUNTER);
+    /* Seat 2 is human: nothing to choose for the computer, the game stays. */
+    g_autofree char *before = save_string(game);
+    g_assert_false(aa_ai_move(LP_GAME(game)));
+    g_autofree char *after = save_string(game);
+    g_assert_cmpstr(strstr(before, "\"rng\""), ==, strstr(after, "\"rng\""));
+    g_assert_finalize_object(game);
+
+    /* Turning the pile over is nobody's decision: not the computer's move. */
+    AaTestTable t = {
+        .n_players = 2,
+        .kinds = "nn",
+        .phase = "resolve",
+        .play_index = 2,
+        .hands = {"10 20 30 40 50 60 70 80 90", "10 20 30 40 50 60 70 80 90"},
+        .pile = "R 50",
+        .pile_owners = "01",
+    };
+    AaGame *resolving = aa_test_game_from_table(&t, NULL);
+    g_assert_false(aa_ai_move(LP_GAME(resolving)));
+    g_assert_cmpuint(aa_game_get_pile_size(resolving), ==, 2);
+    g_assert_finalize_object(resolving);
+}
+
+/* ---- properties ---- */
+
+typedef struct {
+    AaGame *game;
+    AaPhase last;
+    guint notified;
+} PhaseWatch;
+
+static void on_phase_notify(AaGame *game, GParamSpec *pspec, PhaseWatch *w)
+{
+    AaPhase phase;
+    g_object_get(game, "phase", &phase, NULL);
+    g_assert_cmpint(phase, ==, aa_game_get_phase(game));
+    /* Exactly on change: never twice for the same phase. */
+    g_assert_cmpint(phase, !=, w->last);
+    w->last = phase;
+    w->notified++;
+}
+
+static void on_phase_action(AaGame *game, PhaseWatch *w)
+{
+    /* No change went by without a notification. */
+    g_assert_cmpint(aa_game_get_phase(game), ==, w->last);
+}
+
+static void test_phase_property(void)
+{
+    g_autoptr(GPtrArray) players = aa_test_players(3, "enH");
+    g_autoptr(LpRng) rng = lp_rng_new(31);
+    AaGame *game = aa_game_new(players, rng, NULL);
+    PhaseWatch w = {game, aa_game_get_phase(game), 0};
+    g_signal_connect(game, "notify::phase", G_CALLBACK(on_phase_notify), &w);
+    g_signal_connect(game, "action-completed", G_CALLBACK(on_phase_action), &w);
+    lp_game_run_computers(LP_GAME(game), aa_ai_move);
+    g_assert_true(lp_game_is_over(LP_GAME(game)));
+    g_assert_cmpint(w.last, ==, AA_PHASE_OVER);
+    /* At least play → resolve → … → stage end for each of five stages. */
+    g_assert_cmpuint(w.notified, >=, 3 * AA_N_STAGES);
+    g_assert_finalize_object(game);
+
+    /* Saves name the phase by its registered nick, as they always did. */
+    g_assert_cmpstr(lp_enum_to_nick(AA_TYPE_PHASE, AA_PHASE_STAGE_END), ==, "stage-end");
+    g_assert_cmpstr(lp_enum_to_nick(AA_TYPE_PHASE, AA_PHASE_PLAY), ==, "play");
+    g_assert_cmpstr(lp_enum_to_nick(AA_TYPE_PHASE, AA_PHASE_OVER), ==, "over");
 }
 
 /* ---- save and resume ---- */
@@ -561,14 +774,14 @@ static void test_resume_same_game(void)
         guint n = 2 + round % 4;
         g_autoptr(GPtrArray) players = aa_test_players(n, round % 2 ? "HenHn" : "neHeH");
         g_autoptr(LpRng) rng = lp_rng_new(round * 7919 + 1);
-        g_autoptr(AaGame) a = aa_game_new(players, rng, NULL);
+        AaGame *a = aa_game_new(players, rng, NULL);
         g_autoptr(GPtrArray) la = listen(a);
         guint steps = g_rand_int_range(pick, 0, 400);
         for (guint i = 0; i < steps && lp_game_computer_step(LP_GAME(a), aa_ai_move); i++)
             ;
         g_autofree char *data = save_string(a);
         g_autoptr(GError) error = NULL;
-        g_autoptr(LpGame) b = lp_game_restore_from_data(AA_TYPE_GAME, data, -1, &error);
+        LpGame *b = lp_game_restore_from_data(AA_TYPE_GAME, data, -1, &error);
         g_assert_no_error(error);
         /* Save → load → save gives the same bytes. */
         g_autofree char *again = save_string(AA_GAME(b));
@@ -584,6 +797,8 @@ static void test_resume_same_game(void)
         g_autofree char *end_b = save_string(AA_GAME(b));
         /* The "saved" times differ; compare from the rng on. */
         g_assert_cmpstr(strstr(end_a, "\"rng\""), ==, strstr(end_b, "\"rng\""));
+        g_assert_finalize_object(a);
+        g_assert_finalize_object(b);
     }
     g_rand_free(pick);
 }
@@ -653,11 +868,12 @@ static void test_hard_beats_easy(void)
     for (guint g = 0; g < games; g++) {
         g_autoptr(GPtrArray) players = aa_test_players(2, g % 2 ? "He" : "eH");
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(11, g));
-        g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+        AaGame *game = aa_game_new(players, rng, NULL);
         lp_game_run_computers(LP_GAME(game), aa_ai_move);
         guint hard_seat = g % 2 ? 0 : 1;
         if (aa_game_get_total_score(game, hard_seat) > aa_game_get_total_score(game, 1 - hard_seat))
             hard++;
+        g_assert_finalize_object(game);
     }
     g_test_message("hard won %u of %u against easy", hard, games);
     g_assert_cmpuint(hard, >, games * 3 / 4);
@@ -681,6 +897,11 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/table/plus2-short-hand", test_plus2_short_hand);
     g_test_add_func("/aufachse/table/illegal", test_illegal);
     g_test_add_func("/aufachse/table/five-stages", test_five_stages);
+    g_test_add_func("/aufachse/turns/advance-takes-no-decision",
+                    test_advance_takes_no_decision);
+    g_test_add_func("/aufachse/turns/ai-move-plays-public-moves",
+                    test_ai_move_plays_public_moves);
+    g_test_add_func("/aufachse/table/phase-property", test_phase_property);
     g_test_add_func("/aufachse/save/resume-same-game", test_resume_same_game);
     g_test_add_func("/aufachse/save/damaged", test_damaged_saves);
     g_test_add_func("/aufachse/ai/hard-beats-easy", test_hard_beats_easy);

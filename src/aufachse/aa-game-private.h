@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the files of AaGame share (moves in aa-game.c, save and load in aa-game-save.c, the
+ * event log in aa-game-events.c), and the unchecked look at hands and routes that only the
+ * model itself and the tests may take: views and computer players use the viewer-checked
+ * getters of aa-game.h. */
+#pragma once
+
+#include "aa-game.h"
+#include "lp-event-log.h"
+
+G_BEGIN_DECLS
+
+struct _AaGame {
+    LpGame parent_instance;
+
+    guint n;
+    AaPhase phase;
+    guint stage;           /* 1…5 */
+    gboolean announced;    /* ::stage-announced of this stage emitted (lazily: see announce()) */
+    guint start_seat;      /* holder of the start card */
+    guint play_index;      /* AA_PHASE_PLAY: seats after start_seat that have finished */
+    gboolean route_done;   /* AA_PHASE_PLAY: the current seat put its route card already */
+    GArray *draw;          /* guint8 card ids; the top is the last element */
+    GArray *discard;
+    GArray *pile;          /* face-down counter pile; the top (put last) is the last element */
+    GArray *pile_owner;    /* guint8 seat per pile card */
+    GArray *counter;       /* resolved cards that stay: kilometres and −50 */
+    GArray *hands[AA_MAX_PLAYERS];
+    GArray *routes[AA_MAX_PLAYERS];
+    guint extra_left[AA_MAX_PLAYERS];
+    int action;            /* AA_PHASE_EXTRA: the +1/+2 card in effect */
+    int last_resolved;
+    guint n_scored;
+    int scores[AA_N_STAGES][AA_MAX_PLAYERS];
+};
+
+/* Card arrays hold guint8 ids. */
+static inline guint8 aa_cards_at(GArray *cards, guint i)
+{
+    return g_array_index(cards, guint8, i);
+}
+
+static inline void aa_cards_push(GArray *cards, guint8 card)
+{
+    g_array_append_val(cards, card);
+}
+
+/* Hands are kept sorted by id (that is by face). */
+static inline gint aa_cards_compare(gconstpointer a, gconstpointer b)
+{
+    return (int)*(const guint8 *)a - (int)*(const guint8 *)b;
+}
+
+/* The whole hand and route of seat, whoever looks: for the model's own files and tests. */
+static inline GArray *aa_game_peek_hand(AaGame *self, guint seat)
+{
+    g_assert(seat < self->n);
+    return self->hands[seat];
+}
+
+static inline GArray *aa_game_peek_route(AaGame *self, guint seat)
+{
+    g_assert(seat < self->n);
+    return self->routes[seat];
+}
+
+/* aa-game-save.c: LpGameClass save_state and load_state. */
+JsonNode *aa_game_save_state(LpGame *game);
+gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error);
+
+/* aa-game-events.c: LpGameClass observe_events. */
+void aa_game_observe_events(LpGame *game, LpEventLog *log);
+
+G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Auf Achse page: routes, the kilometre counter, the scoreboard and the hand; turns
- * picks into moves and holds the driver while a stage scoring is shown. */
+ * picks into moves and holds the driver while a stage scoring is shown. Game, driver,
+ * settings, the privacy screen and the signal group come from LpGamePage. */
 #include "config.h"
 
 #include "aa-page.h"
@@ -15,17 +16,10 @@
 #include "lp-privacy-screen.h"
 
 struct _AaPage {
-    GtkWidget parent_instance;
+    LpGamePage parent_instance;
 
-    AaGame *game;
-    LpDriver *driver;
-    GSettings *settings;
     GtkCssProvider *seat_css;
-    LpPrivacyScreen *privacy;
-    gulong handlers[12];
-    gulong settings_handler;
 
-    GtkWidget *content;
     GtkLabel *status_label;
     GtkWidget *routes_box;
     GtkWidget *side_box;
@@ -52,7 +46,6 @@ struct _AaPage {
     guint revealed_routes;   /* routes turned over so far in that scoring */
     guint reveal_timer;
     guint refresh_id;
-    gboolean holding;
     gboolean focus_hand;     /* move the keyboard focus into the hand at the next refresh */
     const char *mode;
 };
@@ -64,9 +57,19 @@ static void refresh(AaPage *self);
 
 /* ---- helpers ---- */
 
+static AaGame *game_of(AaPage *self)
+{
+    return AA_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
+}
+
+static LpPrivacyScreen *privacy_of(AaPage *self)
+{
+    return lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
+}
+
 static LpPlayer *player_of(AaPage *self, guint seat)
 {
-    return lp_game_get_player(LP_GAME(self->game), seat);
+    return lp_game_get_player(LP_GAME(game_of(self)), seat);
 }
 
 static const char *seat_name(AaPage *self, guint seat)
@@ -81,41 +84,15 @@ static gboolean seat_human(AaPage *self, int seat)
 
 static guint n_seats(AaPage *self)
 {
-    return lp_game_get_n_players(LP_GAME(self->game));
+    return lp_game_get_n_players(LP_GAME(game_of(self)));
 }
 
-static void hold(AaPage *self)
+/* Milliseconds per route turned over at a scoring (0: all at once). The pause between
+ * computer steps is the window's, the same for every game. */
+static guint reveal_ms(AaPage *self)
 {
-    if (self->holding)
-        return;
-    self->holding = TRUE;
-    lp_driver_hold(self->driver);
-}
-
-static void release(AaPage *self)
-{
-    if (!self->holding)
-        return;
-    self->holding = FALSE;
-    lp_driver_release(self->driver);
-}
-
-/* Milliseconds per computer step and per route turned over at a scoring. */
-static guint step_ms(AaPage *self)
-{
-    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
-    if (g_strcmp0(speed, "off") == 0)
-        return 0;
-    if (g_strcmp0(speed, "slow") == 0)
-        return 1600;
-    if (g_strcmp0(speed, "fast") == 0)
-        return 450;
-    return 900;
-}
-
-static void on_speed_changed(AaPage *self)
-{
-    lp_driver_set_delay(self->driver, step_ms(self));
+    return lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                                   LP_PACE_SCORING_STEP);
 }
 
 static void set_note(AaPage *self, const char *note)
@@ -124,35 +101,38 @@ static void set_note(AaPage *self, const char *note)
     gtk_widget_set_visible(GTK_WIDGET(self->note_label), note != NULL);
 }
 
-/* RULES.md hidden information: whose hand and route may be on screen now. */
+/* RULES.md hidden information: whose hand and route may be on screen now (a seat, or
+ * LP_VIEWER_ONLOOKER when only what lies open may be). */
 static int viewer(AaPage *self)
 {
-    guint humans = lp_players_count_humans(lp_game_get_players(LP_GAME(self->game)));
+    guint humans = lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self))));
     if (humans == 0)
-        return -1;
-    if (self->privacy == NULL) {
+        return LP_VIEWER_ONLOOKER;
+    LpPrivacyScreen *privacy = privacy_of(self);
+    if (privacy == NULL) {
+        /* One human: the screen is theirs. */
         for (guint s = 0; s < n_seats(self); s++) {
             if (seat_human(self, s))
                 return s;
         }
     }
-    if (self->privacy != NULL && lp_privacy_screen_is_covered(self->privacy))
-        return -1;
+    if (privacy != NULL && lp_privacy_screen_is_covered(privacy))
+        return LP_VIEWER_ONLOOKER;
     return self->revealed_for;
 }
 
 /* The order routes are turned over at a stage end: the start player first. */
 static guint reveal_position(AaPage *self, guint seat)
 {
-    guint start = aa_game_get_start_seat(self->game);
+    guint start = aa_game_get_start_seat(game_of(self));
     return (seat + n_seats(self) - start) % n_seats(self);
 }
 
 static char *step_prompt(AaPage *self, guint seat, gboolean for_cover)
 {
-    AaStep step = aa_game_get_step(self->game);
-    guint left = aa_game_get_extra_left(self->game, seat);
-    int action = aa_game_get_action(self->game);
+    AaStep step = aa_game_get_step(game_of(self));
+    guint left = aa_game_get_extra_left(game_of(self), seat);
+    int action = aa_game_get_action(game_of(self));
     switch (step) {
     case AA_STEP_ROUTE:
         return for_cover ? g_strdup(_("Your turn: a card for your route, then one for the "
@@ -184,7 +164,7 @@ static void update_scoreboard(AaPage *self)
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->score_grid))) != NULL)
         gtk_grid_remove(self->score_grid, child);
     guint n = n_seats(self);
-    guint scored = aa_game_get_n_scored(self->game);
+    guint scored = aa_game_get_n_scored(game_of(self));
     for (guint st = 1; st <= AA_N_STAGES; st++) {
         g_autofree char *head = g_strdup_printf("%u", st);
         GtkWidget *label = gtk_label_new(head);
@@ -196,7 +176,7 @@ static void update_scoreboard(AaPage *self)
     GtkWidget *total_head = gtk_label_new(_("Total"));
     gtk_widget_add_css_class(total_head, "dim-label");
     gtk_grid_attach(self->score_grid, total_head, AA_N_STAGES + 1, 0, 1, 1);
-    g_autoptr(GArray) winners = aa_game_get_winners(self->game);
+    g_autoptr(GArray) winners = aa_game_get_winners(game_of(self));
     for (guint s = 0; s < n; s++) {
         GtkWidget *name = gtk_label_new(seat_name(self, s));
         gtk_label_set_xalign(GTK_LABEL(name), 0);
@@ -206,7 +186,7 @@ static void update_scoreboard(AaPage *self)
         GString *spoken = g_string_new(NULL);
         for (guint st = 1; st <= AA_N_STAGES; st++) {
             g_autofree char *v = st <= scored
-                ? g_strdup_printf("%d", aa_game_get_stage_score(self->game, st, s))
+                ? g_strdup_printf("%d", aa_game_get_stage_score(game_of(self), st, s))
                 : g_strdup("–");
             GtkWidget *cell = gtk_label_new(v);
             gtk_label_set_xalign(GTK_LABEL(cell), 1);
@@ -214,7 +194,7 @@ static void update_scoreboard(AaPage *self)
             if (st <= scored)
                 g_string_append_printf(spoken, _("stage %u: %s km; "), st, v);
         }
-        int total = aa_game_get_total_score(self->game, s);
+        int total = aa_game_get_total_score(game_of(self), s);
         g_autofree char *t = g_strdup_printf("%d", total);
         GtkWidget *cell = gtk_label_new(t);
         gtk_label_set_xalign(GTK_LABEL(cell), 1);
@@ -245,8 +225,8 @@ static void update_ranking(AaPage *self)
         order[s] = s;
     /* Highest total first; equal totals keep seat order. */
     for (guint i = 1; i < n; i++) {
-        for (guint j = i; j > 0 && aa_game_get_total_score(self->game, order[j]) >
-                                       aa_game_get_total_score(self->game, order[j - 1]); j--) {
+        for (guint j = i; j > 0 && aa_game_get_total_score(game_of(self), order[j]) >
+                                       aa_game_get_total_score(game_of(self), order[j - 1]); j--) {
             guint t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
@@ -255,7 +235,7 @@ static void update_ranking(AaPage *self)
     guint place = 0;
     int last = G_MININT;
     for (guint i = 0; i < n; i++) {
-        int total = aa_game_get_total_score(self->game, order[i]);
+        int total = aa_game_get_total_score(game_of(self), order[i]);
         if (total != last)
             place = i + 1;
         last = total;
@@ -268,7 +248,7 @@ static void update_ranking(AaPage *self)
             gtk_widget_add_css_class(label, "aa-winner");
         gtk_box_append(GTK_BOX(self->ranking_box), label);
     }
-    g_autoptr(GArray) winners = aa_game_get_winners(self->game);
+    g_autoptr(GArray) winners = aa_game_get_winners(game_of(self));
     g_autofree char *title = NULL;
     if (winners->len == 1) {
         title = g_strdup_printf(_("%s drove the farthest and wins!"),
@@ -321,42 +301,42 @@ static void update_view(AaPage *self)
         self->refresh_id = g_idle_add_full(G_PRIORITY_HIGH_IDLE, refresh_idle, self, NULL);
 }
 
-static void refresh(AaPage *self)
+/* Privacy: cover before a human acts; nothing private while a computer acts. */
+static void update_privacy(AaPage *self, int cur)
 {
-    g_clear_handle_id(&self->refresh_id, g_source_remove);
-    AaPhase phase = aa_game_get_phase(self->game);
-    int cur = lp_game_get_current_seat(LP_GAME(self->game));
-    gboolean over = phase == AA_PHASE_OVER;
-
-    /* Privacy: cover before a human acts; nothing private while a computer acts. */
-    if (self->privacy != NULL) {
-        if (seat_human(self, cur) && self->revealed_for != cur) {
-            if (self->covered_for != cur || !lp_privacy_screen_is_covered(self->privacy)) {
-                g_autofree char *msg = step_prompt(self, cur, TRUE);
-                self->covered_for = cur;
-                lp_privacy_screen_cover(self->privacy, seat_name(self, cur), msg);
-            }
-        } else if (!seat_human(self, cur)) {
-            self->revealed_for = -1;
-            self->covered_for = -1;
-            if (lp_privacy_screen_is_covered(self->privacy))
-                lp_privacy_screen_uncover(self->privacy);
+    LpPrivacyScreen *privacy = privacy_of(self);
+    if (privacy == NULL)
+        return;
+    if (seat_human(self, cur) && self->revealed_for != cur) {
+        if (self->covered_for != cur || !lp_privacy_screen_is_covered(privacy)) {
+            g_autofree char *msg = step_prompt(self, cur, TRUE);
+            self->covered_for = cur;
+            lp_privacy_screen_cover(privacy, seat_name(self, cur), msg);
         }
+    } else if (!seat_human(self, cur)) {
+        self->revealed_for = -1;
+        self->covered_for = -1;
+        if (lp_privacy_screen_is_covered(privacy))
+            lp_privacy_screen_uncover(privacy);
     }
-    int view = viewer(self);
+}
 
-    /* Status line. */
+/* What every mode shows: the status line, the routes, the counter and the scoreboard. */
+static void update_table(AaPage *self, int view, int cur)
+{
+    AaGame *game = game_of(self);
+    gboolean over = aa_game_get_phase(game) == AA_PHASE_OVER;
     g_autofree char *status = NULL;
     if (over)
         status = g_strdup(_("The journey is over after five stages."));
     else
         /* Translators: stage number, the goal of the counter, the start card holder. */
         status = g_strdup_printf(_("Stage %u of 5 · the stage ends at %d km · start card: %s"),
-                                 aa_game_get_stage(self->game), aa_game_get_goal(self->game),
-                                 seat_name(self, aa_game_get_start_seat(self->game)));
+                                 aa_game_get_stage(game), aa_game_get_goal(game),
+                                 seat_name(self, aa_game_get_start_seat(game)));
     gtk_label_set_text(self->status_label, status);
 
-    /* Routes. */
+    /* At a scoring the routes turn over one by one; before, only the viewer's own is up. */
     gboolean table_scoring = self->scoring || over;
     for (guint s = 0; s < n_seats(self); s++) {
         AaRouteRow *row = self->rows->pdata[s];
@@ -371,37 +351,47 @@ static void refresh(AaPage *self)
     update_scoreboard(self);
 
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue", self->scoring && !over);
-    if (over || self->scoring) {
+    if (table_scoring) {
         /* No hand below a scoring: nothing to pick, nothing hidden left on a stack page. */
         aa_hand_set_cards(self->hand, NULL, 0, FALSE);
         gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.play", FALSE);
     }
-    if (over) {
-        update_ranking(self);
-        show_mode(self, "over");
-        return;
-    }
-    if (self->scoring) {
-        int total = aa_game_get_total(self->game);
-        g_autofree char *text = g_strdup_printf(
-            _("Stage %u is over: the counter reached %d of %d km. Routes are turned over; "
-              "only the part after the last break counts."),
-            aa_game_get_n_scored(self->game), total, aa_game_get_goal(self->game));
-        gtk_label_set_text(self->scoring_label, text);
-        show_mode(self, "scoring");
-        return;
-    }
+}
 
-    /* The hand: the viewer's own cards, playable when it is their step. */
-    gboolean my_turn = view >= 0 && cur == view && aa_game_get_step(self->game) != AA_STEP_NONE;
+/* Mode "over": the final ranking. */
+static void update_over(AaPage *self)
+{
+    update_ranking(self);
+    show_mode(self, "over");
+}
+
+/* Mode "scoring": a stage's routes are turned over; Continue deals the next stage. */
+static void update_scoring(AaPage *self)
+{
+    AaGame *game = game_of(self);
+    g_autofree char *text = g_strdup_printf(
+        _("Stage %u is over: the counter reached %d of %d km. Routes are turned over; "
+          "only the part after the last break counts."),
+        aa_game_get_n_scored(game), aa_game_get_total(game), aa_game_get_goal(game));
+    gtk_label_set_text(self->scoring_label, text);
+    show_mode(self, "scoring");
+}
+
+/* Mode "hand": the viewer's own cards, playable when it is their step, and what the table
+ * waits for. */
+static void update_hand(AaPage *self, int view, int cur)
+{
+    AaGame *game = game_of(self);
+    AaStep step = aa_game_get_step(game);
+    gboolean my_turn = view >= 0 && cur == view && step != AA_STEP_NONE;
     GArray *cards = NULL;
-    if (view >= 0 && aa_game_get_hand(self->game, view, view, &cards)) {
+    if (view >= 0 && aa_game_get_hand(game, view, view, &cards)) {
         aa_hand_set_cards(self->hand, cards, 0, my_turn);
         g_autofree char *label = g_strdup_printf(_("Hand of %s"), seat_name(self, view));
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
     } else {
-        guint count = cur >= 0 ? aa_game_get_hand_size(self->game, cur) : 0;
+        guint count = cur >= 0 ? aa_game_get_hand_size(game, cur) : 0;
         aa_hand_set_cards(self->hand, NULL, count, FALSE);
         gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand),
                                        GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hand"), -1);
@@ -413,7 +403,7 @@ static void refresh(AaPage *self)
     } else if (cur >= 0) {
         prompt = g_strdup_printf(_("%s is choosing…"), seat_name(self, cur));
         busy = TRUE;
-    } else if (phase == AA_PHASE_RESOLVE) {
+    } else if (aa_game_get_phase(game) == AA_PHASE_RESOLVE) {
         prompt = g_strdup(_("Turning over the kilometre counter, top card first…"));
         busy = TRUE;
     } else {
@@ -422,7 +412,6 @@ static void refresh(AaPage *self)
     gtk_label_set_text(self->prompt_label, prompt);
     gtk_spinner_set_spinning(self->spinner, busy);
     gtk_widget_set_visible(GTK_WIDGET(self->spinner), busy);
-    AaStep step = aa_game_get_step(self->game);
     gtk_button_set_label(GTK_BUTTON(self->play_button),
                          step == AA_STEP_COUNTER ? _("Put on Counter") : _("Add to Route"));
     gtk_widget_set_visible(self->play_button, my_turn);
@@ -436,6 +425,21 @@ static void refresh(AaPage *self)
         self->focus_hand = FALSE;
         aa_hand_focus_selected(self->hand);
     }
+}
+
+static void refresh(AaPage *self)
+{
+    g_clear_handle_id(&self->refresh_id, g_source_remove);
+    int cur = lp_game_get_current_seat(LP_GAME(game_of(self)));
+    update_privacy(self, cur);
+    int view = viewer(self);
+    update_table(self, view, cur);
+    if (aa_game_get_phase(game_of(self)) == AA_PHASE_OVER)
+        update_over(self);
+    else if (self->scoring)
+        update_scoring(self);
+    else
+        update_hand(self, view, cur);
 }
 
 /* ---- scoring ---- */
@@ -452,22 +456,35 @@ static gboolean reveal_next(gpointer data)
     return G_SOURCE_CONTINUE;
 }
 
-static void start_scoring(AaPage *self, gboolean animate)
+/* Turn the remaining routes over one per pace step, or all at once when animations are off. */
+static void schedule_reveal(AaPage *self)
 {
     g_clear_handle_id(&self->reveal_timer, g_source_remove);
-    if (aa_game_get_phase(self->game) == AA_PHASE_STAGE_END) {
-        self->scoring = TRUE;
-        hold(self);
-    }
-    guint ms = step_ms(self);
-    if (animate && ms > 0) {
-        /* The rulebook: the start player turns over first, then clockwise. */
-        self->revealed_routes = 0;
+    guint ms = reveal_ms(self);
+    if (ms > 0 && self->revealed_routes < n_seats(self))
         self->reveal_timer = g_timeout_add(ms, reveal_next, self);
-    } else {
+    else
         self->revealed_routes = n_seats(self);
-    }
     update_view(self);
+}
+
+static void start_scoring(AaPage *self, gboolean animate)
+{
+    /* The driver waits while people read a scoring, until Continue. */
+    if (aa_game_get_phase(game_of(self)) == AA_PHASE_STAGE_END && !self->scoring) {
+        self->scoring = TRUE;
+        lp_game_page_hold(LP_GAME_PAGE(self));
+    }
+    /* The rulebook: the start player turns over first, then clockwise. */
+    self->revealed_routes = animate ? 0 : n_seats(self);
+    schedule_reveal(self);
+}
+
+static void on_animation_speed(AaPage *self)
+{
+    /* A scoring being turned over goes on at the new pace (or at once, when turned off). */
+    if (self->reveal_timer != 0)
+        schedule_reveal(self);
 }
 
 static void on_stage_ended(AaPage *self, guint stage)
@@ -485,23 +502,24 @@ static void continue_activated(GtkWidget *widget, const char *name, GVariant *pa
     self->scoring = FALSE;
     self->revealed_routes = 0;
     update_view(self);
-    release(self);
+    lp_game_page_release(LP_GAME_PAGE(self));
 }
 
 /* ---- moves ---- */
 
 static void play_card(AaPage *self, guint card)
 {
+    AaGame *game = game_of(self);
     int view = viewer(self);
-    if (view < 0 || lp_game_get_current_seat(LP_GAME(self->game)) != view)
+    if (view < 0 || lp_game_get_current_seat(LP_GAME(game)) != view)
         return;
     g_autoptr(GError) error = NULL;
-    gboolean ok = aa_game_get_step(self->game) == AA_STEP_COUNTER
-                      ? aa_game_play_counter(self->game, view, card, &error)
-                      : aa_game_play_route(self->game, view, card, &error);
+    gboolean ok = aa_game_get_step(game) == AA_STEP_COUNTER
+                      ? aa_game_play_counter(game, view, card, &error)
+                      : aa_game_play_route(game, view, card, &error);
     set_note(self, ok ? NULL : error->message);
     self->focus_hand = ok;
-    lp_driver_kick(self->driver);
+    lp_driver_kick(lp_game_page_get_driver(LP_GAME_PAGE(self)));
 }
 
 static void play_activated(GtkWidget *widget, const char *name, GVariant *param)
@@ -526,14 +544,15 @@ static void on_card_activated(AaPage *self, guint card)
 static void on_selection_changed(AaPage *self)
 {
     int view = viewer(self);
-    gboolean my_turn = view >= 0 && lp_game_get_current_seat(LP_GAME(self->game)) == view;
+    gboolean my_turn = view >= 0 && lp_game_get_current_seat(LP_GAME(game_of(self))) == view;
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.play",
                                   my_turn && aa_hand_get_selected(self->hand) >= 0);
 }
 
-static void on_revealed(AaPage *self)
+static void aa_page_revealed(LpGamePage *page)
 {
-    int cur = lp_game_get_current_seat(LP_GAME(self->game));
+    AaPage *self = AA_PAGE(page);
+    int cur = lp_game_get_current_seat(LP_GAME(game_of(self)));
     /* Only the human the screen was passed to gets to see their cards. */
     if (!seat_human(self, cur) || cur != self->covered_for)
         return;
@@ -552,7 +571,7 @@ static void on_card_resolved(AaPage *self, guint card, int total)
 static void on_counter_played(AaPage *self, guint seat)
 {
     /* A new round's pile: the last round's turned card is no longer news. */
-    if (aa_game_get_pile_size(self->game) == 1)
+    if (aa_game_get_pile_size(game_of(self)) == 1)
         self->turned = -1;
     update_view(self);
 }
@@ -564,28 +583,12 @@ static void aa_page_dispose(GObject *object)
     AaPage *self = AA_PAGE(object);
     g_clear_handle_id(&self->reveal_timer, g_source_remove);
     g_clear_handle_id(&self->refresh_id, g_source_remove);
-    if (self->game != NULL) {
-        for (guint i = 0; i < G_N_ELEMENTS(self->handlers); i++)
-            g_clear_signal_handler(&self->handlers[i], self->game);
-    }
-    if (self->settings != NULL)
-        g_clear_signal_handler(&self->settings_handler, self->settings);
-    if (self->driver != NULL)
-        release(self);
-    if (self->seat_css != NULL && gdk_display_get_default() != NULL)
-        gtk_style_context_remove_provider_for_display(gdk_display_get_default(),
+    if (self->seat_css != NULL)
+        gtk_style_context_remove_provider_for_display(gtk_widget_get_display(GTK_WIDGET(self)),
                                                       GTK_STYLE_PROVIDER(self->seat_css));
     g_clear_object(&self->seat_css);
-    if (self->privacy != NULL) {
-        gtk_widget_unparent(GTK_WIDGET(self->privacy));
-        self->privacy = NULL;
-        self->content = NULL;
-    }
     gtk_widget_dispose_template(GTK_WIDGET(self), AA_TYPE_PAGE);
     g_clear_pointer(&self->rows, g_ptr_array_unref);
-    g_clear_object(&self->settings);
-    g_clear_object(&self->driver);
-    g_clear_object(&self->game);
     G_OBJECT_CLASS(aa_page_parent_class)->dispose(object);
 }
 
@@ -603,12 +606,12 @@ static void aa_page_class_init(AaPageClass *klass)
     page_class->picture = "/io/github/landpartie/Landpartie/app/tile-aufachse.svg";
     page_class->howto = &aa_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/aufachse/aa-page.css";
+    page_class->revealed = aa_page_revealed;
 
     g_type_ensure(AA_TYPE_HAND);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/io/github/landpartie/Landpartie/ui/aa-page.ui");
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
-    gtk_widget_class_bind_template_child(widget_class, AaPage, content);
     gtk_widget_class_bind_template_child(widget_class, AaPage, status_label);
     gtk_widget_class_bind_template_child(widget_class, AaPage, routes_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, side_box);
@@ -642,7 +645,6 @@ static void aa_page_class_init(AaPageClass *klass)
 static void aa_page_init(AaPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->settings = g_settings_new(APP_ID);
     self->revealed_for = -1;
     self->covered_for = -1;
     self->turned = -1;
@@ -653,12 +655,22 @@ static void aa_page_init(AaPage *self)
     g_signal_connect_swapped(self->hand, "card-activated", G_CALLBACK(on_card_activated), self);
     g_signal_connect_swapped(self->hand, "selection-changed", G_CALLBACK(on_selection_changed),
                              self);
+
+    /* The model's signals; the group follows the game the base class is given. */
+    GSignalGroup *game = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
+    const char *updates[] = {"notify::phase", "turn-started", "route-played",
+                             "route-discarded", "hands-refilled", "stage-started"};
+    for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
+        g_signal_group_connect_swapped(game, updates[k], G_CALLBACK(update_view), self);
+    g_signal_group_connect_swapped(game, "card-resolved", G_CALLBACK(on_card_resolved), self);
+    g_signal_group_connect_swapped(game, "counter-played", G_CALLBACK(on_counter_played), self);
+    g_signal_group_connect_swapped(game, "stage-ended", G_CALLBACK(on_stage_ended), self);
 }
 
+/* The seats' colours as stripes on routes and pile cards: made per game, as the players'
+ * colours are. */
 static void add_seat_colours(AaPage *self)
 {
-    if (gdk_display_get_default() == NULL)
-        return;
     GString *css = g_string_new(NULL);
     for (guint s = 0; s < n_seats(self); s++) {
         const char *colour = lp_player_get_colour(player_of(self, s));
@@ -668,8 +680,12 @@ static void add_seat_colours(AaPage *self)
                                s, colour, s, colour);
     }
     self->seat_css = gtk_css_provider_new();
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_css_provider_load_from_string(self->seat_css, css->str);
+#else
     gtk_css_provider_load_from_data(self->seat_css, css->str, -1);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(),
+#endif
+    gtk_style_context_add_provider_for_display(gtk_widget_get_display(GTK_WIDGET(self)),
                                                GTK_STYLE_PROVIDER(self->seat_css),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
     g_string_free(css, TRUE);
@@ -686,15 +702,7 @@ static void aa_page_constructed(GObject *object)
 {
     AaPage *self = AA_PAGE(object);
     G_OBJECT_CLASS(aa_page_parent_class)->constructed(object);
-    AaGame *game = AA_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
-    LpDriver *driver = lp_game_page_get_driver(LP_GAME_PAGE(self));
-    self->game = g_object_ref(game);
-    self->driver = g_object_ref(driver);
-
-    /* RULES.md hidden information: hands and routes go behind a "Pass to" cover. */
-    self->privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
-    if (self->privacy != NULL)
-        g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
+    AaGame *game = game_of(self);
 
     add_seat_colours(self);
     for (guint s = 0; s < n_seats(self); s++) {
@@ -704,37 +712,22 @@ static void aa_page_constructed(GObject *object)
     }
     self->counter = AA_COUNTER(aa_counter_new(game));
     gtk_box_prepend(GTK_BOX(self->side_box), GTK_WIDGET(self->counter));
-
-    guint i = 0;
-    const char *updates[] = {"notify::phase", "turn-started", "route-played",
-                             "route-discarded", "hands-refilled", "stage-started"};
-    for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
-        self->handlers[i++] = g_signal_connect_swapped(game, updates[k],
-                                                       G_CALLBACK(update_view), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "card-resolved",
-                                                   G_CALLBACK(on_card_resolved), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "counter-played",
-                                                   G_CALLBACK(on_counter_played), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "stage-ended",
-                                                   G_CALLBACK(on_stage_ended), self);
-    g_assert(i <= G_N_ELEMENTS(self->handlers));
-    self->settings_handler = g_signal_connect_swapped(self->settings,
-                                                      "changed::animation-speed",
-                                                      G_CALLBACK(on_speed_changed), self);
-    on_speed_changed(self);
+    g_signal_connect_object(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                            "notify::animation-speed", G_CALLBACK(on_animation_speed), self,
+                            G_CONNECT_SWAPPED);
 
     /* A save taken at a stage end resumes with the scoring on screen. */
     if (aa_game_get_phase(game) == AA_PHASE_STAGE_END ||
         aa_game_get_phase(game) == AA_PHASE_OVER)
         start_scoring(self, FALSE);
     refresh(self);
-    lp_driver_kick(driver);
+    lp_driver_kick(lp_game_page_get_driver(LP_GAME_PAGE(self)));
 }
 
 AaGame *aa_page_get_game(AaPage *self)
 {
     g_return_val_if_fail(AA_IS_PAGE(self), NULL);
-    return self->game;
+    return game_of(self);
 }
 
 const char *aa_page_get_mode(AaPage *self)
@@ -745,6 +738,6 @@ const char *aa_page_get_mode(AaPage *self)
 
 int aa_page_get_viewer(AaPage *self)
 {
-    g_return_val_if_fail(AA_IS_PAGE(self), -1);
+    g_return_val_if_fail(AA_IS_PAGE(self), LP_VIEWER_ONLOOKER);
     return viewer(self);
 }

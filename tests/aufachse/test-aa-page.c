@@ -3,11 +3,11 @@
  * driver, stage scorings hold the driver until Continue, the privacy screen covers hands
  * when two humans play, and a whole game reaches the end screen. With AA_SHOT_DIR set, the
  * test also writes screenshots of the hand, a counter resolution and a stage scoring. */
-#include "aa-ai.h"
 #include "config.h"
 
 #include <string.h>
 
+#include "aa-ai.h"
 #include "aa-hand.h"
 #include "aa-page.h"
 #include "aa-test-util.h"
@@ -44,10 +44,29 @@ static void shot(GtkWidget *window, const char *name)
     g_object_unref(paintable);
 }
 
+/* Screenshots want the normal pace of the scoring; the checks run without animation. */
+static LpSettings *test_settings_new(void)
+{
+    LpSettings *settings = lp_settings_new();
+    if (g_getenv("AA_SHOT_DIR") == NULL)
+        lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_OFF);
+    return settings;
+}
+
+/* The window's pause between computer steps is the window's business; the tests take
+ * none. The page must leave it so. */
+static LpDriver *test_driver_new(AaGame *game)
+{
+    LpDriver *driver = lp_driver_new(LP_GAME(game), aa_ai_move);
+    lp_driver_set_delay(driver, 0);
+    return driver;
+}
+
 typedef struct {
     GtkWidget *window;
     AaGame *game;
     LpDriver *driver;
+    LpSettings *settings;
     AaPage *page;
 } Fixture;
 
@@ -57,9 +76,10 @@ static void fixture_setup(Fixture *f, const char *kinds, guint64 seed)
     g_autoptr(GPtrArray) players = aa_test_players(n, kinds);
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     f->game = aa_game_new(players, rng, NULL);
-    f->driver = lp_driver_new(LP_GAME(f->game), aa_ai_move);
-    f->page = AA_PAGE(aa_page_new(f->game, f->driver));
-    lp_driver_set_delay(f->driver, 0);
+    f->driver = test_driver_new(f->game);
+    f->settings = test_settings_new();
+    f->page = AA_PAGE(lp_game_page_new(AA_TYPE_PAGE, LP_GAME(f->game), f->driver, f->settings));
+    g_object_ref_sink(f->page);
     f->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
     gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
@@ -71,7 +91,9 @@ static void fixture_teardown(Fixture *f)
 {
     gtk_window_destroy(GTK_WINDOW(f->window));
     iterate(20);
-    g_object_unref(f->driver);
+    g_assert_finalize_object(f->page);
+    g_assert_finalize_object(f->driver);
+    g_assert_finalize_object(f->settings);
     g_assert_finalize_object(f->game);
 }
 
@@ -229,10 +251,10 @@ static void test_resume_at_stage_end(void)
     g_autoptr(GError) error = NULL;
     AaGame *game = aa_test_game_from_table(&t, &error);
     g_assert_no_error(error);
-    LpDriver *driver = lp_driver_new(LP_GAME(game), aa_ai_move);
-    GtkWidget *page = aa_page_new(game, driver);
-    /* The page sets the delay from the animation speed; the test wants no delay. */
-    lp_driver_set_delay(driver, 0);
+    LpDriver *driver = test_driver_new(game);
+    LpSettings *settings = test_settings_new();
+    GtkWidget *page = lp_game_page_new(AA_TYPE_PAGE, LP_GAME(game), driver, settings);
+    g_object_ref_sink(page);
     GtkWidget *window = gtk_window_new();
     gtk_window_set_child(GTK_WINDOW(window), page);
     gtk_window_present(GTK_WINDOW(window));
@@ -244,22 +266,48 @@ static void test_resume_at_stage_end(void)
     iterate(30);
     g_assert_cmpuint(aa_game_get_stage(game), ==, 2);
     g_assert_cmpstr(aa_page_get_mode(AA_PAGE(page)), ==, "hand");
+    g_assert_false(lp_driver_is_held(driver));
     gtk_window_destroy(GTK_WINDOW(window));
     iterate(20);
-    g_object_unref(driver);
+    g_assert_finalize_object(page);
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(settings);
+    g_assert_finalize_object(game);
+}
+
+static void test_driver_delay_untouched(void)
+{
+    /* One rule for every game: the window sets the pause between computer steps from the
+     * settings; the page neither sets it when it is made nor when the speed changes. */
+    g_autoptr(GPtrArray) players = aa_test_players(3, "hnn");
+    g_autoptr(LpRng) rng = lp_rng_new(4);
+    AaGame *game = aa_game_new(players, rng, NULL);
+    LpDriver *driver = lp_driver_new(LP_GAME(game), aa_ai_move);
+    lp_driver_set_delay(driver, 1234);
+    LpSettings *settings = lp_settings_new();
+    lp_settings_set_animation_speed(settings, LP_ANIMATION_SPEED_OFF);
+    GtkWidget *page = lp_game_page_new(AA_TYPE_PAGE, LP_GAME(game), driver, settings);
+    g_object_ref_sink(page);
+    g_assert_cmpuint(lp_driver_get_delay(driver), ==, 1234);
+    static const LpAnimationSpeed speeds[] = {LP_ANIMATION_SPEED_SLOW, LP_ANIMATION_SPEED_FAST,
+                                              LP_ANIMATION_SPEED_NORMAL, LP_ANIMATION_SPEED_OFF};
+    for (guint i = 0; i < G_N_ELEMENTS(speeds); i++) {
+        lp_settings_set_animation_speed(settings, speeds[i]);
+        iterate(5);
+        g_assert_cmpuint(lp_driver_get_delay(driver), ==, 1234);
+    }
+    g_assert_finalize_object(page);
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(settings);
     g_assert_finalize_object(game);
 }
 
 int main(int argc, char **argv)
 {
-    gtk_test_init(&argc, &argv, NULL);
-    /* Screenshots want the normal pace of the scoring; the checks run without animation. */
-    if (g_getenv("AA_SHOT_DIR") == NULL) {
-        g_autoptr(GSettings) settings = g_settings_new(APP_ID);
-        g_settings_set_string(settings, "animation-speed", "off");
-    }
+    gtk_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
     g_test_add_func("/aufachse/page/one-human", test_one_human);
     g_test_add_func("/aufachse/page/two-humans-privacy", test_two_humans_privacy);
     g_test_add_func("/aufachse/page/resume-at-stage-end", test_resume_at_stage_end);
+    g_test_add_func("/aufachse/page/driver-delay-untouched", test_driver_delay_untouched);
     return g_test_run();
 }

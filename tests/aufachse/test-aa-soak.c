@@ -2,9 +2,9 @@
 /* 2,000 simulated games of Auf Achse, all levels and table sizes; after every event all 109
  * cards must lie somewhere exactly once, after every action the whole state must be valid,
  * and the game must end after five stages. */
-#include "lp-event-log.h"
 #include "aa-ai.h"
 #include "aa-test-util.h"
+#include "lp-event-log.h"
 
 typedef struct {
     AaGame *game;
@@ -45,7 +45,7 @@ static void test_soak(void)
         guint n = 2 + g % 4;
         g_autoptr(GPtrArray) players = aa_test_players(n, kinds[g % G_N_ELEMENTS(kinds)]);
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(2026, g));
-        g_autoptr(AaGame) game = aa_game_new(players, rng, NULL);
+        AaGame *game = aa_game_new(players, rng, NULL);
         Watch w = {game, 0, 0};
         g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event), &w);
         g_signal_connect(game, "action-completed", G_CALLBACK(on_action), &w);
@@ -53,6 +53,8 @@ static void test_soak(void)
         g_assert_true(lp_game_is_over(LP_GAME(game)));
         g_assert_cmpuint(aa_game_get_n_scored(game), ==, AA_N_STAGES);
         events += w.events;
+        /* The log and its handlers go with the game. */
+        g_assert_finalize_object(game);
     }
     g_test_message("%u games, %" G_GUINT64_FORMAT " events, %.1f s", games, events,
                    (g_get_monotonic_time() - started) / 1e6);

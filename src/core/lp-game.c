@@ -455,9 +455,19 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     if (saved_node != NULL && JSON_NODE_HOLDS_VALUE(saved_node) &&
         json_node_get_value_type(saved_node) == G_TYPE_STRING)
         saved = g_date_time_new_from_iso8601(json_node_get_string(saved_node), NULL);
+    /* The time must also exist in local time and print again: 0001-01-01 at +14:00 is a
+     * valid ISO 8601 date, but lies before the first local date GLib can hold, so it
+     * loaded, logged criticals and was saved back as null. */
     if (saved == NULL) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
                     _("the time of saving is missing or not a date"));
+        return NULL;
+    }
+    g_autoptr(GDateTime) saved_local = g_date_time_to_local(saved);
+    if (saved_local == NULL || g_date_time_get_year(saved_local) < 1970 ||
+        g_date_time_get_year(saved_local) > 9999) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("the time of saving lies outside the years 1970 to 9999"));
         return NULL;
     }
     g_autoptr(LpRng) rng = lp_rng_from_json(json_object_get_member(obj, "rng"), error);
@@ -487,7 +497,7 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     }
     LpGamePrivate *priv = lp_game_get_instance_private(self);
     g_clear_pointer(&priv->last_played, g_date_time_unref);
-    priv->last_played = g_date_time_to_local(saved);
+    priv->last_played = g_steal_pointer(&saved_local);
     return g_steal_pointer(&self);
 }
 

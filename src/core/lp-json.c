@@ -204,44 +204,297 @@ gboolean lp_json_array_get_string(JsonArray *array, guint index, const char *wha
     return TRUE;
 }
 
-/* json-glib's parser recurses once per bracket: a hand-edited file of 100,000 "[" would
- * overflow the stack. Nothing Landpartie writes is nested deeper than a few levels. */
+/* json-glib accepts more than JSON (comments, single quotes) and recurses once per bracket:
+ * a hand-edited save of 100,000 "[" behind a comment overflowed the stack at every start.
+ * So every document is first checked here against the strict grammar of RFC 8259, with a
+ * depth limit nothing can hide from, and only then handed to json-glib. Nothing Landpartie
+ * writes is nested deeper than a few levels or has strings longer than a few hundred bytes. */
 #define MAX_DEPTH 64
+#define MAX_NUMBER_LENGTH 40
 
-static gboolean nesting_ok(const char *data, gsize length)
+typedef struct {
+    const char *p;
+    const char *end;
+    const char *start;
+    guint depth;
+    const char *problem; /* untranslated tag; the message is made from it once */
+} Scan;
+
+static void skip_space(Scan *s)
 {
-    guint depth = 0;
-    gboolean in_string = FALSE;
-    for (gsize i = 0; i < length; i++) {
-        char c = data[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = FALSE;
-        } else if (c == '"') {
-            in_string = TRUE;
-        } else if (c == '[' || c == '{') {
-            if (++depth > MAX_DEPTH)
-                return FALSE;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            depth--;
-        }
-    }
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+        s->p++;
+}
+
+static gboolean fail(Scan *s, const char *problem)
+{
+    if (s->problem != NULL)
+        return FALSE;
+    /* What json-glib would have taken and JSON does not allow gets a message of its own:
+     * it is what a hand-edited file most likely holds. */
+    if (g_str_equal(problem, "syntax") && s->p < s->end && *s->p == '/')
+        problem = "comment";
+    else if (g_str_equal(problem, "syntax") && s->p < s->end && *s->p == '\'')
+        problem = "quote";
+    s->problem = problem;
+    return FALSE;
+}
+
+static gboolean literal(Scan *s, const char *word)
+{
+    gsize n = strlen(word);
+    if ((gsize)(s->end - s->p) < n || memcmp(s->p, word, n) != 0)
+        return fail(s, "syntax");
+    s->p += n;
     return TRUE;
 }
 
-JsonNode *lp_json_parse(const char *data, gssize length, GError **error)
+static int hex4(const char *p)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = g_ascii_xdigit_value(p[i]);
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static gboolean scan_string(Scan *s)
+{
+    s->p++; /* the opening quote */
+    while (s->p < s->end) {
+        unsigned char c = (unsigned char)*s->p;
+        if (c == '"') {
+            s->p++;
+            return TRUE;
+        }
+        if (c < 0x20)
+            return fail(s, "control");
+        if (c != '\\') {
+            s->p++;
+            continue;
+        }
+        if (s->end - s->p < 2)
+            return fail(s, "cut");
+        char e = s->p[1];
+        if (strchr("\"\\/bfnrt", e) != NULL && e != '\0') {
+            s->p += 2;
+            continue;
+        }
+        if (e != 'u' || s->end - s->p < 6)
+            return fail(s, "escape");
+        int u = hex4(s->p + 2);
+        if (u < 0)
+            return fail(s, "escape");
+        s->p += 6;
+        /* A NUL would cut the text short; a lone surrogate is not a character and would
+         * become invalid UTF-8 that crashes accessibility clients. */
+        if (u == 0)
+            return fail(s, "escape");
+        if (u >= 0xDC00 && u <= 0xDFFF)
+            return fail(s, "surrogate");
+        if (u >= 0xD800 && u <= 0xDBFF) {
+            int low = s->end - s->p >= 6 && s->p[0] == '\\' && s->p[1] == 'u' ? hex4(s->p + 2)
+                                                                               : -1;
+            if (low < 0xDC00 || low > 0xDFFF)
+                return fail(s, "surrogate");
+            s->p += 6;
+        }
+    }
+    return fail(s, "cut");
+}
+
+static gboolean scan_number(Scan *s)
+{
+    const char *begin = s->p;
+    if (s->p < s->end && *s->p == '-')
+        s->p++;
+    if (s->p >= s->end || !g_ascii_isdigit(*s->p))
+        return fail(s, "syntax");
+    if (*s->p == '0')
+        s->p++;
+    else
+        while (s->p < s->end && g_ascii_isdigit(*s->p))
+            s->p++;
+    if (s->p < s->end && *s->p == '.') {
+        s->p++;
+        if (s->p >= s->end || !g_ascii_isdigit(*s->p))
+            return fail(s, "syntax");
+        while (s->p < s->end && g_ascii_isdigit(*s->p))
+            s->p++;
+    }
+    if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+        s->p++;
+        if (s->p < s->end && (*s->p == '+' || *s->p == '-'))
+            s->p++;
+        if (s->p >= s->end || !g_ascii_isdigit(*s->p))
+            return fail(s, "syntax");
+        while (s->p < s->end && g_ascii_isdigit(*s->p))
+            s->p++;
+    }
+    if (s->p - begin > MAX_NUMBER_LENGTH)
+        return fail(s, "number");
+    return TRUE;
+}
+
+/* Iterative, so that no input can make the checker itself recurse: a stack of open
+ * brackets (at most MAX_DEPTH) and whether a value or a key is expected next. */
+static gboolean scan_document(Scan *s)
+{
+    char open[MAX_DEPTH];
+    gboolean want_value = TRUE;
+    skip_space(s);
+    for (;;) {
+        skip_space(s);
+        if (s->p >= s->end)
+            return fail(s, "cut");
+        if (want_value) {
+            char c = *s->p;
+            if (c == '{' || c == '[') {
+                if (s->depth == MAX_DEPTH)
+                    return fail(s, "deep");
+                open[s->depth++] = c;
+                s->p++;
+                skip_space(s);
+                if (s->p < s->end && *s->p == (c == '{' ? '}' : ']')) {
+                    s->depth--;
+                    s->p++;
+                    want_value = FALSE;
+                    goto after_value;
+                }
+                if (c == '{') {
+                    if (s->p >= s->end || *s->p != '"')
+                        return fail(s, s->p >= s->end ? "cut" : "syntax");
+                    if (!scan_string(s))
+                        return FALSE;
+                    skip_space(s);
+                    if (s->p >= s->end || *s->p != ':')
+                        return fail(s, s->p >= s->end ? "cut" : "syntax");
+                    s->p++;
+                }
+                continue;
+            }
+            if (c == '"') {
+                if (!scan_string(s))
+                    return FALSE;
+            } else if (c == 't') {
+                if (!literal(s, "true"))
+                    return FALSE;
+            } else if (c == 'f') {
+                if (!literal(s, "false"))
+                    return FALSE;
+            } else if (c == 'n') {
+                if (!literal(s, "null"))
+                    return FALSE;
+            } else if (!scan_number(s)) {
+                return FALSE;
+            }
+            want_value = FALSE;
+        }
+    after_value:
+        skip_space(s);
+        if (s->depth == 0)
+            return s->p == s->end ? TRUE : fail(s, "trailing");
+        if (s->p >= s->end)
+            return fail(s, "cut");
+        char close = open[s->depth - 1] == '{' ? '}' : ']';
+        if (*s->p == close) {
+            s->depth--;
+            s->p++;
+            goto after_value;
+        }
+        if (*s->p != ',')
+            return fail(s, "syntax");
+        s->p++;
+        skip_space(s);
+        if (open[s->depth - 1] == '{') {
+            if (s->p >= s->end || *s->p != '"')
+                return fail(s, s->p >= s->end ? "cut" : "syntax");
+            if (!scan_string(s))
+                return FALSE;
+            skip_space(s);
+            if (s->p >= s->end || *s->p != ':')
+                return fail(s, s->p >= s->end ? "cut" : "syntax");
+            s->p++;
+        }
+        want_value = TRUE;
+    }
+}
+
+/* Line and column (from 1, in bytes) of where the check stopped; never the bytes there,
+ * which may be anything. */
+static void position(Scan *s, guint *line, guint *column)
+{
+    *line = 1;
+    *column = 1;
+    for (const char *c = s->start; c < s->p && c < s->end; c++) {
+        if (*c == '\n') {
+            (*line)++;
+            *column = 1;
+        } else {
+            (*column)++;
+        }
+    }
+}
+
+static gboolean strict_ok(const char *data, gsize len, gsize max_size, GError **error)
+{
+    if (len > max_size) {
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data is larger than %lld KB"), (long long)(max_size / 1024));
+        return FALSE;
+    }
+    if (!g_utf8_validate_len(data, len, NULL) || memchr(data, '\0', len) != NULL) {
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data is not UTF-8 text"));
+        return FALSE;
+    }
+    Scan s = {.p = data, .end = data + len, .start = data};
+    if (scan_document(&s))
+        return TRUE;
+    guint line, column;
+    position(&s, &line, &column);
+    if (g_str_equal(s.problem, "deep"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data is nested more than %d levels deep (line %u, column %u)"),
+                    MAX_DEPTH, line, column);
+    else if (g_str_equal(s.problem, "cut"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data ends too early"));
+    else if (g_str_equal(s.problem, "comment"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data holds a comment, which JSON does not allow (line %u, column %u)"),
+                    line, column);
+    else if (g_str_equal(s.problem, "quote"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data quotes with ' instead of \" (line %u, column %u)"), line,
+                    column);
+    else if (g_str_equal(s.problem, "surrogate") || g_str_equal(s.problem, "escape"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("a text holds an escape that is not a character (line %u, column %u)"),
+                    line, column);
+    else
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("the data is not valid JSON at line %u, column %u"), line, column);
+    return FALSE;
+}
+
+static JsonNode *parse_limited(const char *data, gssize length, gsize max_size, GError **error)
 {
     gsize len = length < 0 ? strlen(data) : (gsize)length;
-    if (!nesting_ok(data, len)) {
+    if (!strict_ok(data, len, max_size, error))
+        return NULL;
+    g_autoptr(JsonParser) parser = json_parser_new_immutable();
+    g_autoptr(GError) local = NULL;
+    if (!json_parser_load_from_data(parser, data, (gssize)len, &local)) {
+        /* Not expected after the strict check; json-glib's own message would quote the
+         * document, so it is not passed on. */
         g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
-                    _("the data is nested more than %d levels deep"), MAX_DEPTH);
+                    _("the data is not valid JSON"));
         return NULL;
     }
-    g_autoptr(JsonParser) parser = json_parser_new_immutable();
-    if (!json_parser_load_from_data(parser, data, length, error))
-        return NULL;
     JsonNode *root = json_parser_get_root(parser);
     if (root == NULL) {
         g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
@@ -249,6 +502,11 @@ JsonNode *lp_json_parse(const char *data, gssize length, GError **error)
         return NULL;
     }
     return json_node_copy(root);
+}
+
+JsonNode *lp_json_parse(const char *data, gssize length, GError **error)
+{
+    return parse_limited(data, length, LP_JSON_MAX_SIZE, error);
 }
 
 JsonNode *lp_json_load_resource(const char *resource_path, GError **error)
@@ -259,7 +517,8 @@ JsonNode *lp_json_load_resource(const char *resource_path, GError **error)
     gsize len;
     const char *data = g_bytes_get_data(bytes, &len);
     g_autoptr(GError) local = NULL;
-    JsonNode *node = lp_json_parse(data, (gssize)len, &local);
+    /* The decks are the app's own data, bigger than any save, but still bounded. */
+    JsonNode *node = parse_limited(data, (gssize)len, 16 * LP_JSON_MAX_SIZE, &local);
     if (node == NULL) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, _("%s is not valid JSON: %s"),
                     resource_path, local->message);

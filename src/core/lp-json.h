@@ -31,9 +31,16 @@ gboolean lp_json_array_get_int(JsonArray *array, guint index, const char *what, 
 gboolean lp_json_array_get_string(JsonArray *array, guint index, const char *what,
                                   const char **out, GError **error);
 
+/* The largest document lp_json_parse reads: a saved game is a few KB. */
+#define LP_JSON_MAX_SIZE (1024 * 1024)
+
 /* Parse a JSON document from a GResource path (e.g.
  * "/io/github/landpartie/Landpartie/data/buxtehude-cards.json"). */
 JsonNode *lp_json_load_resource(const char *resource_path, GError **error);
+/* Strict JSON (RFC 8259: no comments, no single quotes, nothing after the value), valid
+ * UTF-8 without lone surrogates or NUL, nested at most 64 levels, at most LP_JSON_MAX_SIZE
+ * bytes; checked without recursion before json-glib sees it. Error messages give a line and
+ * column, never the bytes of the document. */
 JsonNode *lp_json_parse(const char *data, gssize length, GError **error);
 /* Pretty or compact, deterministic output (members in insertion order). */
 char *lp_json_to_string(JsonNode *node, gboolean pretty);

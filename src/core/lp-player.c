@@ -175,9 +175,17 @@ LpPlayer *lp_player_from_json(JsonNode *node, GError **error)
         !lp_json_get_string(obj, "colour", &colour, error) ||
         !lp_json_get_string(obj, "kind", &kind, error))
         return NULL;
-    if (g_utf8_strlen(name, -1) > 40 || !g_utf8_validate(name, -1, NULL)) {
+    if (!g_utf8_validate(name, -1, NULL)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
-                    _("the player name “%.40s” is too long"), name);
+                    _("a player name is not UTF-8 text"));
+        return NULL;
+    }
+    if (g_utf8_strlen(name, -1) > LP_PLAYER_NAME_MAX) {
+        /* Cut at a character, never inside one: the message is shown and read aloud. */
+        g_autofree char *start = g_utf8_substring(name, 0, 20);
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                    _("the player name “%s…” is longer than %d characters"), start,
+                    LP_PLAYER_NAME_MAX);
         return NULL;
     }
     if (!colour_is_valid(colour)) {

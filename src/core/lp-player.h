@@ -19,6 +19,8 @@ typedef enum {
 } LpLevel;
 
 #define LP_AGE_UNKNOWN (-1)
+/* The longest name a save may hold (the setup page takes 24 characters). */
+#define LP_PLAYER_NAME_MAX 40
 
 #define LP_TYPE_PLAYER (lp_player_get_type())
 G_DECLARE_FINAL_TYPE(LpPlayer, lp_player, LP, PLAYER, GObject)

@@ -114,8 +114,26 @@ static char *move_aside(LpSaveStore *self, const char *kind, const char *path)
     return NULL;
 }
 
+/* Reads a save, after checking that it is a regular file no larger than any save can be: a
+ * 3 GB file in the save folder must not take the start page's time and memory. */
 static char *read_file(const char *path, gsize *len, GError **error)
 {
+    GStatBuf st;
+    if (g_stat(path, &st) != 0) {
+        int saved_errno = errno;
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, "%s", g_strerror(saved_errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON, _("it is not a file"));
+        return NULL;
+    }
+    if ((guint64)st.st_size > LP_JSON_MAX_SIZE) {
+        g_autofree char *size = g_format_size((guint64)st.st_size);
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON,
+                    _("the file has %s, far more than a saved game (at most 1 MB)"), size);
+        return NULL;
+    }
     char *data = NULL;
     g_autoptr(GError) local = NULL;
     if (!g_file_get_contents(path, &data, len, &local)) {

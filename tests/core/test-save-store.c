@@ -355,6 +355,43 @@ static char *damage(const char *good, guint i, gsize *len)
         deep[*len] = '\0';
         return deep;
     }
+    case 17: {
+        /* The same behind a comment whose quote fooled the old bracket counter. */
+        GString *hidden = g_string_new("/* \" */");
+        for (int k = 0; k < 100000; k++)
+            g_string_append_c(hidden, '[');
+        *len = hidden->len;
+        return g_string_free(hidden, FALSE);
+    }
+    case 18: {
+        /* A lone surrogate in a name: garbled on the start page, and an abort in the
+         * accessibility bridge. */
+        g_autofree char *text = lp_json_to_string(root, TRUE);
+        GString *out = g_string_new(text);
+        g_string_replace(out, "\"Anna\"", "\"An\\ud800na\"", 1);
+        *len = out->len;
+        return g_string_free(out, FALSE);
+    }
+    case 19:
+        json_object_set_string_member(obj, "saved", "0001-01-01T00:00:00+14:00");
+        break;
+    case 20: {
+        /* More than any save: refused before it is read. */
+        *len = 2 * 1024 * 1024;
+        char *big = g_malloc(*len + 1);
+        memset(big, ' ', *len);
+        big[0] = '{';
+        big[*len - 1] = '}';
+        big[*len] = '\0';
+        return big;
+    }
+    case 21: {
+        g_autofree char *name = g_strnfill(100, 'x');
+        json_object_set_string_member(
+            json_array_get_object_element(json_object_get_array_member(obj, "players"), 0),
+            "name", name);
+        break;
+    }
     default:
         g_assert_not_reached();
     }
@@ -383,6 +420,11 @@ static void test_damaged_saves(void)
         {"binary", LP_SAVE_ERROR_NOT_JSON, "UTF-8"},
         {"bad date", LP_SAVE_ERROR_BAD_VALUE, "time of saving"},
         {"nested too deep", LP_SAVE_ERROR_NOT_JSON, "nested"},
+        {"nesting behind a comment", LP_SAVE_ERROR_NOT_JSON, "comment"},
+        {"lone surrogate", LP_SAVE_ERROR_NOT_JSON, "not a character"},
+        {"date before local time", LP_SAVE_ERROR_BAD_VALUE, "1970 to 9999"},
+        {"huge file", LP_SAVE_ERROR_NOT_JSON, "at most 1 MB"},
+        {"long name", LP_SAVE_ERROR_PLAYERS, "longer than 40"},
     };
     g_autofree char *dir = make_temp_dir();
     g_autoptr(LpSaveStore) store = lp_save_store_new(dir);

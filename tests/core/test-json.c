@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The strict reader in front of json-glib: what JSON it accepts, what it refuses before
+ * json-glib sees it (comments, single quotes, deep nesting hidden behind them, lone
+ * surrogates, NUL, oversize documents), and that its messages never quote the document. */
+#include <string.h>
+
+#include "lp-json.h"
+
+static void assert_refused(const char *data, gssize len, const char *needle)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) node = lp_json_parse(data, len, &error);
+    g_assert_null(node);
+    g_assert_nonnull(error);
+    g_assert_true(g_utf8_validate(error->message, -1, NULL));
+    if (needle != NULL && strstr(error->message, needle) == NULL)
+        g_error("“%s” not in “%s”", needle, error->message);
+}
+
+static void assert_accepted(const char *data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) node = lp_json_parse(data, -1, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(node);
+}
+
+static void test_accepts_json(void)
+{
+    assert_accepted("{}");
+    assert_accepted(" [ ] ");
+    assert_accepted("{\"a\": [1, -2, 3.5, 1e9, -0.25E-3, true, false, null, \"x\"]}");
+    assert_accepted("\"Görlitz \\u00e4\\ud83d\\ude00 \\\" \\\\ \\/ \\n\"");
+    assert_accepted("{\"nested\": {\"a\": {\"b\": [[[]]]}}}");
+    /* 64 levels is the limit, and allowed. */
+    g_autoptr(GString) deep = g_string_new(NULL);
+    for (int i = 0; i < 64; i++)
+        g_string_append_c(deep, '[');
+    for (int i = 0; i < 64; i++)
+        g_string_append_c(deep, ']');
+    assert_accepted(deep->str);
+}
+
+static void test_refuses_more_than_json(void)
+{
+    assert_refused("{\"a\": 1, /* comment */ \"b\": 2}", -1, "comment");
+    assert_refused("{\"a\": 1,\n // comment\n \"b\": 2}", -1, "line 2, column 2");
+    assert_refused("{'a': 1}", -1, "quotes with '");
+    assert_refused("{\"a\": 1,}", -1, NULL);
+    assert_refused("[1, 2", -1, "ends too early");
+    assert_refused("{\"a\": 1} x", -1, NULL);
+    assert_refused("", -1, NULL);
+    assert_refused("[01]", -1, NULL);
+    assert_refused("[1.]", -1, NULL);
+    assert_refused("[+1]", -1, NULL);
+    assert_refused("[NaN]", -1, NULL);
+    assert_refused("[\"tab\there\"]", -1, NULL);
+    assert_refused("[\"\\x41\"]", -1, NULL);
+    assert_refused("{\"a\" 1}", -1, NULL);
+    assert_refused("{1: 2}", -1, NULL);
+}
+
+/* QA's crasher: a quote inside a comment fooled the old bracket counter, and json-glib
+ * then recursed 100,000 times. The strict check refuses it at once. */
+static void test_hidden_nesting(void)
+{
+    g_autoptr(GString) bad = g_string_new("/* \" */");
+    for (int i = 0; i < 100000; i++)
+        g_string_append_c(bad, '[');
+    assert_refused(bad->str, -1, NULL);
+
+    g_autoptr(GString) deep = g_string_new(NULL);
+    for (int i = 0; i < 100000; i++)
+        g_string_append(deep, "{\"a\":");
+    assert_refused(deep->str, -1, "nested more than 64");
+
+    g_autoptr(GString) quoted = g_string_new("['\"'");
+    for (int i = 0; i < 100000; i++)
+        g_string_append_c(quoted, '[');
+    assert_refused(quoted->str, -1, NULL);
+}
+
+static void test_text_is_text(void)
+{
+    /* A lone surrogate is no character; it became invalid UTF-8 in a label and crashed
+     * accessibility clients. */
+    assert_refused("{\"name\": \"An\\ud800na\"}", -1, "not a character");
+    assert_refused("{\"name\": \"An\\udc00na\"}", -1, "not a character");
+    assert_refused("{\"name\": \"\\ud83d\\u0041\"}", -1, "not a character");
+    assert_refused("{\"name\": \"A\\u0000B\"}", -1, "not a character");
+    /* Raw bytes that are not UTF-8, and a NUL byte: refused without quoting them. */
+    const char latin1[] = "{\"name\": \"J\xfcrgen\"}";
+    assert_refused(latin1, -1, "UTF-8");
+    const char nul[] = "{\"a\": 1}\0{\"b\": 2}";
+    assert_refused(nul, sizeof nul - 1, "UTF-8");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) node = lp_json_parse(latin1, -1, &error);
+    g_assert_null(strstr(error->message, "rgen"));
+}
+
+static void test_size_limit(void)
+{
+    gsize n = LP_JSON_MAX_SIZE + 10;
+    g_autofree char *big = g_malloc(n + 1);
+    memset(big, ' ', n);
+    big[0] = '[';
+    big[n - 1] = ']';
+    big[n] = '\0';
+    assert_refused(big, (gssize)n, "larger than");
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/json/accepts-json", test_accepts_json);
+    g_test_add_func("/json/refuses-more-than-json", test_refuses_more_than_json);
+    g_test_add_func("/json/hidden-nesting", test_hidden_nesting);
+    g_test_add_func("/json/text-is-text", test_text_is_text);
+    g_test_add_func("/json/size-limit", test_size_limit);
+    return g_test_run();
+}

@@ -48,6 +48,17 @@ static const char test_deck_json[] =
     " \"town_de\":\"Eisenach\",\"solutions\":[{\"lat\":50.9664,\"lon\":10.3061}]}"
     "]}";
 
+/* A game the test owns alone: g_autoptr(TestGame) unrefs it with g_assert_finalize_object,
+ * so a test fails when something it did keeps the game alive (a handler, a log, a cycle). */
+typedef MindenGame TestGame;
+
+static inline void test_game_finalize(TestGame *game)
+{
+    g_assert_finalize_object(game);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(TestGame, test_game_finalize)
+
 static inline MindenDeck *test_deck(void)
 {
     g_autoptr(GError) error = NULL;

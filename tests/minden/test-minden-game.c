@@ -92,7 +92,7 @@ static void test_game_setup(void)
 {
     g_autoptr(MindenDeck) deck = test_deck();
     const int ages[] = { 40, 8, 12 };
-    g_autoptr(MindenGame) game = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
+    g_autoptr(TestGame) game = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
 
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_CHOOSE);
     g_assert_cmpuint(minden_game_get_round(game), ==, 1);
@@ -110,12 +110,12 @@ static void test_game_setup(void)
         g_assert_cmpuint(minden_game_get_swaps_left(game, i), ==, 2);
     }
 
-    g_autoptr(MindenGame) pro = test_new_game(deck, 3, ages, FALSE, TRUE, 1);
+    g_autoptr(TestGame) pro = test_new_game(deck, 3, ages, FALSE, TRUE, 1);
     g_assert_cmpuint(minden_game_get_draw_pile(pro)->len, ==, 13);
 
     /* Unknown ages count as older than any known one, then seat order. */
     const int ages2[] = { LP_AGE_UNKNOWN, 30, LP_AGE_UNKNOWN };
-    g_autoptr(MindenGame) g2 = test_new_game(deck, 3, ages2, FALSE, FALSE, 1);
+    g_autoptr(TestGame) g2 = test_new_game(deck, 3, ages2, FALSE, FALSE, 1);
     order = minden_game_get_order(g2);
     g_assert_cmpuint(g_array_index(order, guint, 0), ==, 1);
     g_assert_cmpuint(g_array_index(order, guint, 1), ==, 0);
@@ -135,8 +135,8 @@ static void test_choose_and_swap(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_deck();
     const int ages[] = { 40, 8 };
-    g_autoptr(MindenGame) base = test_new_game(deck, 2, ages, FALSE, FALSE, 1);
-    g_autoptr(MindenGame) game = test_game_from_state(
+    g_autoptr(TestGame) base = test_new_game(deck, 2, ages, FALSE, FALSE, 1);
+    g_autoptr(TestGame) game = test_game_from_state(
         base,
         "{\"offer\":[\"y-hamburg\",\"r-minden\"],\"draw\":[\"b-harz\",\"b-sylt\"]}", &error);
     g_assert_no_error(error);
@@ -180,7 +180,7 @@ static void test_choose_and_swap(void)
     assert_lines(log, expected);
 
     /* No third swap token; no swap from an empty draw pile. */
-    g_autoptr(MindenGame) g2 = test_game_from_state(
+    g_autoptr(TestGame) g2 = test_game_from_state(
         base,
         "{\"offer\":[\"y-hamburg\",\"r-minden\"],\"box\":[\"y-koeln\",\"y-berlin\"],"
         "\"seats\":[{\"position\":0,\"swaps_left\":2,\"card\":null,\"tip\":[],\"scored\":false,"
@@ -191,7 +191,7 @@ static void test_choose_and_swap(void)
     g_assert_false(minden_game_choose(g2, 1, HAMBURG, TRUE, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE);
     g_clear_error(&error);
-    g_autoptr(MindenGame) g3 = test_game_from_state(
+    g_autoptr(TestGame) g3 = test_game_from_state(
         base,
         "{\"offer\":[\"y-hamburg\",\"r-minden\"],\"discard\":[\"y-koeln\",\"y-berlin\","
         "\"y-muenchen\",\"r-buxtehude\",\"r-goerlitz\",\"r-passau\",\"b-bodensee\","
@@ -218,7 +218,7 @@ static void test_choose_order(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_deck();
     const int ages[] = { 40, 8, 12 };
-    g_autoptr(MindenGame) base = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
     g_autofree char *s0 = (char *) seat_json(5, "null", "", FALSE, "");
     g_autofree char *s1 = (char *) seat_json(2, "null", "", FALSE, "");
     g_autofree char *s2 = (char *) seat_json(0, "null", "", FALSE, "");
@@ -226,7 +226,7 @@ static void test_choose_order(void)
         "{\"round\":4,\"offer\":[\"y-hamburg\",\"r-minden\",\"b-harz\"],\"draw\":[\"b-sylt\","
         "\"y-berlin\",\"r-passau\"],\"order\":[2,1,0],\"seats\":[%s,%s,%s]}",
         s0, s1, s2);
-    g_autoptr(MindenGame) game = test_game_from_state(base, st, &error);
+    g_autoptr(TestGame) game = test_game_from_state(base, st, &error);
     g_assert_no_error(error);
     /* Back to front: seat 2 (field 0), seat 1 (field 2), the leader seat 0 last. */
     g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
@@ -266,7 +266,7 @@ static MindenGame *scoring_game(MindenDeck *deck, const char *card, const char *
 {
     g_autoptr(GError) error = NULL;
     const int ages[] = { 8, 40 };
-    g_autoptr(MindenGame) base = test_new_game(deck, 2, ages, FALSE, TRUE, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, 2, ages, FALSE, TRUE, 1);
     g_autofree char *c0 = g_strdup_printf("\"%s\"", card);
     g_autofree char *s0 = (char *) seat_json(position0, c0, stones, FALSE, "");
     g_autofree char *s1 = (char *) seat_json(20, "\"y-koeln\"", "\"O\"", FALSE, "");
@@ -298,7 +298,7 @@ static void assert_scoring(MindenDeck *deck, const char *card, const char *stone
                            gboolean right, gboolean kept)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(MindenGame) game = scoring_game(deck, card, stones, 0);
+    g_autoptr(TestGame) game = scoring_game(deck, card, stones, 0);
     Scored s = { 0 };
     MindenTip tip;
     g_signal_connect(game, "scored", G_CALLBACK(on_scored), &s);
@@ -382,7 +382,7 @@ static void test_several_solutions(void)
 static MindenGame *track_game(MindenDeck *deck, guint n, const guint *positions)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(MindenGame) base = test_new_game(deck, n, NULL, FALSE, FALSE, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, n, NULL, FALSE, FALSE, 1);
     g_autoptr(GString) seats = g_string_new(NULL);
     for (guint i = 0; i < n; i++) {
         g_autofree char *s = (char *) seat_json(positions[i], "null", "", FALSE, "");
@@ -400,7 +400,7 @@ static void test_skip_rule(void)
 
     /* Several figures in a row are skipped and not counted. */
     const guint row[] = { 4, 5, 6, 7, 9 };
-    g_autoptr(MindenGame) g1 = track_game(deck, 5, row);
+    g_autoptr(TestGame) g1 = track_game(deck, 5, row);
     g_assert_cmpuint(minden_game_preview_move(g1, 0, 1), ==, 8);
     g_assert_cmpuint(minden_game_preview_move(g1, 0, 2), ==, 10);
     g_assert_cmpuint(minden_game_preview_move(g1, 0, 3), ==, 11);
@@ -411,14 +411,14 @@ static void test_skip_rule(void)
 
     /* Field 40 always counts as free and is never passed. */
     const guint end[] = { 37, 38, 39, 40 };
-    g_autoptr(MindenGame) g2 = track_game(deck, 4, end);
+    g_autoptr(TestGame) g2 = track_game(deck, 4, end);
     g_assert_cmpuint(minden_game_preview_move(g2, 0, 1), ==, 40);
     g_assert_cmpuint(minden_game_preview_move(g2, 0, 4), ==, 40);
     g_assert_cmpuint(minden_game_preview_move(g2, 2, 3), ==, 40);
 
     /* The start field: several figures, and moving from it skips the others' fields. */
     const guint start[] = { 0, 0, 1 };
-    g_autoptr(MindenGame) g3 = track_game(deck, 3, start);
+    g_autoptr(TestGame) g3 = track_game(deck, 3, start);
     g_assert_cmpuint(minden_game_preview_move(g3, 0, 1), ==, 2);
     g_assert_cmpuint(minden_game_preview_move(g3, 1, 2), ==, 3);
 }
@@ -428,8 +428,8 @@ static void test_scoring_order_fixed(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_deck();
     const int ages[] = { 30, 20, 10 };
-    g_autoptr(MindenGame) base = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
-    g_autoptr(MindenGame) game = test_game_from_state(
+    g_autoptr(TestGame) base = test_new_game(deck, 3, ages, FALSE, FALSE, 1);
+    g_autoptr(TestGame) game = test_game_from_state(
         base,
         "{\"phase\":\"tip\",\"offer\":[],\"order\":[],\"seats\":["
         "{\"position\":3,\"swaps_left\":2,\"card\":\"y-hamburg\",\"tip\":[],\"scored\":false,"
@@ -501,7 +501,7 @@ static void test_end_by_track(void)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_deck();
-    g_autoptr(MindenGame) game = scoring_game(deck, "y-hamburg",
+    g_autoptr(TestGame) game = scoring_game(deck, "y-hamburg",
                                               "\"W\",\"N\",\"10\",\"B\"", 38);
     /* Seat 0 reaches 40; seat 1 is still scored in this round, then the final scoring. */
     g_assert_true(minden_game_advance(game, &error));
@@ -539,9 +539,9 @@ static void test_end_by_draw_pile(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_deck();
     const int ages[] = { 8, 40 };
-    g_autoptr(MindenGame) base = test_new_game(deck, 2, ages, FALSE, FALSE, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, 2, ages, FALSE, FALSE, 1);
     /* One card left in the draw pile: the next round cannot be supplied. */
-    g_autoptr(MindenGame) game = test_game_from_state(
+    g_autoptr(TestGame) game = test_game_from_state(
         base,
         "{\"phase\":\"score\",\"offer\":[],\"order\":[0,1],\"order_done\":0,"
         "\"discard\":[\"y-muenchen\",\"y-berlin\",\"r-buxtehude\",\"r-goerlitz\","
@@ -557,7 +557,7 @@ static void test_end_by_draw_pile(void)
     g_assert_true(minden_game_advance(game, &error));
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_FINAL);
     /* With two cards left, a new round begins instead. */
-    g_autoptr(MindenGame) g2 = test_game_from_state(
+    g_autoptr(TestGame) g2 = test_game_from_state(
         base,
         "{\"phase\":\"score\",\"offer\":[],\"order\":[0,1],\"order_done\":0,"
         "\"discard\":[\"y-muenchen\",\"y-berlin\",\"r-buxtehude\",\"r-goerlitz\","
@@ -581,7 +581,7 @@ static MindenGame *final_game(MindenDeck *deck, guint n, gboolean purple, const 
                               const char *const *kept)
 {
     g_autoptr(GError) error = NULL;
-    g_autoptr(MindenGame) base = test_new_game(deck, n, NULL, FALSE, purple, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, n, NULL, FALSE, purple, 1);
     g_autoptr(GString) seats = g_string_new(NULL);
     for (guint i = 0; i < n; i++) {
         g_autofree char *s = (char *) seat_json(positions[i], "null", "", FALSE, kept[i]);
@@ -620,7 +620,7 @@ static void test_majorities(void)
     {
         const guint pos[] = { 10, 20, 30 };
         const char *const kept[] = { Y(0) "," Y(1), Y(2), "" };
-        g_autoptr(MindenGame) g = final_game(deck, 3, FALSE, pos, kept);
+        g_autoptr(TestGame) g = final_game(deck, 3, FALSE, pos, kept);
         g_autofree char *s = final_step(g);
         g_assert_cmpstr(s, ==,
                         "{\"event\":\"final\",\"player\":0,\"reason\":\"majority-yellow\","
@@ -640,7 +640,7 @@ static void test_majorities(void)
     {
         const guint pos[] = { 10, 20, 30 };
         const char *const kept[] = { Y(0) "," Y(1), Y(2) "," Y(3), Y(4) };
-        g_autoptr(MindenGame) g = final_game(deck, 3, FALSE, pos, kept);
+        g_autoptr(TestGame) g = final_game(deck, 3, FALSE, pos, kept);
         g_autofree char *s = final_step(g);
         g_assert_cmpstr(s, ==,
                         "{\"event\":\"final\",\"player\":0,\"reason\":\"majority-yellow\","
@@ -653,7 +653,7 @@ static void test_majorities(void)
     {
         const guint pos[] = { 10, 20, 30, 5 };
         const char *const kept[] = { Y(0) "," Y(1) "," Y(2), Y(3), Y(4), Y(5) };
-        g_autoptr(MindenGame) g = final_game(deck, 4, FALSE, pos, kept);
+        g_autoptr(TestGame) g = final_game(deck, 4, FALSE, pos, kept);
         g_autofree char *s = final_step(g);
         g_assert_cmpstr(s, ==,
                         "{\"event\":\"final\",\"player\":3,\"reason\":\"majority-yellow\","
@@ -669,7 +669,7 @@ static void test_majorities(void)
     {
         const guint pos[] = { 10, 11, 12 };
         const char *const kept[] = { "", R(0), "" };
-        g_autoptr(MindenGame) g = final_game(deck, 3, FALSE, pos, kept);
+        g_autoptr(TestGame) g = final_game(deck, 3, FALSE, pos, kept);
         g_autofree char *y = final_step(g);
         g_assert_cmpstr(y, ==, "");
         g_autofree char *r = final_step(g);
@@ -681,7 +681,7 @@ static void test_majorities(void)
     {
         const guint pos[] = { 1, 2 };
         const char *const kept[] = { P(0), P(1) };
-        g_autoptr(MindenGame) g = final_game(deck, 2, TRUE, pos, kept);
+        g_autoptr(TestGame) g = final_game(deck, 2, TRUE, pos, kept);
         for (int i = 0; i < 3; i++) {
             g_autofree char *e = final_step(g);
             g_assert_cmpstr(e, ==, "");
@@ -706,7 +706,7 @@ static void test_sets(void)
         Y(0) "," Y(1) "," R(0) "," R(1) "," R(2) "," B(0) "," B(1),
         Y(2) "," R(3) "," B(2) "," B(3) "," B(4),
     };
-    g_autoptr(MindenGame) g = final_game(deck, 2, FALSE, pos, kept);
+    g_autoptr(TestGame) g = final_game(deck, 2, FALSE, pos, kept);
     for (int i = 0; i < 3; i++) {
         g_autofree char *m = final_step(g);
         (void) m;
@@ -731,7 +731,7 @@ static void test_sets(void)
     /* With purple in play a set needs all four colours. */
     const guint pos2[] = { 0, 1 };
     const char *const kept2[] = { Y(0) "," R(0) "," B(0), Y(1) "," R(1) "," B(1) "," P(0) };
-    g_autoptr(MindenGame) g2 = final_game(deck, 2, TRUE, pos2, kept2);
+    g_autoptr(TestGame) g2 = final_game(deck, 2, TRUE, pos2, kept2);
     for (int i = 0; i < 4; i++) {
         g_autofree char *m = final_step(g2);
         (void) m;
@@ -743,7 +743,7 @@ static void test_sets(void)
     /* Tied winners share. */
     const guint pos3[] = { 40, 40, 12 };
     const char *const kept3[] = { "", "", "" };
-    g_autoptr(MindenGame) g3 = final_game(deck, 3, FALSE, pos3, kept3);
+    g_autoptr(TestGame) g3 = final_game(deck, 3, FALSE, pos3, kept3);
     while (!lp_game_is_over(LP_GAME(g3)))
         g_assert_true(minden_game_advance(g3, &error));
     g_autoptr(JsonNode) result = lp_game_result(LP_GAME(g3));
@@ -754,7 +754,7 @@ static void test_sets(void)
 static void test_save_errors(void)
 {
     g_autoptr(MindenDeck) deck = test_deck();
-    g_autoptr(MindenGame) base = test_new_game(deck, 2, NULL, FALSE, FALSE, 1);
+    g_autoptr(TestGame) base = test_new_game(deck, 2, NULL, FALSE, FALSE, 1);
     minden_deck_set_default(deck);
     static const struct {
         const char *patch;
@@ -787,7 +787,7 @@ static void test_save_errors(void)
     };
     for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
         g_autoptr(GError) error = NULL;
-        g_autoptr(MindenGame) g = test_game_from_state(base, bad[i].patch, &error);
+        g_autoptr(TestGame) g = test_game_from_state(base, bad[i].patch, &error);
         if (g != NULL)
             g_error("save %u (%s) was accepted", i, bad[i].patch);
         g_assert_error(error, LP_SAVE_ERROR, bad[i].code);
@@ -800,7 +800,7 @@ static void test_save_errors(void)
         g_autoptr(JsonNode) root = lp_game_save(LP_GAME(base));
         JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
         json_array_remove_element(json_object_get_array_member(state, "draw"), 0);
-        g_autoptr(MindenGame) g = test_restore_node(root, &error);
+        g_autoptr(TestGame) g = test_restore_node(root, &error);
         g_assert_null(g);
         g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES);
         g_assert_nonnull(strstr(error->message, "missing"));
@@ -813,18 +813,19 @@ static void test_save_errors(void)
 static GPtrArray *play(MindenDeck *deck, guint64 seed, gboolean purple, guint n, int save_at,
                        char **final_save)
 {
-    g_autoptr(MindenGame) game = test_new_game(deck, n, NULL, TRUE, purple, seed);
+    g_autoptr(TestGame) game = test_new_game(deck, n, NULL, TRUE, purple, seed);
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
     int step = 0;
 
     while (!lp_game_is_over(LP_GAME(game))) {
         if (step == save_at) {
-            g_autoptr(MindenGame) copy = test_roundtrip(game);
+            MindenGame *copy = test_roundtrip(game);
             g_autofree char *a = test_save(game);
             g_autofree char *b = test_save(copy);
             /* Save → load → save gives the same bytes. */
             g_assert_cmpstr(a, ==, b);
-            g_set_object(&game, copy);
+            g_assert_finalize_object(game);
+            game = copy;
         }
         if (step >= save_at) {
             g_signal_handlers_disconnect_matched(lp_event_log_attach(LP_GAME(game)), G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
@@ -871,14 +872,14 @@ static void test_between_tips(void)
     g_autoptr(GError) error = NULL;
     g_autoptr(MindenDeck) deck = test_big_deck(20, 9);
     minden_deck_set_default(deck);
-    g_autoptr(MindenGame) game = test_new_game(deck, 3, NULL, TRUE, FALSE, 11);
+    g_autoptr(TestGame) game = test_new_game(deck, 3, NULL, TRUE, FALSE, 11);
     /* Run to the tip phase, let one seat tip, then save and restore. */
     while (minden_game_get_phase(game) != MINDEN_PHASE_TIP)
         g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
     g_assert_true(minden_game_has_tipped(game, 0));
     g_assert_false(minden_game_has_tipped(game, 1));
-    g_autoptr(MindenGame) copy = test_roundtrip(game);
+    g_autoptr(TestGame) copy = test_roundtrip(game);
     MindenTip a, b;
     /* Seat 0 sees its own tip, in the game and in its restored copy. */
     g_assert_true(minden_game_get_tip(game, 0, 0, &a));
@@ -906,7 +907,7 @@ static void test_humans_wait(void)
     g_ptr_array_add(mixed, lp_player_new("Anna", 8, "#e01b24", LP_PLAYER_HUMAN, LP_LEVEL_EASY));
     g_ptr_array_add(mixed, g_object_ref(players->pdata[1]));
     g_autoptr(LpRng) rng = lp_rng_new(4);
-    g_autoptr(MindenGame) game = minden_game_new(mixed, rng, deck, FALSE, &error);
+    g_autoptr(TestGame) game = minden_game_new(mixed, rng, deck, FALSE, &error);
     g_assert_no_error(error);
     /* The first round's cards are revealed by a step that needs no decision. */
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_REVEAL);
@@ -926,6 +927,151 @@ static void test_humans_wait(void)
     MindenTip t = { 1, MINDEN_WEST, -1, -1, -1 };
     g_assert_true(minden_game_tip(game, 0, &t, &error));
     g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));      /* scoring runs */
+}
+
+/* The game's own steps (lp_game_computer_step without a move function, the driver's
+ * fallback) reveal and score but never choose or tip for anybody, human or computer. */
+static void test_advance_takes_no_decision(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = test_deck();
+    const int ages[] = { 40, 8, 12 };
+    g_autoptr(GPtrArray) humans = test_players(3, ages, FALSE);
+    g_autoptr(LpRng) rng = lp_rng_new(5);
+    g_autoptr(TestGame) game = minden_game_new(humans, rng, deck, FALSE, &error);
+    g_assert_no_error(error);
+
+    /* Only the reveal happens by itself; then the game waits for the youngest's choice. */
+    g_assert_cmpuint(lp_game_run_computers(LP_GAME(game), NULL), ==, 1);
+    g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_CHOOSE);
+    g_assert_cmpuint(minden_game_get_offer(game)->len, ==, 3);
+    g_assert_false(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+    for (guint i = 0; i < 3; i++) {
+        int seat = lp_game_get_current_seat(LP_GAME(game));
+        g_assert_cmpint(seat, >=, 0);
+        guint card = g_array_index(minden_game_get_offer(game), guint, 0);
+        g_assert_true(minden_game_choose(game, (guint) seat, card, FALSE, &error));
+        g_assert_no_error(error);
+    }
+    /* Nobody tips for the humans either. */
+    g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_TIP);
+    g_assert_false(lp_game_computer_step(LP_GAME(game), NULL));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+    for (guint i = 0; i < 3; i++)
+        g_assert_false(minden_game_has_tipped(game, i));
+
+    /* Computer seats without their move function: the same wait. */
+    g_autoptr(TestGame) computers = test_new_game(deck, 3, ages, TRUE, FALSE, 5);
+    g_assert_cmpint(minden_game_get_phase(computers), ==, MINDEN_PHASE_CHOOSE);
+    g_assert_false(lp_game_computer_step(LP_GAME(computers), NULL));
+    g_assert_cmpuint(minden_game_get_offer(computers)->len, ==, 3);
+    for (guint i = 0; i < 3; i++)
+        g_assert_cmpint(minden_game_get_seat_card(computers, i), ==, -1);
+}
+
+typedef struct {
+    guint chosen, tipped;
+} Moves;
+
+static void on_card_chosen_count(MindenGame *game, guint seat, guint card, int swapped,
+                                 Moves *moves)
+{
+    moves->chosen++;
+}
+
+static void on_tip_entered_count(MindenGame *game, guint seat, Moves *moves)
+{
+    moves->tipped++;
+}
+
+/* minden_ai_move plays exactly what the AI proposes through the public moves: a copy that
+ * asks the AI and calls minden_game_choose / minden_game_tip by hand ends in the same state,
+ * generator included; with nothing to decide it does nothing. */
+static void test_ai_move_plays_public_moves(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = test_big_deck(20, 9);
+    g_autoptr(TestGame) game = test_new_game(deck, 3, NULL, TRUE, FALSE, 21);
+    Moves moves = { 0 };
+
+    g_signal_connect(game, "card-chosen", G_CALLBACK(on_card_chosen_count), &moves);
+    g_signal_connect(game, "tip-entered", G_CALLBACK(on_tip_entered_count), &moves);
+    while (minden_game_get_phase(game) == MINDEN_PHASE_CHOOSE ||
+           minden_game_get_phase(game) == MINDEN_PHASE_TIP) {
+        g_autoptr(TestGame) copy = test_roundtrip(game);
+        if (minden_game_get_phase(copy) == MINDEN_PHASE_CHOOSE) {
+            guint seat = (guint) lp_game_get_current_seat(LP_GAME(copy));
+            guint card;
+            gboolean swap;
+            minden_ai_choose(copy, seat, &card, &swap);
+            g_assert_true(minden_game_choose(copy, seat, card, swap, &error));
+        } else {
+            guint seat = 0;
+            while (minden_game_has_tipped(copy, seat))
+                seat++;
+            MindenTip tip;
+            minden_ai_tip(copy, seat, &tip);
+            g_assert_true(minden_game_tip(copy, seat, &tip, &error));
+        }
+        g_assert_no_error(error);
+        g_assert_true(minden_ai_move(LP_GAME(game)));
+        g_autofree char *by_move = test_save(game);
+        g_autofree char *by_hand = test_save(copy);
+        g_assert_cmpstr(by_move, ==, by_hand);
+    }
+    /* Three seats chose one card each and tipped once each, through the moves' signals. */
+    g_assert_cmpuint(moves.chosen, ==, 3);
+    g_assert_cmpuint(moves.tipped, ==, 3);
+    /* Scoring needs no decision: the move function leaves it to the game's own step. */
+    g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_SCORE);
+    g_autofree char *before = test_save(game);
+    g_assert_false(minden_ai_move(LP_GAME(game)));
+    g_autofree char *after = test_save(game);
+    g_assert_cmpstr(before, ==, after);
+    minden_deck_set_default(NULL);
+}
+
+typedef struct {
+    MindenPhase last;
+    guint notified;
+} PhaseWatch;
+
+static void on_phase_notify(MindenGame *game, GParamSpec *pspec, PhaseWatch *watch)
+{
+    MindenPhase phase;
+    g_object_get(game, "phase", &phase, NULL);
+    g_assert_cmpint(phase, ==, minden_game_get_phase(game));
+    /* Notified only when the phase really changed. */
+    g_assert_cmpint(phase, !=, watch->last);
+    watch->last = phase;
+    watch->notified++;
+}
+
+/* "phase" is notified once per change and never without one: a whole game step by step,
+ * and a refused move. */
+static void test_phase_notify(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = test_big_deck(12, 4);
+    g_autoptr(TestGame) game = test_new_game(deck, 2, NULL, TRUE, TRUE, 7);
+    PhaseWatch watch = { minden_game_get_phase(game), 0 };
+    guint changes = 0;
+
+    g_signal_connect(game, "notify::phase", G_CALLBACK(on_phase_notify), &watch);
+    MindenTip tip = { 1, MINDEN_WEST, -1, -1, -1 };
+    g_assert_false(minden_game_tip(game, 0, &tip, &error));
+    g_clear_error(&error);
+    g_assert_cmpuint(watch.notified, ==, 0);
+    while (!lp_game_is_over(LP_GAME(game))) {
+        MindenPhase before = minden_game_get_phase(game);
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+        /* No single step passes through more than one new phase. */
+        if (minden_game_get_phase(game) != before)
+            changes++;
+        g_assert_cmpuint(watch.notified, ==, changes);
+    }
+    g_assert_cmpint(watch.last, ==, MINDEN_PHASE_OVER);
+    g_assert_cmpuint(changes, >, 8);
 }
 
 int main(int argc, char **argv)
@@ -948,5 +1094,8 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/save/resume-anywhere", test_save_resume);
     g_test_add_func("/minden/save/between-tips", test_between_tips);
     g_test_add_func("/minden/game/humans-wait", test_humans_wait);
+    g_test_add_func("/minden/game/advance-takes-no-decision", test_advance_takes_no_decision);
+    g_test_add_func("/minden/game/phase-notify", test_phase_notify);
+    g_test_add_func("/minden/ai/move-plays-public-moves", test_ai_move_plays_public_moves);
     return g_test_run();
 }

@@ -5,8 +5,9 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
-#include "minden-ai.h"
 #include "lp-privacy-screen.h"
+#include "lp-test-util.h"
+#include "minden-ai.h"
 #include "minden-board.h"
 #include "minden-page.h"
 #include "minden-tip-board.h"
@@ -93,7 +94,8 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
     g_assert_no_error(error);
     f->driver = lp_driver_new(LP_GAME(f->game), minden_ai_move);
     lp_driver_set_delay(f->driver, 0);
-    f->page = minden_page_new(f->game, f->driver);
+    /* The test keeps its own reference, to see the page go with the window. */
+    f->page = g_object_ref_sink(minden_page_new(f->game, f->driver));
     f->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
     gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
@@ -105,9 +107,12 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
 static void fixture_teardown(Fixture *f)
 {
     gtk_window_destroy(GTK_WINDOW(f->window));
+    iterate(50);
+    /* The page lets go of the game, the driver and its holds; then the game is free. */
+    g_assert_finalize_object(f->page);
+    g_assert_false(lp_driver_is_held(f->driver));
     g_clear_object(&f->driver);
     g_assert_finalize_object(f->game);
-    iterate(50);
 }
 
 /* Runs the main loop until cond holds or a timeout. */
@@ -289,7 +294,8 @@ static void test_privacy(void)
 
 int main(int argc, char **argv)
 {
-    gtk_test_init(&argc, &argv, NULL);
+    /* The page opens the settings: private XDG folders per test case. */
+    lp_test_init(&argc, &argv);
     g_test_add_func("/minden/page/play-through", test_play_through);
     g_test_add_func("/minden/page/privacy", test_privacy);
     return g_test_run();

@@ -74,7 +74,7 @@ static void test_soak(void)
 
     for (guint g = 0; g < 2000; g++) {
         guint n = 2 + g % 4;
-        g_autoptr(MindenGame) game = test_new_game(deck, n, NULL, TRUE, g % 3 == 0,
+        g_autoptr(TestGame) game = test_new_game(deck, n, NULL, TRUE, g % 3 == 0,
                                                    lp_rng_derive_seed(2026, g));
         Watch w = { { 0 }, 0 };
         g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(check_invariants), &w);
@@ -106,7 +106,7 @@ static void test_hard_beats_easy(void)
         g_ptr_array_add(players, lp_player_new("A", 30, "#e01b24", LP_PLAYER_COMPUTER, a));
         g_ptr_array_add(players, lp_player_new("B", 30, "#1c71d8", LP_PLAYER_COMPUTER, b));
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(77, g));
-        g_autoptr(MindenGame) game = minden_game_new(players, rng, deck, g % 2 == 0, &error);
+        g_autoptr(TestGame) game = minden_game_new(players, rng, deck, g % 2 == 0, &error);
         g_assert_no_error(error);
         lp_game_run_computers(LP_GAME(game), minden_ai_move);
         guint ph = minden_game_get_position(game, g % 2 ? 0 : 1);

@@ -29,8 +29,9 @@ struct _BuxCross {
     GtkWidget parent_instance;
 
     BuxGame *game;
-    gulong handlers[4];
-    GSettings *settings;
+    GSignalGroup *game_signals;
+    LpSettings *settings;
+    GSignalGroup *settings_signals;
 
     gboolean interactive;
     gboolean show_revealed;
@@ -57,6 +58,17 @@ enum {
     N_SIGNALS,
 };
 static guint signals[N_SIGNALS];
+
+enum {
+    PROP_0,
+    PROP_GAME,
+    PROP_SETTINGS,
+    PROP_INTERACTIVE,
+    PROP_SHOW_REVEALED,
+    PROP_SCORING_STEP,
+    N_PROPS,
+};
+static GParamSpec *properties[N_PROPS];
 
 static const char *const arm_words[BUX_N_ARMS] = { N_("north"), N_("south"), N_("west"),
                                                    N_("east") };
@@ -353,7 +365,7 @@ static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double c
         double top = y + 5;
         draw_text(cr, name, cx, top, CW - 8, 12.5, TRUE, 1);
         top += text_height(cr, name, CW - 8, 12.5, TRUE, 1) + 1;
-        if (g_settings_get_boolean(self->settings, "show-coordinates")) {
+        if (self->settings != NULL && lp_settings_get_show_coordinates(self->settings)) {
             g_autofree char *coords = bux_card_coordinates(c);
             draw_text(cr, coords, cx, top, CW - 8, 11.5, TRUE, 1);
             top += text_height(cr, coords, CW - 8, 11.5, TRUE, 1) + 1;
@@ -454,14 +466,10 @@ static void draw_gap(cairo_t *cr, double gx, double gy, BuxArm arm, gboolean out
 
 static double animation_ms(BuxCross *self)
 {
-    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
-    if (g_strcmp0(speed, "off") == 0)
+    /* Without settings (a cross on its own) nothing moves. */
+    if (self->settings == NULL)
         return 0;
-    if (g_strcmp0(speed, "slow") == 0)
-        return 900;
-    if (g_strcmp0(speed, "fast") == 0)
-        return 250;
-    return 500;
+    return lp_settings_get_pace_ms(self->settings, LP_PACE_ANIMATION);
 }
 
 static void scroll_to(GtkAdjustment *adj, double centre, double size)
@@ -803,19 +811,12 @@ static void on_game_changed(BuxCross *self)
 void bux_cross_set_game(BuxCross *self, BuxGame *game)
 {
     g_return_if_fail(BUX_IS_CROSS(self));
-    if (self->game != NULL) {
-        for (guint i = 0; i < G_N_ELEMENTS(self->handlers); i++)
-            g_clear_signal_handler(&self->handlers[i], self->game);
-    }
-    g_set_object(&self->game, game);
-    if (game != NULL) {
-        const char *sigs[] = { "card-placed", "challenge-resolved", "cross-started",
-                               "phase-changed" };
-        for (guint i = 0; i < G_N_ELEMENTS(sigs); i++)
-            self->handlers[i] = g_signal_connect_swapped(game, sigs[i],
-                                                         G_CALLBACK(on_game_changed), self);
-    }
+    g_return_if_fail(game == NULL || BUX_IS_GAME(game));
+    if (!g_set_object(&self->game, game))
+        return;
+    g_signal_group_set_target(self->game_signals, game);
     on_game_changed(self);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_GAME]);
 }
 
 BuxGame *bux_cross_get_game(BuxCross *self)
@@ -824,15 +825,34 @@ BuxGame *bux_cross_get_game(BuxCross *self)
     return self->game;
 }
 
+LpSettings *bux_cross_get_settings(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), NULL);
+    return self->settings;
+}
+
+void bux_cross_set_settings(BuxCross *self, LpSettings *settings)
+{
+    g_return_if_fail(BUX_IS_CROSS(self));
+    g_return_if_fail(settings == NULL || LP_IS_SETTINGS(settings));
+    if (!g_set_object(&self->settings, settings))
+        return;
+    g_signal_group_set_target(self->settings_signals, settings);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SETTINGS]);
+}
+
 void bux_cross_set_interactive(BuxCross *self, gboolean interactive)
 {
     g_return_if_fail(BUX_IS_CROSS(self));
+    interactive = !!interactive;
     if (self->interactive == interactive)
         return;
     self->interactive = interactive;
     clamp_selection(self);
     gtk_widget_set_focusable(GTK_WIDGET(self), interactive);
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_INTERACTIVE]);
 }
 
 void bux_cross_set_show_revealed(BuxCross *self, gboolean show)
@@ -843,6 +863,7 @@ void bux_cross_set_show_revealed(BuxCross *self, gboolean show)
         return;
     self->show_revealed = show;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SHOW_REVEALED]);
 }
 
 gboolean bux_cross_get_show_revealed(BuxCross *self)
@@ -857,12 +878,23 @@ gboolean bux_cross_get_interactive(BuxCross *self)
     return self->interactive;
 }
 
-void bux_cross_show_scoring(BuxCross *self, int step)
+void bux_cross_set_scoring_step(BuxCross *self, int step)
 {
     g_return_if_fail(BUX_IS_CROSS(self));
+    g_return_if_fail(step >= -1);
+    /* Redrawn even when the step stays: the scoring behind it may be a new one. */
+    gboolean changed = self->scoring_step != step;
     self->scoring_step = step;
     update_accessible(self);
     gtk_widget_queue_resize(GTK_WIDGET(self));
+    if (changed)
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SCORING_STEP]);
+}
+
+int bux_cross_get_scoring_step(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), -1);
+    return self->scoring_step;
 }
 
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index)
@@ -881,10 +913,64 @@ gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index)
 static void bux_cross_dispose(GObject *object)
 {
     BuxCross *self = BUX_CROSS(object);
-    bux_cross_set_game(self, NULL);
-    g_clear_handle_id(&self->scroll_id, g_source_remove);
+    g_signal_group_set_target(self->game_signals, NULL);
+    g_signal_group_set_target(self->settings_signals, NULL);
+    g_clear_object(&self->game_signals);
+    g_clear_object(&self->settings_signals);
+    g_clear_object(&self->game);
     g_clear_object(&self->settings);
+    g_clear_handle_id(&self->scroll_id, g_source_remove);
     G_OBJECT_CLASS(bux_cross_parent_class)->dispose(object);
+}
+
+static void bux_cross_get_property(GObject *object, guint prop_id, GValue *value,
+                                   GParamSpec *pspec)
+{
+    BuxCross *self = BUX_CROSS(object);
+    switch (prop_id) {
+    case PROP_GAME:
+        g_value_set_object(value, self->game);
+        break;
+    case PROP_SETTINGS:
+        g_value_set_object(value, self->settings);
+        break;
+    case PROP_INTERACTIVE:
+        g_value_set_boolean(value, self->interactive);
+        break;
+    case PROP_SHOW_REVEALED:
+        g_value_set_boolean(value, self->show_revealed);
+        break;
+    case PROP_SCORING_STEP:
+        g_value_set_int(value, self->scoring_step);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void bux_cross_set_property(GObject *object, guint prop_id, const GValue *value,
+                                   GParamSpec *pspec)
+{
+    BuxCross *self = BUX_CROSS(object);
+    switch (prop_id) {
+    case PROP_GAME:
+        bux_cross_set_game(self, g_value_get_object(value));
+        break;
+    case PROP_SETTINGS:
+        bux_cross_set_settings(self, g_value_get_object(value));
+        break;
+    case PROP_INTERACTIVE:
+        bux_cross_set_interactive(self, g_value_get_boolean(value));
+        break;
+    case PROP_SHOW_REVEALED:
+        bux_cross_set_show_revealed(self, g_value_get_boolean(value));
+        break;
+    case PROP_SCORING_STEP:
+        bux_cross_set_scoring_step(self, g_value_get_int(value));
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
 }
 
 static void bux_cross_finalize(GObject *object)
@@ -901,6 +987,8 @@ static void bux_cross_class_init(BuxCrossClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     object_class->dispose = bux_cross_dispose;
     object_class->finalize = bux_cross_finalize;
+    object_class->get_property = bux_cross_get_property;
+    object_class->set_property = bux_cross_set_property;
     widget_class->snapshot = bux_cross_snapshot;
     widget_class->measure = bux_cross_measure;
     gtk_widget_class_set_css_name(widget_class, "buxcross");
@@ -925,18 +1013,39 @@ static void bux_cross_class_init(BuxCrossClass *klass)
                                                      G_TYPE_FROM_CLASS(klass),
                                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                      G_TYPE_NONE, 0);
+
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                              G_PARAM_EXPLICIT_NOTIFY;
+    properties[PROP_GAME] = g_param_spec_object("game", NULL, NULL, BUX_TYPE_GAME, flags);
+    properties[PROP_SETTINGS] = g_param_spec_object("settings", NULL, NULL, LP_TYPE_SETTINGS,
+                                                    flags);
+    properties[PROP_INTERACTIVE] = g_param_spec_boolean("interactive", NULL, NULL, FALSE,
+                                                        flags);
+    properties[PROP_SHOW_REVEALED] = g_param_spec_boolean("show-revealed", NULL, NULL, FALSE,
+                                                          flags);
+    properties[PROP_SCORING_STEP] = g_param_spec_int("scoring-step", NULL, NULL, -1, G_MAXINT,
+                                                     -1, flags);
+    g_object_class_install_properties(object_class, N_PROPS, properties);
 }
 
 static void bux_cross_init(BuxCross *self)
 {
-    self->settings = g_settings_new(APP_ID);
     self->positions = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
     self->ghosts = g_array_new(FALSE, FALSE, sizeof(Ghost));
     self->scoring_step = -1;
     self->hover_arm = -1;
     self->keep_card = -1;
-    g_signal_connect_swapped(self->settings, "changed", G_CALLBACK(gtk_widget_queue_draw),
-                             self);
+    /* The model and the settings are followed through signal groups, so that replacing
+     * either moves the handlers along. */
+    self->game_signals = g_signal_group_new(BUX_TYPE_GAME);
+    const char *changes[] = { "card-placed", "challenge-resolved", "cross-started",
+                              "phase-changed" };
+    for (guint i = 0; i < G_N_ELEMENTS(changes); i++)
+        g_signal_group_connect_swapped(self->game_signals, changes[i],
+                                       G_CALLBACK(on_game_changed), self);
+    self->settings_signals = g_signal_group_new(LP_TYPE_SETTINGS);
+    g_signal_group_connect_swapped(self->settings_signals, "notify::show-coordinates",
+                                   G_CALLBACK(gtk_widget_queue_draw), self);
 
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "released", G_CALLBACK(on_click), self);

@@ -6,26 +6,35 @@
 #include <gtk/gtk.h>
 
 #include "bux-game.h"
+#include "lp-settings.h"
 
 G_BEGIN_DECLS
 
 #define BUX_TYPE_CROSS (bux_cross_get_type())
 G_DECLARE_FINAL_TYPE(BuxCross, bux_cross, BUX, CROSS, GtkWidget)
 
+/* Properties, each notified when it changes:
+ *   "game" (BuxGame): the model whose cross is drawn.
+ *   "settings" (LpSettings): coordinates on revealed cards and the animation pace; set by
+ *     the page. Without settings the cross shows no coordinates and does not animate.
+ *   "interactive" (boolean): whether the gaps are targets (a human places the card in hand).
+ *   "show-revealed" (boolean, default FALSE): whether the pair of the last challenge is drawn
+ *     face up (only while its result is shown: RULES.md, "both revealed cards are turned
+ *     face down again afterwards").
+ *   "scoring-step" (int, default -1): show the cross of the last scoring instead of the live
+ *     one, with the first `step` wrong cards marked (the one at step - 1 highlighted with its
+ *     reference; beyond the last, all marked and none highlighted); -1 shows the live cross. */
 GtkWidget *bux_cross_new(void);
 void bux_cross_set_game(BuxCross *self, BuxGame *game);
 BuxGame *bux_cross_get_game(BuxCross *self);
-/* Whether the gaps are targets (a human places the card in hand). */
+void bux_cross_set_settings(BuxCross *self, LpSettings *settings);
+LpSettings *bux_cross_get_settings(BuxCross *self);
 void bux_cross_set_interactive(BuxCross *self, gboolean interactive);
 gboolean bux_cross_get_interactive(BuxCross *self);
-/* Whether the pair of the last challenge is drawn face up (only while its result is shown:
- * RULES.md, "both revealed cards are turned face down again afterwards"). Default FALSE. */
 void bux_cross_set_show_revealed(BuxCross *self, gboolean show);
 gboolean bux_cross_get_show_revealed(BuxCross *self);
-/* Show the cross of the last scoring instead of the live one, with the first `step` wrong
- * cards marked (the one at step - 1 highlighted with its reference; beyond the last, all
- * marked and none highlighted). -1 returns to live. */
-void bux_cross_show_scoring(BuxCross *self, int step);
+void bux_cross_set_scoring_step(BuxCross *self, int step);
+int bux_cross_get_scoring_step(BuxCross *self);
 /* Scroll the card into view once the cross has been drawn with it (a long arm). */
 void bux_cross_keep_in_view(BuxCross *self, int card);
 /* The gap the keyboard points at. */

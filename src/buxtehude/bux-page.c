@@ -13,13 +13,7 @@
 #include "lp-privacy-screen.h"
 
 struct _BuxPage {
-    GtkWidget parent_instance;
-
-    BuxGame *game;
-    LpDriver *driver;
-    GSettings *settings;
-    gulong handlers[12];
-    LpPrivacyScreen *privacy;
+    LpGamePage parent_instance;
 
     GtkWidget *content;
     BuxCross *cross;
@@ -55,7 +49,6 @@ struct _BuxPage {
     GtkLabel *over_title;
     GtkWidget *ranking_box;
 
-    guint holds;
     gboolean showing_result;
     guint result_timeout;
     int scoring_step;   /* -1: no scoring shown; else 0 .. n_wrong + 1 */
@@ -71,19 +64,24 @@ static void update_view(BuxPage *self);
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
+static BuxGame *game_of(BuxPage *self)
+{
+    return BUX_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
+}
+
 static const char *seat_name(BuxPage *self, guint seat)
 {
-    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+    return lp_player_get_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static gboolean seat_human(BuxPage *self, guint seat)
 {
-    return lp_player_is_human(lp_game_get_player(LP_GAME(self->game), seat));
+    return lp_player_is_human(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static const BuxCard *card_of(BuxPage *self, int card)
 {
-    return bux_deck_get_card(bux_game_get_deck(self->game), card);
+    return bux_deck_get_card(bux_game_get_deck(game_of(self)), card);
 }
 
 static const char *name_of(BuxPage *self, int card)
@@ -91,30 +89,21 @@ static const char *name_of(BuxPage *self, int card)
     return bux_card_get_name(card_of(self, card));
 }
 
+/* The page holds the driver while a result or a scoring is read (one hold each). */
 static void hold(BuxPage *self)
 {
-    self->holds++;
-    lp_driver_hold(self->driver);
+    lp_game_page_hold(LP_GAME_PAGE(self));
 }
 
 static void release(BuxPage *self)
 {
-    if (self->holds == 0)
-        return;
-    self->holds--;
-    lp_driver_release(self->driver);
+    lp_game_page_release(LP_GAME_PAGE(self));
 }
 
 static guint step_ms(BuxPage *self)
 {
-    g_autofree char *speed = g_settings_get_string(self->settings, "animation-speed");
-    if (g_strcmp0(speed, "off") == 0)
-        return 0;
-    if (g_strcmp0(speed, "slow") == 0)
-        return 2200;
-    if (g_strcmp0(speed, "fast") == 0)
-        return 800;
-    return 1400;
+    return lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                                   LP_PACE_RESULT);
 }
 
 static void set_note(BuxPage *self, const char *note)
@@ -165,15 +154,15 @@ static void report(BuxPage *self, gboolean ok, GError *error)
 {
     if (!ok && error != NULL)
         set_note(self, error->message);
-    lp_driver_kick(self->driver);
+    lp_driver_kick(lp_game_page_get_driver(LP_GAME_PAGE(self)));
 }
 
 /* ---- side panel ------------------------------------------------------------------------- */
 
 static char *chips_text(BuxPage *self, guint seat)
 {
-    guint chips = bux_game_get_chips(self->game, seat);
-    guint bonus = bux_game_get_n_bonus(self->game, seat);
+    guint chips = bux_game_get_chips(game_of(self), seat);
+    guint bonus = bux_game_get_n_bonus(game_of(self), seat);
     g_autofree char *c = g_strdup_printf(ngettext("%u chip", "%u chips", chips), chips);
     if (bonus == 0)
         return g_steal_pointer(&c);
@@ -188,13 +177,13 @@ static void update_players(BuxPage *self)
     while ((child = gtk_widget_get_first_child(self->players_box)) != NULL)
         gtk_box_remove(GTK_BOX(self->players_box), child);
 
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
-    BuxPhase phase = bux_game_get_phase(self->game);
-    guint turn = bux_game_get_turn_seat(self->game);
+    guint n = lp_game_get_n_players(LP_GAME(game_of(self)));
+    BuxPhase phase = bux_game_get_phase(game_of(self));
+    guint turn = bux_game_get_turn_seat(game_of(self));
     guint n_colours;
     const LpPlayerColour *colours = lp_player_colours(&n_colours);
     for (guint s = 0; s < n; s++) {
-        LpPlayer *p = lp_game_get_player(LP_GAME(self->game), s);
+        LpPlayer *p = lp_game_get_player(LP_GAME(game_of(self)), s);
         int ci = lp_player_colour_index(lp_player_get_colour(p));
         const char *symbol = ci >= 0 ? colours[ci].symbol : "●";
         GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
@@ -241,7 +230,7 @@ static void update_players(BuxPage *self)
                                        access, -1);
         gtk_box_append(GTK_BOX(self->players_box), row);
     }
-    guint supply = bux_game_get_supply(self->game);
+    guint supply = bux_game_get_supply(game_of(self));
     g_autofree char *s = g_strdup_printf(ngettext("Supply: %u chip", "Supply: %u chips", supply),
                                          supply);
     gtk_label_set_text(self->supply_label, s);
@@ -249,7 +238,7 @@ static void update_players(BuxPage *self)
 
 static void update_progress(BuxPage *self)
 {
-    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     if (self->scoring_step >= 0 && sc != NULL) {
         g_autofree char *text = sc->final ? g_strdup(_("Final scoring"))
                                           : g_strdup_printf(_("Cross %u of 3 · Intermezzo"),
@@ -257,13 +246,13 @@ static void update_progress(BuxPage *self)
         gtk_label_set_text(self->progress_label, text);
         return;
     }
-    guint left = bux_game_get_stack_remaining(self->game);
+    guint left = bux_game_get_stack_remaining(game_of(self));
     g_autofree char *stack = g_strdup_printf(ngettext("%u card left in the stack",
                                                       "%u cards left in the stack", left),
                                              left);
     /* Translators: "Cross 2 of 3 · 12 cards left in the stack" */
     g_autofree char *text = g_strdup_printf(_("Cross %u of 3 · %s"),
-                                            bux_game_get_cross_number(self->game), stack);
+                                            bux_game_get_cross_number(game_of(self)), stack);
     gtk_label_set_text(self->progress_label, text);
 }
 
@@ -277,7 +266,7 @@ static void update_gap_label(BuxPage *self)
         gtk_label_set_text(self->gap_label, "");
         return;
     }
-    g_autofree char *gap = bux_cross_describe_gap(self->game, arm, index);
+    g_autofree char *gap = bux_cross_describe_gap(game_of(self), arm, index);
     g_autofree char *text = g_strdup_printf(_("Selected gap: %s"), gap);
     gtk_label_set_text(self->gap_label, text);
 }
@@ -290,10 +279,10 @@ static void on_selection_changed(BuxPage *self)
 static void place(BuxPage *self, BuxArm arm, guint index)
 {
     g_autoptr(GError) error = NULL;
-    if (bux_game_get_phase(self->game) != BUX_PHASE_PLACE ||
-        !seat_human(self, bux_game_get_turn_seat(self->game)))
+    if (bux_game_get_phase(game_of(self)) != BUX_PHASE_PLACE ||
+        !seat_human(self, bux_game_get_turn_seat(game_of(self))))
         return;
-    report(self, bux_game_place(self->game, arm, index, &error), error);
+    report(self, bux_game_place(game_of(self), arm, index, &error), error);
 }
 
 static void on_gap_activated(BuxPage *self, guint arm, guint index)
@@ -313,7 +302,7 @@ static void place_selected_activated(GtkWidget *widget, const char *action, GVar
 static GdkContentProvider *on_drag_prepare(GtkDragSource *source, double x, double y,
                                            BuxPage *self)
 {
-    int card = bux_game_get_hand(self->game);
+    int card = bux_game_get_hand(game_of(self));
     if (card < 0 || !bux_cross_get_interactive(self->cross))
         return NULL;
     g_autoptr(GdkPaintable) icon = gtk_widget_paintable_new(self->hand_card);
@@ -356,14 +345,14 @@ static void challenge_activated(GtkWidget *widget, const char *action, GVariant 
 {
     BuxPage *self = BUX_PAGE(widget);
     g_autoptr(GError) error = NULL;
-    report(self, bux_game_challenge(self->game, g_variant_get_uint32(param), &error), error);
+    report(self, bux_game_challenge(game_of(self), g_variant_get_uint32(param), &error), error);
 }
 
 static void no_objection_activated(GtkWidget *widget, const char *action, GVariant *param)
 {
     BuxPage *self = BUX_PAGE(widget);
     g_autoptr(GError) error = NULL;
-    report(self, bux_game_pass_humans(self->game, &error), error);
+    report(self, bux_game_pass_humans(game_of(self), &error), error);
 }
 
 static void neighbour_activated(GtkWidget *widget, const char *action, GVariant *param)
@@ -371,30 +360,30 @@ static void neighbour_activated(GtkWidget *widget, const char *action, GVariant 
     BuxPage *self = BUX_PAGE(widget);
     g_autoptr(GError) error = NULL;
     BuxSide side = g_variant_get_uint32(param) == 0 ? BUX_SIDE_INNER : BUX_SIDE_OUTER;
-    report(self, bux_game_choose_neighbour(self->game, side, &error), error);
+    report(self, bux_game_choose_neighbour(game_of(self), side, &error), error);
 }
 
 static void update_challenge(BuxPage *self)
 {
     BuxArm arm;
     guint index;
-    bux_game_get_placed(self->game, &arm, &index);
-    guint placer = bux_game_get_turn_seat(self->game);
-    int card = bux_game_get_arm_card(self->game, arm, index);
+    bux_game_get_placed(game_of(self), &arm, &index);
+    guint placer = bux_game_get_turn_seat(game_of(self));
+    int card = bux_game_get_arm_card(game_of(self), arm, index);
     g_autofree char *sentence = placement_sentence(
-        self, placer, card, arm, bux_game_get_neighbour(self->game, BUX_SIDE_INNER),
-        bux_game_get_neighbour(self->game, BUX_SIDE_OUTER));
+        self, placer, card, arm, bux_game_get_neighbour(game_of(self), BUX_SIDE_INNER),
+        bux_game_get_neighbour(game_of(self), BUX_SIDE_OUTER));
     g_autofree char *text = g_strdup_printf("%s %s", sentence, _("Is that right?"));
     gtk_label_set_text(self->challenge_label, text);
 
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(self->wrong_box)) != NULL)
         gtk_box_remove(GTK_BOX(self->wrong_box), child);
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    guint n = lp_game_get_n_players(LP_GAME(game_of(self)));
     gboolean any = FALSE;
     for (guint k = 1; k < n; k++) {
         guint s = (placer + k) % n;
-        if (!seat_human(self, s) || bux_game_has_decided(self->game, s))
+        if (!seat_human(self, s) || bux_game_has_decided(game_of(self), s))
             continue;
         /* Translators: the button a player presses to challenge: "Wrong! (Anna)" */
         g_autofree char *label = g_strdup_printf(_("Wrong! (%s)"), seat_name(self, s));
@@ -406,7 +395,7 @@ static void update_challenge(BuxPage *self)
         any = TRUE;
     }
     gtk_widget_set_visible(self->no_objection_button, any);
-    int thinker = bux_game_get_deciding_computer(self->game);
+    int thinker = bux_game_get_deciding_computer(game_of(self));
     gtk_widget_set_visible(self->thinking_box, thinker >= 0);
     gtk_spinner_set_spinning(self->thinking_spinner, thinker >= 0);
     if (thinker >= 0) {
@@ -417,19 +406,19 @@ static void update_challenge(BuxPage *self)
 
 static void update_neighbour(BuxPage *self)
 {
-    int challenger = bux_game_get_challenger(self->game);
+    int challenger = bux_game_get_challenger(game_of(self));
     BuxArm arm;
     guint index;
-    bux_game_get_placed(self->game, &arm, &index);
-    int card = bux_game_get_arm_card(self->game, arm, index);
+    bux_game_get_placed(game_of(self), &arm, &index);
+    int card = bux_game_get_arm_card(game_of(self), arm, index);
     g_autofree char *text = g_strdup_printf(_("%s, which neighbour should %s be compared "
                                               "with?"), seat_name(self, challenger),
                                             name_of(self, card));
     gtk_label_set_text(self->neighbour_label, text);
     g_autofree char *inner = g_strdup_printf(
-        _("_Inner: %s"), name_of(self, bux_game_get_neighbour(self->game, BUX_SIDE_INNER)));
+        _("_Inner: %s"), name_of(self, bux_game_get_neighbour(game_of(self), BUX_SIDE_INNER)));
     g_autofree char *outer = g_strdup_printf(
-        _("_Outer: %s"), name_of(self, bux_game_get_neighbour(self->game, BUX_SIDE_OUTER)));
+        _("_Outer: %s"), name_of(self, bux_game_get_neighbour(game_of(self), BUX_SIDE_OUTER)));
     gtk_button_set_label(GTK_BUTTON(self->inner_button), inner);
     gtk_button_set_use_underline(GTK_BUTTON(self->inner_button), TRUE);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->inner_button));
@@ -508,14 +497,14 @@ static gboolean result_timeout_cb(gpointer data)
 static void auto_continue(BuxPage *self)
 {
     g_clear_handle_id(&self->result_timeout, g_source_remove);
-    if (lp_players_count_humans(lp_game_get_players(LP_GAME(self->game))) == 0)
+    if (lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self)))) == 0)
         self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
                                              self);
 }
 
 static void on_challenge_resolved(BuxPage *self)
 {
-    const BuxChallenge *c = bux_game_get_last_challenge(self->game);
+    const BuxChallenge *c = bux_game_get_last_challenge(game_of(self));
     if (c->rightful)
         bux_cross_animate_leaving(self->cross, &c->card, 1);
 
@@ -571,10 +560,10 @@ static void on_no_challenge(BuxPage *self)
     /* Emitted while the placed card is still the one under question. */
     BuxArm arm;
     guint index;
-    if (!bux_game_get_placed(self->game, &arm, &index))
+    if (!bux_game_get_placed(game_of(self), &arm, &index))
         return;
     g_autofree char *note = g_strdup_printf(_("Nobody objected: %s stays."),
-                                            name_of(self, bux_game_get_arm_card(self->game, arm,
+                                            name_of(self, bux_game_get_arm_card(game_of(self), arm,
                                                                                 index)));
     set_note(self, note);
 }
@@ -584,13 +573,13 @@ static void on_no_challenge(BuxPage *self)
 static void estimate_activated(GtkWidget *widget, const char *action, GVariant *param)
 {
     BuxPage *self = BUX_PAGE(widget);
-    int seat = bux_game_get_estimating_seat(self->game);
+    int seat = bux_game_get_estimating_seat(game_of(self));
     if (seat < 0 || !seat_human(self, seat))
         return;
     g_autoptr(GError) error = NULL;
     gtk_spin_button_update(GTK_SPIN_BUTTON(self->estimate_spin));
     int value = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(self->estimate_spin));
-    report(self, bux_game_estimate(self->game, seat, value, &error), error);
+    report(self, bux_game_estimate(game_of(self), seat, value, &error), error);
 }
 
 static const char *arm_name(BuxArm arm)
@@ -631,7 +620,7 @@ static char *names_list(BuxPage *self, const int *flags, guint n)
 
 static void update_scoring_text(BuxPage *self)
 {
-    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     int n_wrong = sc->wrong->len;
     guint n = sc->n_players;
     g_autofree char *title = sc->final ? g_strdup(_("Final scoring"))
@@ -697,21 +686,21 @@ static void update_scoring_text(BuxPage *self)
 static gboolean scoring_tick(gpointer data)
 {
     BuxPage *self = data;
-    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     self->scoring_step++;
     if (self->scoring_step > (int)sc->wrong->len) {
         self->scoring_step = sc->wrong->len + 1;
         self->scoring_timer = 0;
         auto_continue(self);
     }
-    bux_cross_show_scoring(self->cross, self->scoring_step);
+    bux_cross_set_scoring_step(self->cross, self->scoring_step);
     update_scoring_text(self);
     return self->scoring_timer != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
 static void on_scored(BuxPage *self)
 {
-    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     if (self->scoring_step < 0)
         hold(self);
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
@@ -722,7 +711,7 @@ static void on_scored(BuxPage *self)
         auto_continue(self);
     } else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
-    bux_cross_show_scoring(self->cross, self->scoring_step);
+    bux_cross_set_scoring_step(self->cross, self->scoring_step);
     update_scoring_text(self);
     set_note(self, NULL);
     update_view(self);
@@ -731,7 +720,7 @@ static void on_scored(BuxPage *self)
 static void finish_scoring(BuxPage *self)
 {
     g_clear_handle_id(&self->result_timeout, g_source_remove);
-    const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     g_autoptr(GArray) cards = g_array_new(FALSE, FALSE, sizeof(int));
     g_array_append_val(cards, sc->start);
     for (guint a = 0; a < BUX_N_ARMS; a++)
@@ -742,7 +731,7 @@ static void finish_scoring(BuxPage *self)
         bux_cross_animate_leaving(self->cross, (int *)cards->data, cards->len);
     self->scoring_step = -1;
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
-    bux_cross_show_scoring(self->cross, -1);
+    bux_cross_set_scoring_step(self->cross, -1);
     update_view(self);
     release(self);
 }
@@ -751,11 +740,11 @@ static void continue_activated(GtkWidget *widget, const char *action, GVariant *
 {
     BuxPage *self = BUX_PAGE(widget);
     if (self->scoring_step >= 0) {
-        const BuxScoring *sc = bux_game_get_last_scoring(self->game);
+        const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
         if (self->scoring_step <= (int)sc->wrong->len) {
             g_clear_handle_id(&self->scoring_timer, g_source_remove);
             self->scoring_step = sc->wrong->len + 1;
-            bux_cross_show_scoring(self->cross, sc->wrong->len + 1);
+            bux_cross_set_scoring_step(self->cross, sc->wrong->len + 1);
             update_scoring_text(self);
         } else {
             finish_scoring(self);
@@ -769,24 +758,24 @@ static void continue_activated(GtkWidget *widget, const char *action, GVariant *
 
 static void update_over(BuxPage *self)
 {
-    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    guint n = lp_game_get_n_players(LP_GAME(game_of(self)));
     g_autofree guint *order = g_new(guint, n);
     for (guint i = 0; i < n; i++)
         order[i] = i;
     for (guint i = 1; i < n; i++) {
-        for (guint j = i; j > 0 && bux_game_get_score(self->game, order[j]) >
-                                       bux_game_get_score(self->game, order[j - 1]);
+        for (guint j = i; j > 0 && bux_game_get_score(game_of(self), order[j]) >
+                                       bux_game_get_score(game_of(self), order[j - 1]);
              j--) {
             guint t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
     }
-    guint best = bux_game_get_score(self->game, order[0]);
+    guint best = bux_game_get_score(game_of(self), order[0]);
     g_autofree int *winners = g_new0(int, n);
     guint n_winners = 0;
     for (guint i = 0; i < n; i++) {
-        winners[i] = bux_game_get_score(self->game, i) == best;
+        winners[i] = bux_game_get_score(game_of(self), i) == best;
         n_winners += winners[i];
     }
     g_autofree char *who = names_list(self, winners, n);
@@ -800,12 +789,12 @@ static void update_over(BuxPage *self)
     guint rank = 1;
     for (guint i = 0; i < n; i++) {
         guint s = order[i];
-        guint score = bux_game_get_score(self->game, s);
-        if (i > 0 && score < bux_game_get_score(self->game, order[i - 1]))
+        guint score = bux_game_get_score(game_of(self), s);
+        if (i > 0 && score < bux_game_get_score(game_of(self), order[i - 1]))
             rank = i + 1;
         g_autofree char *chips = chips_text(self, s);
         g_autofree char *line =
-            bux_game_get_n_bonus(self->game, s) == 0
+            bux_game_get_n_bonus(game_of(self), s) == 0
                 /* Translators: a line of the final ranking: "1. Anna: 17 chips" */
                 ? g_strdup_printf(_("%u. %s: %s"), rank, seat_name(self, s), chips)
                 /* Translators: "1. Anna: 17 (12 chips · 1 bonus card)" */
@@ -822,10 +811,16 @@ static void update_over(BuxPage *self)
 
 /* ---- the view --------------------------------------------------------------------------- */
 
+static LpPrivacyScreen *privacy_of(BuxPage *self)
+{
+    return lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
+}
+
 static void uncover(BuxPage *self)
 {
-    if (self->privacy != NULL && lp_privacy_screen_is_covered(self->privacy))
-        lp_privacy_screen_uncover(self->privacy);
+    LpPrivacyScreen *privacy = privacy_of(self);
+    if (privacy != NULL && lp_privacy_screen_is_covered(privacy))
+        lp_privacy_screen_uncover(privacy);
     self->revealed_for = -1;
 }
 
@@ -835,18 +830,108 @@ static void show_waiting(BuxPage *self, const char *text)
     show_mode(self, "waiting");
 }
 
+static gboolean human_places(BuxPage *self)
+{
+    return bux_game_get_phase(game_of(self)) == BUX_PHASE_PLACE &&
+           seat_human(self, bux_game_get_turn_seat(game_of(self))) && !self->showing_result &&
+           self->scoring_step < 0;
+}
+
+static void show_place(BuxPage *self)
+{
+    guint turn = bux_game_get_turn_seat(game_of(self));
+    int card = bux_game_get_hand(game_of(self));
+    if (!human_places(self)) {
+        g_autofree char *text = g_strdup_printf(_("%s is placing %s…"), seat_name(self, turn),
+                                                name_of(self, card));
+        show_waiting(self, text);
+        return;
+    }
+    g_autofree char *title = g_strdup_printf(_("%s, where does this card go?"),
+                                             seat_name(self, turn));
+    gtk_label_set_text(self->place_title, title);
+    gtk_label_set_text(GTK_LABEL(self->hand_card), name_of(self, card));
+    g_autofree char *access = g_strdup_printf(_("Card in hand: %s"), name_of(self, card));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand_card),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, access, -1);
+    update_gap_label(self);
+    show_mode(self, "place");
+}
+
+static void show_challenge(BuxPage *self)
+{
+    update_challenge(self);
+    show_mode(self, "challenge");
+}
+
+static void show_neighbour(BuxPage *self)
+{
+    int challenger = bux_game_get_challenger(game_of(self));
+    if (!seat_human(self, challenger)) {
+        g_autofree char *text = g_strdup_printf(_("%s calls “Wrong!” and picks a "
+                                                  "neighbour…"),
+                                                seat_name(self, challenger));
+        show_waiting(self, text);
+        return;
+    }
+    update_neighbour(self);
+    show_mode(self, "neighbour");
+}
+
+static void show_estimate(BuxPage *self)
+{
+    int seat = bux_game_get_estimating_seat(game_of(self));
+    if (seat < 0) {
+        show_waiting(self, "");
+        return;
+    }
+    if (!seat_human(self, seat)) {
+        uncover(self);
+        g_autofree char *text = g_strdup_printf(_("Intermezzo! %s is estimating…"),
+                                                seat_name(self, seat));
+        show_waiting(self, text);
+        return;
+    }
+    /* RULES.md hidden information: estimates are entered one human at a time. */
+    LpPrivacyScreen *privacy = privacy_of(self);
+    if (privacy != NULL && self->revealed_for != seat) {
+        if (!lp_privacy_screen_is_covered(privacy) || g_strcmp0(self->mode, "covered"))
+            lp_privacy_screen_cover(privacy, seat_name(self, seat),
+                                    _("Intermezzo: estimate secretly how many cards of the "
+                                      "cross are wrong."));
+        self->mode = "covered";
+        self->revealed_for = -2;
+        return;
+    }
+    int max = bux_game_get_max_estimate(game_of(self));
+    gtk_adjustment_set_upper(self->estimate_adjustment, max);
+    gtk_adjustment_set_value(self->estimate_adjustment, 0);
+    g_autofree char *text = g_strdup_printf(_("Intermezzo! %s, how many cards of the cross "
+                                              "are wrong? (0 to %d)"),
+                                            seat_name(self, seat), max);
+    gtk_label_set_text(self->estimate_label, text);
+    show_mode(self, "estimate");
+}
+
+static void show_over(BuxPage *self)
+{
+    /* The last cross stays on the table, checked, beside the ranking. */
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
+    if (sc != NULL)
+        bux_cross_set_scoring_step(self->cross, sc->wrong->len + 1);
+    update_over(self);
+    show_mode(self, "over");
+}
+
+/* Everything the page shows follows from the model and from what the page is showing of
+ * its own (a challenge result, a scoring); one function per part of the action stack. */
 static void update_view(BuxPage *self)
 {
-    if (self->game == NULL)
+    if (game_of(self) == NULL)
         return;
     update_players(self);
     update_progress(self);
-
-    BuxPhase phase = bux_game_get_phase(self->game);
-    guint turn = bux_game_get_turn_seat(self->game);
-    gboolean human_places = phase == BUX_PHASE_PLACE && seat_human(self, turn) &&
-                            !self->showing_result && self->scoring_step < 0;
-    bux_cross_set_interactive(self->cross, human_places);
+    bux_cross_set_interactive(self->cross, human_places(self));
     /* The challenged pair is face up while its result is read, then face down again: the next
      * player must not see its coordinates (RULES.md: hidden information). */
     bux_cross_set_show_revealed(self->cross, self->showing_result);
@@ -861,97 +946,36 @@ static void update_view(BuxPage *self)
         show_mode(self, "result");
         return;
     }
+    BuxPhase phase = bux_game_get_phase(game_of(self));
     if (phase != BUX_PHASE_ESTIMATE)
         uncover(self);
-
     switch (phase) {
     case BUX_PHASE_START:
         show_waiting(self, _("Laying the starting card…"));
         break;
-    case BUX_PHASE_PLACE: {
-        int card = bux_game_get_hand(self->game);
-        if (human_places) {
-            g_autofree char *title = g_strdup_printf(_("%s, where does this card go?"),
-                                                     seat_name(self, turn));
-            gtk_label_set_text(self->place_title, title);
-            gtk_label_set_text(GTK_LABEL(self->hand_card), name_of(self, card));
-            g_autofree char *access = g_strdup_printf(_("Card in hand: %s"), name_of(self, card));
-            gtk_accessible_update_property(GTK_ACCESSIBLE(self->hand_card),
-                                           GTK_ACCESSIBLE_PROPERTY_LABEL, access, -1);
-            update_gap_label(self);
-            show_mode(self, "place");
-        } else {
-            g_autofree char *text = g_strdup_printf(_("%s is placing %s…"), seat_name(self, turn),
-                                                    name_of(self, card));
-            show_waiting(self, text);
-        }
+    case BUX_PHASE_PLACE:
+        show_place(self);
         break;
-    }
     case BUX_PHASE_CHALLENGE:
-        update_challenge(self);
-        show_mode(self, "challenge");
+        show_challenge(self);
         break;
-    case BUX_PHASE_NEIGHBOUR: {
-        int challenger = bux_game_get_challenger(self->game);
-        if (seat_human(self, challenger)) {
-            update_neighbour(self);
-            show_mode(self, "neighbour");
-        } else {
-            g_autofree char *text = g_strdup_printf(_("%s calls “Wrong!” and picks a "
-                                                      "neighbour…"),
-                                                    seat_name(self, challenger));
-            show_waiting(self, text);
-        }
+    case BUX_PHASE_NEIGHBOUR:
+        show_neighbour(self);
         break;
-    }
-    case BUX_PHASE_ESTIMATE: {
-        int seat = bux_game_get_estimating_seat(self->game);
-        if (seat < 0) {
-            show_waiting(self, "");
-            break;
-        }
-        if (!seat_human(self, seat)) {
-            uncover(self);
-            g_autofree char *text = g_strdup_printf(_("Intermezzo! %s is estimating…"),
-                                                    seat_name(self, seat));
-            show_waiting(self, text);
-            break;
-        }
-        /* RULES.md hidden information: estimates are entered one human at a time. */
-        if (self->privacy != NULL && self->revealed_for != seat) {
-            if (!lp_privacy_screen_is_covered(self->privacy) || g_strcmp0(self->mode, "covered"))
-                lp_privacy_screen_cover(self->privacy, seat_name(self, seat),
-                                        _("Intermezzo: estimate secretly how many cards of the "
-                                          "cross are wrong."));
-            self->mode = "covered";
-            self->revealed_for = -2;
-            break;
-        }
-        int max = bux_game_get_max_estimate(self->game);
-        gtk_adjustment_set_upper(self->estimate_adjustment, max);
-        gtk_adjustment_set_value(self->estimate_adjustment, 0);
-        g_autofree char *text = g_strdup_printf(_("Intermezzo! %s, how many cards of the cross "
-                                                  "are wrong? (0 to %d)"),
-                                                seat_name(self, seat), max);
-        gtk_label_set_text(self->estimate_label, text);
-        show_mode(self, "estimate");
+    case BUX_PHASE_ESTIMATE:
+        show_estimate(self);
         break;
-    }
-    case BUX_PHASE_OVER: {
-        /* The last cross stays on the table, checked, beside the ranking. */
-        const BuxScoring *sc = bux_game_get_last_scoring(self->game);
-        if (sc != NULL)
-            bux_cross_show_scoring(self->cross, sc->wrong->len + 1);
-        update_over(self);
-        show_mode(self, "over");
+    case BUX_PHASE_OVER:
+        show_over(self);
         break;
-    }
     }
 }
 
-static void on_revealed(BuxPage *self)
+/* LpGamePage::revealed: the seat the privacy screen was covered for now looks. */
+static void bux_page_revealed(LpGamePage *page)
 {
-    self->revealed_for = bux_game_get_estimating_seat(self->game);
+    BuxPage *self = BUX_PAGE(page);
+    self->revealed_for = bux_game_get_estimating_seat(game_of(self));
     self->mode = NULL;
     update_view(self);
 }
@@ -959,7 +983,7 @@ static void on_revealed(BuxPage *self)
 static void on_card_placed(BuxPage *self, guint arm, guint index)
 {
     set_note(self, NULL);
-    bux_cross_keep_in_view(self->cross, bux_game_get_arm_card(self->game, arm, index));
+    bux_cross_keep_in_view(self->cross, bux_game_get_arm_card(game_of(self), arm, index));
 }
 
 static void on_cross_started(BuxPage *self, int card)
@@ -972,22 +996,11 @@ static void on_cross_started(BuxPage *self, int card)
 static void bux_page_dispose(GObject *object)
 {
     BuxPage *self = BUX_PAGE(object);
+    /* The base class drops the model's handlers, releases the holds and unparents the
+     * privacy screen. */
     g_clear_handle_id(&self->result_timeout, g_source_remove);
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
-    if (self->game != NULL) {
-        for (guint i = 0; i < G_N_ELEMENTS(self->handlers); i++)
-            g_clear_signal_handler(&self->handlers[i], self->game);
-    }
-    while (self->holds > 0)
-        release(self);
     gtk_widget_dispose_template(GTK_WIDGET(self), BUX_TYPE_PAGE);
-    if (self->privacy != NULL) {
-        gtk_widget_unparent(GTK_WIDGET(self->privacy));
-        self->privacy = NULL;
-    }
-    g_clear_object(&self->driver);
-    g_clear_object(&self->game);
-    g_clear_object(&self->settings);
     G_OBJECT_CLASS(bux_page_parent_class)->dispose(object);
 }
 
@@ -1013,6 +1026,7 @@ static void bux_page_class_init(BuxPageClass *klass)
     page_class->picture = "/io/github/landpartie/Landpartie/app/tile-buxtehude.svg";
     page_class->howto = &bux_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/buxtehude/bux-page.css";
+    page_class->revealed = bux_page_revealed;
 
     g_type_ensure(BUX_TYPE_CROSS);
     gtk_widget_class_set_template_from_resource(widget_class,
@@ -1070,7 +1084,6 @@ static void bux_page_class_init(BuxPageClass *klass)
 static void bux_page_init(BuxPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->settings = g_settings_new(APP_ID);
     self->scoring_step = -1;
     self->revealed_for = -1;
 
@@ -1101,6 +1114,23 @@ static void bux_page_init(BuxPage *self)
                                                                             0)),
                          gtk_named_action_new("bux.estimate")));
     gtk_widget_add_controller(self->estimate_spin, keys);
+
+    /* The model's signals, through the base class's group: it gets its target once the
+     * "game" property is set and drops every handler when the page goes. */
+    GSignalGroup *game_signals = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
+    const char *updates[] = { "phase-changed", "turn-started", "chips-changed", "decided",
+                              "estimate-entered", "game-over" };
+    for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
+        g_signal_group_connect_swapped(game_signals, updates[k], G_CALLBACK(update_view), self);
+    g_signal_group_connect_swapped(game_signals, "challenge-resolved",
+                                   G_CALLBACK(on_challenge_resolved), self);
+    g_signal_group_connect_swapped(game_signals, "no-challenge", G_CALLBACK(on_no_challenge),
+                                   self);
+    g_signal_group_connect_swapped(game_signals, "scored", G_CALLBACK(on_scored), self);
+    g_signal_group_connect_swapped(game_signals, "card-placed", G_CALLBACK(on_card_placed),
+                                   self);
+    g_signal_group_connect_swapped(game_signals, "cross-started", G_CALLBACK(on_cross_started),
+                                   self);
 }
 
 BuxPage *bux_page_new(BuxGame *game, LpDriver *driver)
@@ -1114,40 +1144,15 @@ static void bux_page_constructed(GObject *object)
 {
     BuxPage *self = BUX_PAGE(object);
     G_OBJECT_CLASS(bux_page_parent_class)->constructed(object);
-    BuxGame *game = BUX_GAME(lp_game_page_get_game(LP_GAME_PAGE(self)));
-    self->game = g_object_ref(game);
-    self->driver = g_object_ref(lp_game_page_get_driver(LP_GAME_PAGE(self)));
-
-    /* RULES.md hidden information: the estimates go behind a "Pass to" cover. */
-    self->privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(self));
-    if (self->privacy != NULL)
-        g_signal_connect_swapped(self->privacy, "revealed", G_CALLBACK(on_revealed), self);
-
-    bux_cross_set_game(self->cross, game);
-    guint i = 0;
-    const char *updates[] = { "phase-changed", "turn-started", "chips-changed", "decided",
-                              "estimate-entered", "game-over" };
-    for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
-        self->handlers[i++] = g_signal_connect_swapped(game, updates[k],
-                                                       G_CALLBACK(update_view), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "challenge-resolved",
-                                                   G_CALLBACK(on_challenge_resolved), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "no-challenge",
-                                                   G_CALLBACK(on_no_challenge), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "scored", G_CALLBACK(on_scored),
-                                                   self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "card-placed",
-                                                   G_CALLBACK(on_card_placed), self);
-    self->handlers[i++] = g_signal_connect_swapped(game, "cross-started",
-                                                   G_CALLBACK(on_cross_started), self);
-    g_assert(i <= G_N_ELEMENTS(self->handlers));
+    bux_cross_set_settings(self->cross, lp_game_page_get_settings(LP_GAME_PAGE(self)));
+    bux_cross_set_game(self->cross, game_of(self));
     update_view(self);
 }
 
 BuxGame *bux_page_get_game(BuxPage *self)
 {
     g_return_val_if_fail(BUX_IS_PAGE(self), NULL);
-    return self->game;
+    return game_of(self);
 }
 
 const char *bux_page_get_mode(BuxPage *self)

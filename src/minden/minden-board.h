@@ -22,7 +22,8 @@ void minden_board_set_solutions(MindenBoard *self, const MindenPoint *points, gu
 /* Whether clicks and Enter pick a cell (emit "cell-activated"). */
 void minden_board_set_interactive(MindenBoard *self, gboolean interactive);
 gboolean minden_board_get_interactive(MindenBoard *self);
-/* Whether the board shows coordinates of the pointer (GSettings "show-coordinates"). */
+/* Whether the board shows coordinates of the pointer (the "show-coordinates" setting, which
+ * the page follows through LpSettings). */
 void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);
 /* For tests: how often the SVG was rendered into the cache. */
 guint minden_board_get_render_count(MindenBoard *self);

@@ -161,35 +161,21 @@ static GtkWidget *build_tile(const LpGameUi *info)
     return column;
 }
 
-/* "Anna, Ben, Carla" from the envelope of a save; NULL when the list is unusable. */
-static char *players_line(JsonObject *root)
+/* "Anna, Ben, Carla": the names of a validated game (each at most 40 characters, UTF-8). */
+static char *players_line(LpGame *game)
 {
-    JsonNode *node = json_object_get_member(root, "players");
     g_autoptr(GString) line = g_string_new(NULL);
-    JsonArray *array;
-
-    if (node == NULL || !JSON_NODE_HOLDS_ARRAY(node))
-        return NULL;
-    array = json_node_get_array(node);
-    for (guint i = 0; i < json_array_get_length(array); i++) {
-        JsonNode *player = json_array_get_element(array, i);
-        JsonNode *name;
-
-        if (!JSON_NODE_HOLDS_OBJECT(player))
-            return NULL;
-        name = json_object_get_member(json_node_get_object(player), "name");
-        if (name == NULL || json_node_get_value_type(name) != G_TYPE_STRING)
-            return NULL;
+    for (guint i = 0; i < lp_game_get_n_players(game); i++) {
         if (line->len > 0)
             /* Translators: separates player names in a list. */
             g_string_append(line, _(", "));
-        g_string_append(line, json_node_get_string(name));
+        g_string_append(line, lp_player_get_name(lp_game_get_player(game, i)));
     }
-    return line->len > 0 ? g_string_free(g_steal_pointer(&line), FALSE) : NULL;
+    return g_string_free(g_steal_pointer(&line), FALSE);
 }
 
-/* envelope is NULL when the save cannot be read at all. */
-static GtkWidget *build_continue_row(const LpGameUi *info, JsonNode *envelope)
+/* game is the save as Continue would load it, or NULL with problem saying why it cannot. */
+static GtkWidget *build_continue_row(const LpGameUi *info, LpGame *game, const char *problem)
 {
     GtkWidget *row = gtk_list_box_row_new();
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
@@ -198,31 +184,15 @@ static GtkWidget *build_continue_row(const LpGameUi *info, JsonNode *envelope)
     g_autofree char *subtitle_text = NULL;
     g_autofree char *button_label = NULL;
 
-    if (envelope != NULL) {
-        JsonObject *root = json_node_get_object(envelope);
-        g_autofree char *names = players_line(root);
-        g_autoptr(GDateTime) saved = NULL;
-        g_autofree char *when = NULL;
-        const char *saved_text = json_object_has_member(root, "saved")
-                                     ? json_object_get_string_member_with_default(root, "saved",
-                                                                                  NULL)
-                                     : NULL;
-
-        if (saved_text != NULL)
-            saved = g_date_time_new_from_iso8601(saved_text, NULL);
-        if (saved != NULL) {
-            g_autoptr(GDateTime) now = g_date_time_new_now_local();
-            when = lp_format_last_played(saved, now);
-        }
-        if (names != NULL && when != NULL)
-            /* Translators: who plays a saved game · when it was last played. */
-            subtitle_text = g_strdup_printf(_("%s · %s"), names, when);
-        else if (names != NULL)
-            subtitle_text = g_strdup(names);
-        else
-            subtitle_text = g_strdup(_("The players of this saved game cannot be read."));
+    if (game != NULL) {
+        g_autofree char *names = players_line(game);
+        g_autoptr(GDateTime) now = g_date_time_new_now_local();
+        g_autofree char *when = lp_format_last_played(lp_game_get_last_played(game), now);
+        /* Translators: who plays a saved game · when it was last played. */
+        subtitle_text = g_strdup_printf(_("%s · %s"), names, when);
     } else {
-        subtitle_text = g_strdup(_("This saved game cannot be read."));
+        /* Translators: the reason comes from the save's check, e.g. "the file is empty". */
+        subtitle_text = g_strdup_printf(_("This saved game cannot be read: %s."), problem);
     }
 
     gtk_widget_add_css_class(box, "continue-row");
@@ -233,19 +203,31 @@ static GtkWidget *build_continue_row(const LpGameUi *info, JsonNode *envelope)
     subtitle = gtk_label_new(subtitle_text);
     gtk_label_set_xalign(GTK_LABEL(subtitle), 0);
     gtk_label_set_wrap(GTK_LABEL(subtitle), TRUE);
-    gtk_widget_add_css_class(subtitle, "dim-label");
+    gtk_label_set_wrap_mode(GTK_LABEL(subtitle), PANGO_WRAP_WORD_CHAR);
+    gtk_widget_add_css_class(subtitle, game != NULL ? "dim-label" : "error");
     gtk_box_append(GTK_BOX(labels), subtitle);
     gtk_widget_set_hexpand(labels, TRUE);
     gtk_widget_set_valign(labels, GTK_ALIGN_CENTER);
     gtk_box_append(GTK_BOX(box), labels);
 
-    button = gtk_button_new_with_mnemonic(_("_Continue"));
+    if (game != NULL) {
+        button = gtk_button_new_with_mnemonic(_("_Continue"));
+        gtk_widget_add_css_class(button, "suggested-action");
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.continue");
+        /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */
+        button_label = g_strdup_printf(_("Continue %s"), _(info->game_class->name));
+    } else {
+        /* A damaged save is not offered as a game: it can only be put out of the way, kept
+         * byte for byte beside the new name. */
+        button = gtk_button_new_with_mnemonic(_("_Move Aside"));
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.set-aside");
+        /* Translators: accessible name of the button that renames a damaged save, e.g.
+         * "Move the saved game of Auf Achse aside". */
+        button_label = g_strdup_printf(_("Move the saved game of %s aside"),
+                                       _(info->game_class->name));
+    }
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER);
-    gtk_widget_add_css_class(button, "suggested-action");
-    gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.continue");
     gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->game_class->kind);
-    /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */
-    button_label = g_strdup_printf(_("Continue %s"), _(info->game_class->name));
     gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    button_label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -321,14 +303,17 @@ void lp_start_page_refresh(LpStartPage *self)
 
     for (guint i = 0; self->store != NULL && i < n_infos; i++) {
         g_autoptr(GError) error = NULL;
-        g_autoptr(JsonNode) envelope = NULL;
+        g_autoptr(LpGame) game = NULL;
 
         if (!lp_save_store_has(self->store, infos[i].game_class->kind))
             continue;
-        envelope = lp_save_store_peek(self->store, infos[i].game_class->kind, &error);
-        /* A save that cannot be read still gets an entry: continuing it reports the problem
-         * and moves the file aside. */
-        gtk_list_box_append(self->continue_list, build_continue_row(&infos[i], envelope));
+        /* Read exactly as Continue reads it, so the page never offers a game that would be
+         * refused; a damaged save gets an entry that says why and offers to move it aside. */
+        game = lp_save_store_peek(self->store, infos[i].game_class->kind,
+                                  infos[i].rules->get_type(), &error);
+        gtk_list_box_append(self->continue_list,
+                            build_continue_row(&infos[i], game,
+                                               error != NULL ? error->message : NULL));
         g_ptr_array_add(self->continue_kinds, g_strdup(infos[i].game_class->kind));
     }
     gtk_widget_set_visible(self->continue_section, self->continue_kinds->len > 0);

@@ -171,6 +171,9 @@ static void clear_game(LpWindow *self)
         gtk_box_remove(GTK_BOX(self->game_box), self->game_page);
         self->game_page = NULL;
     }
+    /* Another window may now play this save. */
+    if (self->game != NULL && self->store != NULL)
+        lp_save_store_release(self->store, lp_game_get_kind(self->game));
     g_clear_object(&self->driver);
     g_clear_object(&self->game);
 }
@@ -220,6 +223,20 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *p
     g_return_val_if_fail(info != NULL && players != NULL, FALSE);
     g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
 
+    /* One window per save: a new game would overwrite the one another window plays. The
+     * running game of this window is of the same kind or lets go of its claim below. */
+    if (self->game == NULL || g_strcmp0(lp_game_get_kind(self->game),
+                                        info->game_class->kind) != 0) {
+        g_autoptr(GError) local = NULL;
+        if (!lp_save_store_claim(self->store, info->game_class->kind, &local) &&
+            g_error_matches(local, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY)) {
+            g_propagate_error(error, g_steal_pointer(&local));
+            return FALSE;
+        }
+        /* Any other problem (no folder, a full disk) does not stop the game: the autosave
+         * reports it once and play goes on. */
+        lp_save_store_release(self->store, info->game_class->kind);
+    }
     game = lp_game_new_of_type(info->rules->get_type(), players, seed, option, error);
     if (game == NULL) {
         if (error != NULL && *error == NULL)
@@ -273,6 +290,11 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
     else
         game = lp_save_store_load(self->store, kind, type, &moved_to, &error);
 
+    if (game == NULL && g_error_matches(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY)) {
+        show_page(self, "start");
+        show_message(self, _("The Game Is Open Elsewhere"), error->message);
+        return FALSE;
+    }
     if (game == NULL) {
         g_autofree char *body = NULL;
 
@@ -335,6 +357,31 @@ static void new_game_activated(GtkWidget *widget, const char *action_name, GVari
 static void continue_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     lp_window_continue_game(LP_WINDOW(widget), g_variant_get_string(param, NULL));
+}
+
+/* The start page's "Move Aside" on a damaged save: renamed beside, kept byte for byte. */
+static void set_aside_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    const char *kind = g_variant_get_string(param, NULL);
+    g_autoptr(GError) error = NULL;
+
+    if (lp_game_ui_lookup(kind) == NULL)
+        return;
+    /* Not while another window plays it: then it is not the damaged file the page saw. */
+    if (!lp_save_store_claim(self->store, kind, &error)) {
+        show_message(self, _("The Saved Game Cannot Be Moved"), error->message);
+        return;
+    }
+    g_autofree char *moved_to = lp_save_store_set_aside(self->store, kind, &error);
+    lp_save_store_release(self->store, kind);
+    lp_start_page_refresh(LP_START_PAGE(self->start_page));
+    if (moved_to == NULL) {
+        show_message(self, _("The Saved Game Cannot Be Moved"), error->message);
+        return;
+    }
+    g_autofree char *body = g_strdup_printf(_("The damaged file was kept as %s."), moved_to);
+    show_message(self, _("Saved Game Moved Aside"), body);
 }
 
 static void start_game_activated(GtkWidget *widget, const char *action_name, GVariant *param)
@@ -585,6 +632,7 @@ static void lp_window_class_init(LpWindowClass *klass)
     gtk_widget_class_install_action(widget_class, "win.show-start", NULL, show_start_activated);
     gtk_widget_class_install_action(widget_class, "win.new-game", "s", new_game_activated);
     gtk_widget_class_install_action(widget_class, "win.continue", "s", continue_activated);
+    gtk_widget_class_install_action(widget_class, "win.set-aside", "s", set_aside_activated);
     gtk_widget_class_install_action(widget_class, "win.start-game", NULL, start_game_activated);
     gtk_widget_class_install_action(widget_class, "win.play-again", NULL, play_again_activated);
     gtk_widget_class_install_action(widget_class, "win.how-to", "s", how_to_activated);

@@ -32,6 +32,7 @@ typedef enum {
     LP_SAVE_ERROR_RNG,           /* random generator state broken */
     LP_SAVE_ERROR_UNKNOWN_CARD,  /* a card id that does not exist */
     LP_SAVE_ERROR_RULES,         /* values that break the rules (card twice, counts off) */
+    LP_SAVE_ERROR_BUSY,          /* another window or program plays this save */
 } LpSaveError;
 
 G_END_DECLS

@@ -1,24 +1,38 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Saved games on disk: one JSON file per game kind, written atomically; unreadable files are
  * moved aside and reported, never overwritten or deleted. */
+/* flock() and O_CLOEXEC are not part of C11. */
+#define _GNU_SOURCE
+
 #include "lp-save-store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "lp-json.h"
 
 struct _LpSaveStore {
     GObject parent_instance;
     char *dir;
+    GHashTable *claims; /* kind → file descriptor of its locked "<kind>.lock" */
 };
 
 G_DEFINE_FINAL_TYPE(LpSaveStore, lp_save_store, G_TYPE_OBJECT)
 
+static void close_claim(gpointer fd)
+{
+    /* Closing the file releases its flock. */
+    close(GPOINTER_TO_INT(fd));
+}
+
 static void lp_save_store_finalize(GObject *object)
 {
     LpSaveStore *self = LP_SAVE_STORE(object);
+    g_clear_pointer(&self->claims, g_hash_table_unref);
     g_clear_pointer(&self->dir, g_free);
     G_OBJECT_CLASS(lp_save_store_parent_class)->finalize(object);
 }
@@ -30,6 +44,7 @@ static void lp_save_store_class_init(LpSaveStoreClass *klass)
 
 static void lp_save_store_init(LpSaveStore *self)
 {
+    self->claims = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, close_claim);
 }
 
 LpSaveStore *lp_save_store_new(const char *dir)
@@ -71,16 +86,81 @@ gboolean lp_save_store_has(LpSaveStore *self, const char *kind)
     return path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
 }
 
-gboolean lp_save_store_write(LpSaveStore *self, LpGame *game, GError **error)
+static gboolean make_dir(LpSaveStore *self, GError **error)
 {
-    g_return_val_if_fail(LP_IS_SAVE_STORE(self), FALSE);
-    g_return_val_if_fail(LP_IS_GAME(game), FALSE);
     if (g_mkdir_with_parents(self->dir, 0700) != 0) {
         int saved_errno = errno;
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot create the folder %s: %s"),
                     self->dir, g_strerror(saved_errno));
         return FALSE;
     }
+    return TRUE;
+}
+
+/* Removes "<kind>.json.XXXXXX", what g_file_set_contents_full leaves when the program is
+ * killed in the middle of a write. Only called while this store holds the kind's claim,
+ * so no other window is writing it. */
+static void remove_stale_temporaries(LpSaveStore *self, const char *kind)
+{
+    g_autoptr(GDir) dir = g_dir_open(self->dir, 0, NULL);
+    g_autofree char *prefix = g_strconcat(kind, ".json.", NULL);
+    const char *name;
+    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+        if (g_str_has_prefix(name, prefix) && strlen(name) == strlen(prefix) + 6) {
+            g_autofree char *path = g_build_filename(self->dir, name, NULL);
+            g_unlink(path);
+        }
+    }
+}
+
+gboolean lp_save_store_claim(LpSaveStore *self, const char *kind, GError **error)
+{
+    g_return_val_if_fail(LP_IS_SAVE_STORE(self), FALSE);
+    g_return_val_if_fail(kind_is_valid(kind), FALSE);
+    if (g_hash_table_contains(self->claims, kind))
+        return TRUE;
+    if (!make_dir(self, error))
+        return FALSE;
+    g_autofree char *name = g_strconcat(kind, ".lock", NULL);
+    g_autofree char *path = g_build_filename(self->dir, name, NULL);
+    int fd = g_open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        int saved_errno = errno;
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot open %s: %s"), path,
+                    g_strerror(saved_errno));
+        return FALSE;
+    }
+    /* An advisory lock, held as long as this store plays the kind: a second Landpartie
+     * (without a session bus both become primary) must not write the same save. */
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int saved_errno = errno;
+        close(fd);
+        if (saved_errno == EWOULDBLOCK)
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY,
+                        _("This game is open in another Landpartie window."));
+        else
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot lock %s: %s"), path,
+                        g_strerror(saved_errno));
+        return FALSE;
+    }
+    g_hash_table_insert(self->claims, g_strdup(kind), GINT_TO_POINTER(fd));
+    remove_stale_temporaries(self, kind);
+    return TRUE;
+}
+
+void lp_save_store_release(LpSaveStore *self, const char *kind)
+{
+    g_return_if_fail(LP_IS_SAVE_STORE(self));
+    g_return_if_fail(kind != NULL);
+    g_hash_table_remove(self->claims, kind);
+}
+
+gboolean lp_save_store_write(LpSaveStore *self, LpGame *game, GError **error)
+{
+    g_return_val_if_fail(LP_IS_SAVE_STORE(self), FALSE);
+    g_return_val_if_fail(LP_IS_GAME(game), FALSE);
+    if (!lp_save_store_claim(self, lp_game_get_kind(game), error))
+        return FALSE;
     g_autofree char *path = lp_save_store_get_path(self, lp_game_get_kind(game));
     gsize len;
     g_autofree char *data = lp_game_save_to_data(game, &len);
@@ -143,6 +223,24 @@ static char *read_file(const char *path, gsize *len, GError **error)
     return data;
 }
 
+/* Reads and validates a save without moving anything; the error is the reason alone. */
+static LpGame *read_game(const char *path, GType type, GError **error)
+{
+    gsize len = 0;
+    g_autofree char *data = read_file(path, &len, error);
+    if (data == NULL)
+        return NULL;
+    g_autoptr(GError) local = NULL;
+    LpGame *game = lp_game_restore_from_data(type, data, len, &local);
+    if (game == NULL) {
+        if (local == NULL) /* a reader that failed without saying why: still say something */
+            g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("the game state is not valid"));
+        g_propagate_error(error, g_steal_pointer(&local));
+    }
+    return game;
+}
+
 LpGame *lp_save_store_load(LpSaveStore *self, const char *kind, GType type, char **moved_to,
                            GError **error)
 {
@@ -152,22 +250,13 @@ LpGame *lp_save_store_load(LpSaveStore *self, const char *kind, GType type, char
     if (moved_to != NULL)
         *moved_to = NULL;
 
-    gsize len = 0;
+    /* Another window plays this save: leave the file alone, whatever it holds. */
+    if (!lp_save_store_claim(self, kind, error))
+        return NULL;
     g_autoptr(GError) local = NULL;
-    g_autofree char *data = read_file(path, &len, &local);
-    LpGame *game = NULL;
-    if (data != NULL) {
-        if (!g_utf8_validate(data, (gssize)len, NULL))
-            g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON,
-                        _("the file is not text (not UTF-8)"));
-        else
-            game = lp_game_restore_from_data(type, data, len, &local);
-    }
+    LpGame *game = read_game(path, type, &local);
     if (game != NULL)
         return game;
-    if (local == NULL) /* a reader that failed without saying why: still say something */
-        g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                    _("the game state is not valid"));
 
     if (g_error_matches(local, LP_SAVE_ERROR, LP_SAVE_ERROR_IO) &&
         !g_file_test(path, G_FILE_TEST_EXISTS)) {
@@ -191,28 +280,23 @@ LpGame *lp_save_store_load(LpSaveStore *self, const char *kind, GType type, char
     return NULL;
 }
 
-JsonNode *lp_save_store_peek(LpSaveStore *self, const char *kind, GError **error)
+LpGame *lp_save_store_peek(LpSaveStore *self, const char *kind, GType type, GError **error)
 {
+    g_return_val_if_fail(LP_IS_SAVE_STORE(self), NULL);
     g_autofree char *path = lp_save_store_get_path(self, kind);
     g_return_val_if_fail(path != NULL, NULL);
-    gsize len = 0;
-    g_autofree char *data = read_file(path, &len, error);
-    if (data == NULL)
-        return NULL;
-    g_autoptr(GError) local = NULL;
-    JsonNode *root = lp_json_parse(data, (gssize)len, &local);
-    if (root == NULL) {
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON,
-                    _("the file is not valid JSON or is cut off (%s)"), local->message);
-        return NULL;
-    }
-    if (!JSON_NODE_HOLDS_OBJECT(root)) {
-        json_node_unref(root);
-        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_OBJECT,
-                    _("the file is JSON, but not a saved game"));
-        return NULL;
-    }
-    return root;
+    return read_game(path, type, error);
+}
+
+char *lp_save_store_set_aside(LpSaveStore *self, const char *kind, GError **error)
+{
+    g_return_val_if_fail(LP_IS_SAVE_STORE(self), NULL);
+    g_autofree char *path = lp_save_store_get_path(self, kind);
+    g_return_val_if_fail(path != NULL, NULL);
+    char *target = move_aside(self, kind, path);
+    if (target == NULL)
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot move %s aside"), path);
+    return target;
 }
 
 gboolean lp_save_store_remove(LpSaveStore *self, const char *kind, GError **error)

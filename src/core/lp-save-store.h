@@ -15,14 +15,24 @@ LpSaveStore *lp_save_store_new(const char *dir);
 const char *lp_save_store_get_dir(LpSaveStore *self);
 char *lp_save_store_get_path(LpSaveStore *self, const char *kind);
 gboolean lp_save_store_has(LpSaveStore *self, const char *kind);
-/* Temporary file + rename. */
+/* Temporary file + fsync + rename, after claiming the kind. */
 gboolean lp_save_store_write(LpSaveStore *self, LpGame *game, GError **error);
-/* On failure the file is renamed to "<kind>-unreadable-<time>.json" beside it and the error
+/* Claims the kind first (LP_SAVE_ERROR_BUSY when another store holds it: the file is left
+ * alone). On failure the file is renamed to "<kind>-unreadable-<time>.json" beside it and the error
  * message names the file, the problem and where it went; *moved_to gets that path. */
 LpGame *lp_save_store_load(LpSaveStore *self, const char *kind, GType type, char **moved_to,
                            GError **error);
-/* Reads the envelope only (players, saved time) for the start page's Continue entry. */
-JsonNode *lp_save_store_peek(LpSaveStore *self, const char *kind, GError **error);
+/* Reads and validates the save exactly as lp_save_store_load does, but moves nothing: the
+ * start page offers only what Continue accepts. The error gives the reason alone. */
+LpGame *lp_save_store_peek(LpSaveStore *self, const char *kind, GType type, GError **error);
+/* Moves the save of kind aside as "<kind>-unreadable-<time>.json"; returns the new path. */
+char *lp_save_store_set_aside(LpSaveStore *self, const char *kind, GError **error);
+/* One writer per save: an advisory lock on "<kind>.lock" in the folder, held until
+ * lp_save_store_release or the store's end; fails with LP_SAVE_ERROR_BUSY while another
+ * store (another window or program) holds it. Writing claims the kind first. Claiming also
+ * removes what killed writes left behind. */
+gboolean lp_save_store_claim(LpSaveStore *self, const char *kind, GError **error);
+void lp_save_store_release(LpSaveStore *self, const char *kind);
 /* A finished game's save is removed (it is the program's own, readable file). */
 gboolean lp_save_store_remove(LpSaveStore *self, const char *kind, GError **error);
 

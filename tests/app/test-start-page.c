@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The start page shows the three games as tiles and a Continue entry per saved game. */
+#include <stdio.h>
+
 #include <gtk/gtk.h>
 
 #include "lp-game-ui.h"
@@ -72,6 +74,21 @@ static gboolean continue_in_sight(gpointer data)
            bounds.origin.y + bounds.size.height <= gtk_widget_get_height(page);
 }
 
+static LpGame *new_minden_game(void)
+{
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    g_autoptr(GError) error = NULL;
+
+    g_ptr_array_add(players,
+                    lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN, LP_LEVEL_NORMAL));
+    g_ptr_array_add(players,
+                    lp_player_new("Ben", 41, "#3584e4", LP_PLAYER_COMPUTER, LP_LEVEL_HARD));
+    LpGame *game = lp_game_new_of_type(lp_game_ui_lookup("minden")->rules->get_type(), players,
+                                       5, FALSE, &error);
+    g_assert_no_error(error);
+    return game;
+}
+
 static void test_continue_entries(void)
 {
     g_autofree char *dir = lp_test_make_temp_dir();
@@ -79,15 +96,9 @@ static void test_continue_entries(void)
     GtkWidget *window = gtk_window_new();
     GtkWidget *page = lp_start_page_new();
     g_auto(GStrv) kinds = NULL;
+    g_autoptr(LpGame) game = new_minden_game();
+    g_autofree char *when = NULL;
     g_autoptr(GDateTime) now = g_date_time_new_now_local();
-    g_autofree char *saved = g_date_time_format_iso8601(now);
-    g_autofree char *envelope = g_strdup_printf(
-        "{\"format\":1,\"game\":\"minden\",\"saved\":\"%s\",\"rng\":{},"
-        "\"players\":[{\"name\":\"Anna\",\"age\":9,\"colour\":\"#e01b24\",\"kind\":\"human\"},"
-        "{\"name\":\"Ben\",\"age\":41,\"colour\":\"#3584e4\",\"kind\":\"computer\","
-        "\"level\":\"hard\"}],\"state\":{}}",
-        saved);
-    g_autofree char *when = lp_format_last_played(now, now);
 
     gtk_window_set_default_size(GTK_WINDOW(window), 1024, 600);
     gtk_window_set_child(GTK_WINDOW(window), page);
@@ -101,7 +112,10 @@ static void test_continue_entries(void)
     g_assert_null(lp_test_find_label(page, "Continue a Game"));
     g_clear_pointer(&kinds, g_strfreev);
 
-    write_file(dir, "minden.json", envelope);
+    g_assert_true(lp_save_store_write(store, game, NULL));
+    /* The other window's store is gone: the page reads without a claim. */
+    lp_save_store_release(store, "minden");
+    when = lp_format_last_played(lp_game_get_last_played(game), now);
     write_file(dir, "aufachse.json", "{ this is not json");
     lp_start_page_refresh(LP_START_PAGE(page));
     lp_test_iterate();
@@ -114,13 +128,73 @@ static void test_continue_entries(void)
     g_assert_nonnull(lp_test_find_label(page, "Anna, Ben"));
     g_assert_nonnull(lp_test_find_label(page, when));
     g_assert_true(g_str_has_prefix(when, "today, "));
-    /* A save that cannot be read still gets an entry, which leads to the error dialog. */
-    g_assert_nonnull(lp_test_find_label(page, "This saved game cannot be read."));
+    /* A save that cannot be read is shown as damaged, with the reason, and offers to move
+     * it aside instead of a Continue that would fail. */
+    g_assert_nonnull(lp_test_find_label(page, "This saved game cannot be read: "));
+    g_assert_nonnull(lp_test_find_label(page, "not valid JSON"));
+    g_assert_nonnull(lp_test_find_label(page, "Move Aside"));
+    g_autoptr(GPtrArray) buttons = lp_test_find_all(page, GTK_TYPE_BUTTON, NULL);
+    guint continues = 0, asides = 0;
+    for (guint i = 0; i < buttons->len; i++) {
+        const char *action = gtk_actionable_get_action_name(GTK_ACTIONABLE(buttons->pdata[i]));
+        continues += g_strcmp0(action, "win.continue") == 0;
+        asides += g_strcmp0(action, "win.set-aside") == 0;
+    }
+    g_assert_cmpuint(continues, ==, 1);
+    g_assert_cmpuint(asides, ==, 1);
 
     /* In a small window (1024×600) the entries are scrolled into sight, not left below the
      * tiles where a family would not see them. */
     g_assert_true(lp_test_wait_for(continue_in_sight, page));
 
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+/* Files a hostile or unlucky user leaves in the save folder: none may crash the page, make
+ * it slow, or be offered as a game (issue 11). */
+static void test_hostile_saves(void)
+{
+    g_autofree char *dir = lp_test_make_temp_dir();
+    g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
+    g_autoptr(LpGame) game = new_minden_game();
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *page = lp_start_page_new();
+    gsize len;
+
+    /* A Minden save under Buxtehude's name. */
+    g_autofree char *minden = lp_game_save_to_data(game, &len);
+    write_file(dir, "buxtehude.json", minden);
+    /* A name with a lone surrogate. */
+    g_autoptr(GString) surrogate = g_string_new(minden);
+    g_string_replace(surrogate, "\"Anna\"", "\"An\\ud800na\"", 1);
+    write_file(dir, "minden.json", surrogate->str);
+    /* 10 MB of one name, sparse: refused before it is read. */
+    g_autofree char *big = g_build_filename(dir, "aufachse.json", NULL);
+    FILE *f = fopen(big, "w");
+    g_assert_nonnull(f);
+    fputs("{\"players\":[{\"name\":\"", f);
+    g_assert_cmpint(fseek(f, 10 * 1024 * 1024, SEEK_SET), ==, 0);
+    fputs("\"}]}", f);
+    fclose(f);
+
+    gtk_window_set_child(GTK_WINDOW(window), page);
+    gtk_window_present(GTK_WINDOW(window));
+    gint64 start = g_get_monotonic_time();
+    lp_start_page_set_save_store(LP_START_PAGE(page), store);
+    lp_test_iterate();
+    g_assert_cmpint(g_get_monotonic_time() - start, <, 2 * G_USEC_PER_SEC);
+    g_autoptr(GPtrArray) labels = lp_test_find_all(page, GTK_TYPE_LABEL, NULL);
+    for (guint i = 0; i < labels->len; i++)
+        g_assert_true(g_utf8_validate(gtk_label_get_text(labels->pdata[i]), -1, NULL));
+    g_assert_nonnull(lp_test_find_label(page, "not a saved game of this kind"));
+    g_assert_nonnull(lp_test_find_label(page, "not a character"));
+    g_assert_nonnull(lp_test_find_label(page, "at most 1 MB"));
+    g_autoptr(GPtrArray) buttons = lp_test_find_all(page, GTK_TYPE_BUTTON, NULL);
+    for (guint i = 0; i < buttons->len; i++)
+        g_assert_cmpstr(gtk_actionable_get_action_name(GTK_ACTIONABLE(buttons->pdata[i])), !=,
+                        "win.continue");
+    /* Looking moved nothing. */
+    g_assert_true(g_file_test(big, G_FILE_TEST_EXISTS));
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
@@ -161,6 +235,7 @@ int main(int argc, char **argv)
     lp_test_init(&argc, &argv);
     g_test_add_func("/start-page/tiles", test_tiles);
     g_test_add_func("/start-page/continue-entries", test_continue_entries);
+    g_test_add_func("/start-page/hostile-saves", test_hostile_saves);
     g_test_add_func("/start-page/last-played", test_last_played);
     g_test_add_func("/start-page/player-range", test_player_range);
     return g_test_run();

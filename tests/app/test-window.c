@@ -225,6 +225,74 @@ typedef struct {
     const char *problem; /* part of the message */
 } Damage;
 
+/* Two windows on one save folder (two programs without a session bus both become
+ * primary): the second neither continues nor overwrites the game the first plays, and says
+ * so; once the first is closed, the second may continue it. */
+static void test_second_window(Fixture *f, gconstpointer data)
+{
+    g_autoptr(LpSaveStore) other_store = lp_save_store_new(f->dir);
+    LpWindow *other = lp_window_new(NULL, other_store);
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = save_path(f, "buxtehude.json");
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
+                                           LP_LEVEL_NORMAL));
+    g_ptr_array_add(players, lp_player_new("Oma", 70, "#3584e4", LP_PLAYER_HUMAN,
+                                           LP_LEVEL_NORMAL));
+    g_assert_true(lp_window_start_game(f->window, lp_game_ui_lookup("buxtehude"), players, 9,
+                                       FALSE, &error));
+    g_assert_no_error(error);
+    g_assert_true(g_file_get_contents(path, &before, NULL, NULL));
+    gtk_window_present(GTK_WINDOW(other));
+    lp_test_iterate();
+
+    g_assert_false(lp_window_continue_game(other, "buxtehude"));
+    lp_test_iterate();
+    LpMessageDialog *dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    g_assert_cmpstr(lp_message_dialog_get_heading(dialog), ==, "The Game Is Open Elsewhere");
+    gtk_window_destroy(GTK_WINDOW(dialog));
+    g_assert_false(lp_window_start_game(other, lp_game_ui_lookup("buxtehude"), players, 10,
+                                        FALSE, &error));
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY);
+    g_clear_error(&error);
+    g_assert_true(g_file_get_contents(path, &after, NULL, NULL));
+    g_assert_cmpstr(before, ==, after);
+    g_assert_cmpuint(lp_test_count_files(f->dir, "buxtehude-unreadable-"), ==, 0);
+
+    /* The first window goes back to the start page: its claim ends with its game. */
+    activate(f, "win.back", NULL);
+    g_assert_null(lp_window_get_game(f->window));
+    g_assert_true(lp_window_continue_game(other, "buxtehude"));
+    g_assert_nonnull(lp_window_get_game(other));
+    gtk_window_destroy(GTK_WINDOW(other));
+}
+
+/* A damaged save is shown as such; "Move Aside" renames it and keeps it byte for byte. */
+static void test_set_aside(Fixture *f, gconstpointer data)
+{
+    g_autofree char *path = save_path(f, "minden.json");
+    LpStartPage *start = LP_START_PAGE(lp_window_get_start_page(f->window));
+
+    g_assert_true(g_file_set_contents(path, "{\"format\": 1, /* hand-edited */}", -1, NULL));
+    lp_start_page_refresh(start);
+    g_auto(GStrv) kinds = lp_start_page_dup_continue_kinds(start);
+    g_assert_true(g_strv_contains((const char *const *)kinds, "minden"));
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.set-aside", "s",
+                                             "minden"));
+    lp_test_iterate();
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    g_assert_cmpuint(lp_test_count_files(f->dir, "minden-unreadable-"), ==, 1);
+    LpMessageDialog *dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    g_assert_nonnull(strstr(lp_message_dialog_get_body(dialog), "minden-unreadable-"));
+    g_auto(GStrv) after = lp_start_page_dup_continue_kinds(start);
+    g_assert_false(g_strv_contains((const char *const *)after, "minden"));
+}
+
 static void test_damaged_save(Fixture *f, gconstpointer data)
 {
     static const Damage damages[] = {
@@ -464,6 +532,10 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/window/continue-resumes", Fixture, NULL, fixture_set_up,
                test_continue_resumes, fixture_tear_down);
+    g_test_add("/window/second-window", Fixture, NULL, fixture_set_up, test_second_window,
+               fixture_tear_down);
+    g_test_add("/window/set-aside", Fixture, NULL, fixture_set_up, test_set_aside,
+               fixture_tear_down);
     g_test_add("/window/damaged-save", Fixture, NULL, fixture_set_up, test_damaged_save,
                fixture_tear_down);
     g_test_add("/window/damaged-save-keeps-bytes", Fixture, NULL, fixture_set_up,

@@ -260,10 +260,9 @@ static void test_store_write_and_load(void)
     g_assert_true(lp_save_store_write(store, game, &error));
     g_assert_no_error(error);
     g_assert_true(lp_save_store_has(store, "test"));
-    g_autoptr(JsonNode) peek = lp_save_store_peek(store, "test", &error);
+    g_autoptr(LpGame) peek = lp_save_store_peek(store, "test", TEST_TYPE_GAME, &error);
     g_assert_no_error(error);
-    g_assert_cmpstr(json_object_get_string_member(json_node_get_object(peek), "game"), ==,
-                    "test");
+    g_assert_cmpstr(lp_game_get_kind(peek), ==, "test");
     g_autofree char *moved = NULL;
     g_autoptr(LpGame) loaded = lp_save_store_load(store, "test", TEST_TYPE_GAME, &moved, &error);
     g_assert_no_error(error);
@@ -271,12 +270,15 @@ static void test_store_write_and_load(void)
     g_autofree char *a = lp_game_save_to_data(game, NULL);
     g_autofree char *b = lp_game_save_to_data(loaded, NULL);
     g_assert_cmpstr(a, ==, b);
-    /* No temporary file is left behind by the atomic write. */
+    /* No temporary file is left behind by the atomic write: the save and its lock only. */
     g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
     guint files = 0;
-    while (g_dir_read_name(d) != NULL)
+    const char *name;
+    while ((name = g_dir_read_name(d)) != NULL) {
+        g_assert_true(g_str_equal(name, "test.json") || g_str_equal(name, "test.lock"));
         files++;
-    g_assert_cmpuint(files, ==, 1);
+    }
+    g_assert_cmpuint(files, ==, 2);
     g_assert_true(lp_save_store_remove(store, "test", &error));
     g_assert_false(lp_save_store_has(store, "test"));
     g_autofree char *path = lp_save_store_get_path(store, "test");
@@ -510,6 +512,54 @@ static void test_event_log(void)
     g_assert_finalize_object(log);
 }
 
+/* Two stores on one folder (two windows, two programs): only one may write a kind, the
+ * other leaves the file alone and says why; what a killed write left is cleaned up by the
+ * one that claims the kind. */
+static void test_one_writer(void)
+{
+    g_autofree char *dir = make_temp_dir();
+    g_autoptr(LpSaveStore) first = lp_save_store_new(dir);
+    g_autoptr(LpSaveStore) second = lp_save_store_new(dir);
+    g_autoptr(LpGame) game = test_game_new(3);
+    g_autoptr(GError) error = NULL;
+
+    g_autofree char *stale = g_build_filename(dir, "test.json.Ab12Cd", NULL);
+    g_autofree char *other = g_build_filename(dir, "test.json.notes", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    g_assert_true(g_file_set_contents(stale, "{\"half", -1, NULL));
+    g_assert_true(g_file_set_contents(other, "mine", -1, NULL));
+
+    g_assert_true(lp_save_store_write(first, game, &error));
+    g_assert_no_error(error);
+    g_assert_false(g_file_test(stale, G_FILE_TEST_EXISTS));
+    g_assert_true(g_file_test(other, G_FILE_TEST_EXISTS));
+    g_autofree char *path = lp_save_store_get_path(first, "test");
+    g_autofree char *before = NULL;
+    g_assert_true(g_file_get_contents(path, &before, NULL, NULL));
+
+    lp_game_computer_step(game, NULL);
+    g_assert_false(lp_save_store_write(second, game, &error));
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY);
+    g_assert_nonnull(strstr(error->message, "another Landpartie window"));
+    g_clear_error(&error);
+    g_autofree char *moved = NULL;
+    g_autoptr(LpGame) none = lp_save_store_load(second, "test", TEST_TYPE_GAME, &moved, &error);
+    g_assert_null(none);
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY);
+    g_assert_null(moved);
+    g_clear_error(&error);
+    g_autofree char *after = NULL;
+    g_assert_true(g_file_get_contents(path, &after, NULL, NULL));
+    g_assert_cmpstr(before, ==, after);
+
+    /* Once the first lets go, the second may play it. */
+    lp_save_store_release(first, "test");
+    g_assert_true(lp_save_store_write(second, game, &error));
+    g_assert_no_error(error);
+    g_assert_false(lp_save_store_claim(first, "test", &error));
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BUSY);
+}
+
 static void test_missing_save(void)
 {
     g_autofree char *dir = make_temp_dir();
@@ -540,6 +590,7 @@ int main(int argc, char **argv)
     g_test_add_func("/save/damaged", test_damaged_saves);
     g_test_add_func("/save/missing", test_missing_save);
     g_test_add_func("/save/silent-reader", test_silent_reader);
+    g_test_add_func("/save/one-writer", test_one_writer);
     g_test_add_func("/save/event-log", test_event_log);
     g_test_add_func("/save/finalize", test_finalize);
     return g_test_run();

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* landpartie-sim: plays complete games with computer players only, through the same model
  * code the window uses, and prints results and (with --log) every turn event as JSON Lines. */
+/* fsync() and fileno() are POSIX, not C11. */
+#define _GNU_SOURCE
+
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lp-event-log.h"
 #include "lp-games.h"
@@ -26,10 +31,15 @@ static int fail_usage(const char *problem)
     return 2;
 }
 
+/* Only digits: g_ascii_strtoull would take " -1" as 2^64 - 1. */
 static gboolean parse_uint64(const char *s, guint64 *out)
 {
-    if (s == NULL || *s == '\0' || *s == '-')
+    if (s == NULL || *s == '\0')
         return FALSE;
+    for (const char *c = s; *c; c++) {
+        if (!g_ascii_isdigit(*c))
+            return FALSE;
+    }
     char *end = NULL;
     errno = 0;
     guint64 v = g_ascii_strtoull(s, &end, 10);
@@ -39,64 +49,178 @@ static gboolean parse_uint64(const char *s, guint64 *out)
     return TRUE;
 }
 
-static void write_event(LpEventLog *events, JsonObject *event, FILE *log)
+/* What the command line said; each option at most once. */
+typedef struct {
+    guint64 players, seed, games;
+    gboolean have_players, have_seed, have_games, option;
+    char *level, *levels, *log_path;
+    GHashTable *seen;
+} Args;
+
+static void args_clear(Args *args)
 {
+    g_clear_pointer(&args->level, g_free);
+    g_clear_pointer(&args->levels, g_free);
+    g_clear_pointer(&args->log_path, g_free);
+    g_clear_pointer(&args->seen, g_hash_table_unref);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Args, args_clear)
+
+static gboolean once(Args *args, const char *name, GError **error)
+{
+    if (!g_hash_table_add(args->seen, g_strdup(name))) {
+        g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s is given twice", name);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean no_option_as_value(const char *name, const char *value, GError **error)
+{
+    /* "--log --games 3" would write a file called "--games". */
+    if (value == NULL || *value == '\0' || g_str_has_prefix(value, "-")) {
+        g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s needs a value", name);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean on_option(const char *name, const char *value, gpointer data, GError **error)
+{
+    Args *args = data;
+    if (!once(args, name, error))
+        return FALSE;
+    if (g_str_equal(name, "--option")) {
+        args->option = TRUE;
+        return TRUE;
+    }
+    if (!no_option_as_value(name, value, error))
+        return FALSE;
+    if (g_str_equal(name, "--players")) {
+        args->have_players = parse_uint64(value, &args->players);
+        if (!args->have_players)
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                        "--players needs a number");
+        return args->have_players;
+    }
+    if (g_str_equal(name, "--seed")) {
+        args->have_seed = parse_uint64(value, &args->seed);
+        if (!args->have_seed)
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                        "--seed needs a non-negative whole number");
+        return args->have_seed;
+    }
+    if (g_str_equal(name, "--games")) {
+        if (!parse_uint64(value, &args->games) || args->games == 0 || args->games > 1000000) {
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                        "--games needs a number from 1 to 1000000");
+            return FALSE;
+        }
+        args->have_games = TRUE;
+        return TRUE;
+    }
+    char **field = g_str_equal(name, "--level")    ? &args->level
+                   : g_str_equal(name, "--levels") ? &args->levels
+                                                   : &args->log_path;
+    *field = g_strdup(value);
+    return TRUE;
+}
+
+/* Writes go to a temporary file beside the log, renamed over it only when everything was
+ * written: a full disk leaves no log with a cut last line. */
+typedef struct {
+    char *path;
+    char *tmp_path;
+    FILE *file;
+    gboolean failed;
+} Log;
+
+static void write_event(LpEventLog *events, JsonObject *event, Log *log)
+{
+    if (log->failed)
+        return;
     g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
     json_node_set_object(node, event);
     g_autofree char *line = lp_json_to_string(node, FALSE);
-    fputs(line, log);
-    fputc('\n', log);
+    if (fputs(line, log->file) == EOF || fputc('\n', log->file) == EOF)
+        log->failed = TRUE;
+}
+
+static gboolean log_open(Log *log, const char *path)
+{
+    log->path = g_strdup(path);
+    log->tmp_path = g_strconcat(path, ".XXXXXX", NULL);
+    int fd = g_mkstemp(log->tmp_path);
+    if (fd < 0 || (log->file = fdopen(fd, "w")) == NULL) {
+        fprintf(stderr, "landpartie-sim: cannot write %s: %s\n", path, g_strerror(errno));
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean log_close(Log *log, gboolean keep)
+{
+    gboolean ok = !log->failed && fflush(log->file) == 0 && fsync(fileno(log->file)) == 0;
+    int saved_errno = errno;
+    ok = fclose(log->file) == 0 && ok;
+    if (ok && keep && g_rename(log->tmp_path, log->path) != 0) {
+        saved_errno = errno;
+        ok = FALSE;
+    }
+    if (!ok || !keep)
+        g_unlink(log->tmp_path);
+    if (!ok)
+        fprintf(stderr, "landpartie-sim: cannot write %s: %s\n", log->path,
+                g_strerror(saved_errno != 0 ? saved_errno : EIO));
+    g_free(log->path);
+    g_free(log->tmp_path);
+    return ok;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || g_str_equal(argv[1], "--help") || g_str_equal(argv[1], "-h")) {
-        if (argc >= 2) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        return fail_usage("no game given");
+    if (argc >= 2 && (g_str_equal(argv[1], "--help") || g_str_equal(argv[1], "-h"))) {
+        fputs(usage, stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
     }
+    g_auto(Args) args = {.games = 1,
+                         .seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL)};
+    const GOptionEntry entries[] = {
+        {"players", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "N"},
+        {"seed", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "S"},
+        {"games", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "K"},
+        {"level", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "LEVEL"},
+        {"levels", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "L1,L2,..."},
+        {"log", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "FILE"},
+        {"option", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, on_option, NULL, NULL},
+        {NULL},
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new("GAME");
+    g_autoptr(GOptionGroup) group = g_option_group_new("sim", "", "", &args, NULL);
+    g_option_group_add_entries(group, entries);
+    g_option_context_set_main_group(context, g_steal_pointer(&group));
+    g_option_context_set_help_enabled(context, FALSE);
+    g_autoptr(GError) error = NULL;
+    /* Strict: GOptionContext stops at nothing unknown when told not to ignore it. */
+    g_option_context_set_ignore_unknown_options(context, FALSE);
+    int status_args = 0;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        status_args = fail_usage(error->message);
+    else if (argc < 2)
+        status_args = fail_usage("no game given");
+    else if (argc > 2)
+        status_args = fail_usage("give exactly one game");
+    if (status_args != 0)
+        return status_args;
     const LpGameRules *rules = lp_games_lookup(argv[1]);
     if (rules == NULL)
         return fail_usage("unknown game (buxtehude, minden or aufachse)");
     LpGameClass *info = lp_game_rules_get_class(rules);
 
-    guint64 players = 0, seed = 0, games = 1;
-    gboolean have_players = FALSE, have_seed = FALSE, option = FALSE;
-    const char *level = NULL, *levels = NULL, *log_path = NULL;
-    for (int i = 2; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (g_str_equal(arg, "--option")) {
-            option = TRUE;
-            continue;
-        }
-        if (value == NULL)
-            return fail_usage("an option is missing its value");
-        if (g_str_equal(arg, "--players")) {
-            if (!parse_uint64(value, &players))
-                return fail_usage("--players needs a number");
-            have_players = TRUE;
-        } else if (g_str_equal(arg, "--seed")) {
-            if (!parse_uint64(value, &seed))
-                return fail_usage("--seed needs a non-negative whole number");
-            have_seed = TRUE;
-        } else if (g_str_equal(arg, "--games")) {
-            if (!parse_uint64(value, &games) || games == 0 || games > 1000000)
-                return fail_usage("--games needs a number from 1 to 1000000");
-        } else if (g_str_equal(arg, "--level")) {
-            level = value;
-        } else if (g_str_equal(arg, "--levels")) {
-            levels = value;
-        } else if (g_str_equal(arg, "--log")) {
-            log_path = value;
-        } else {
-            return fail_usage("unknown option");
-        }
-        i++;
-    }
-    if (!have_players || !have_seed)
+    guint64 players = args.players, seed = args.seed, games = args.games;
+    gboolean option = args.option;
+    const char *level = args.level, *levels = args.levels, *log_path = args.log_path;
+    if (!args.have_players || !args.have_seed)
         return fail_usage("--players and --seed are required");
     if (players < info->min_players || players > 8 || players > info->max_players) {
         g_autofree char *msg = g_strdup_printf("%s is played by %u to %u players", info->kind,
@@ -123,14 +247,9 @@ int main(int argc, char **argv)
         }
     }
 
-    FILE *log = NULL;
-    if (log_path != NULL) {
-        log = fopen(log_path, "w");
-        if (log == NULL) {
-            fprintf(stderr, "landpartie-sim: cannot write %s: %s\n", log_path, g_strerror(errno));
-            return 1;
-        }
-    }
+    Log log = {0};
+    if (log_path != NULL && !log_open(&log, log_path))
+        return 1;
 
     guint n_colours;
     const LpPlayerColour *colours = lp_player_colours(&n_colours);
@@ -155,9 +274,9 @@ int main(int argc, char **argv)
             status = 1;
             break;
         }
-        if (log != NULL) {
+        if (log_path != NULL) {
             events = lp_event_log_new(game);
-            g_signal_connect(events, "event", G_CALLBACK(write_event), log);
+            g_signal_connect(events, "event", G_CALLBACK(write_event), &log);
         }
         lp_game_run_computers(game, rules->computer_move);
         if (!lp_game_is_over(game)) {
@@ -190,12 +309,19 @@ int main(int argc, char **argv)
         g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
         json_node_take_object(node, line);
         g_autofree char *text = lp_json_to_string(node, FALSE);
-        puts(text);
+        /* A full or closed stdout loses the results: stop and say so. */
+        if (puts(text) == EOF || fflush(stdout) != 0) {
+            fprintf(stderr, "landpartie-sim: cannot write the results: %s\n", g_strerror(errno));
+            status = 1;
+            break;
+        }
+        if (log.failed) {
+            status = 1;
+            break;
+        }
     }
-    if (log != NULL && fclose(log) != 0) {
-        fprintf(stderr, "landpartie-sim: cannot write %s\n", log_path);
+    if (log_path != NULL && !log_close(&log, status == 0))
         status = 1;
-    }
     if (status == 0) {
         fprintf(stderr, "{\"games\":%" G_GUINT64_FORMAT ",\"wins\":[", games);
         for (guint i = 0; i < players; i++)

@@ -10,7 +10,21 @@ trap 'rm -rf "$tmp"' EXIT
 echo "TAP version 13"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
-fail() { n=$((n + 1)); echo "not ok $n - $*"; echo "1..$n"; exit 1; }
+fail() { n=$((n + 1)); echo "not ok $n - $*"; # A full stdout loses the results: status 1 and a message, not 0.
+status=0
+"$sim" "$game" --players "$players" --seed 5 --games 2 >/dev/full 2>"$tmp/full.err" || status=$?
+[ $status -eq 1 ] && grep -q "cannot write the results" "$tmp/full.err" || fail "full stdout gives status 1 (got $status)"
+ok "a full stdout stops with status 1 and says so"
+# A log that cannot be written (here: a file size limit, as a full disk) stops with status 1
+# and leaves neither a cut log nor a temporary file.
+status=0
+(trap '' XFSZ; ulimit -f 8; "$sim" "$game" --players "$players" --seed 5 --games 20 \
+    --log "$tmp/cut.jsonl" >/dev/null 2>"$tmp/cut.err") || status=$?
+[ $status -eq 1 ] || fail "a log that cannot be written gives status 1 (got $status)"
+[ ! -e "$tmp/cut.jsonl" ] || fail "no cut log is left"
+! ls "$tmp"/cut.jsonl.* >/dev/null 2>&1 || fail "no temporary log is left"
+ok "a log that cannot be written stops with status 1, leaving no cut file"
+echo "1..$n"; exit 1; }
 
 expect_usage() {
     local status=0
@@ -29,6 +43,16 @@ expect_usage "$game" --players "$players" --seed 1 --level genius
 expect_usage "$game" --players "$players" --seed 1 --levels easy
 expect_usage "$game" --players "$players" --seed 1 --games 0
 expect_usage "$game" --players "$players" --seed 1 --bogus 3
+# Strict: nothing repeated, nothing unknown, no option taken as a value, no sign.
+expect_usage "$game" --players "$players" --seed 1 --seed 2
+expect_usage "$game" --players "$players" --players "$players" --seed 1
+expect_usage "$game" --players "$players" --seed 1 --log "$tmp/a" --log "$tmp/b"
+expect_usage "$game" --players "$players" --seed " -1"
+expect_usage "$game" --players "$players" --seed 1 --log --games 3
+expect_usage "$game" --players "$players" --seed 1 --bogus
+expect_usage "$game" "$game" --players "$players" --seed 1
+[ ! -e ./--games ] && [ ! -e "$tmp/a" ] || fail "a usage error leaves no file behind"
+ok "usage errors leave no file behind"
 
 levels=$(python3 -c "print(','.join(['easy','normal','hard'][i % 3] for i in range($players)))")
 "$sim" "$game" --players "$players" --seed 42 --games 3 --levels "$levels" --log "$tmp/a.jsonl" >"$tmp/a.out" 2>"$tmp/a.err" || fail "three games run (status $?): $(cat "$tmp/a.err")"

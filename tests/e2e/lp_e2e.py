@@ -1,0 +1,508 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What the end-to-end tests share: starting the uninstalled app in a private home, finding
+widgets in its accessibility tree by role and name, pressing them, and failing with the name
+of the step that could not be done.
+
+Run under e2e-session.py (a private X display, session bus and accessibility bus).
+
+GTK 4.8 habits this works around:
+  * Text.get_text(0, -1) returns "": text is read by character count.
+  * The AT-SPI click on a GtkButton fires "clicked" about 250 ms later: callers poll.
+  * Only windows get the "showing" state, and the children of hidden stack pages stay
+    "visible": a widget is on screen when it is visible and has a size.
+"""
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402
+
+Atspi.init()
+# A call into a hung app returns after 5 s instead of the default 25.
+Atspi.set_timeout(5000, 15000)
+
+
+def _quiet(domain, level, message, data):
+    # GTK 4 has no /org/a11y/atspi/cache object; libatspi warns about it once per app.
+    if "org/a11y/atspi/cache" not in (message or ""):
+        GLib.log_default_handler(domain, level, message, data)
+
+
+GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, _quiet, None)
+
+T0 = time.monotonic()
+
+
+class StepFailed(Exception):
+    pass
+
+
+def log(message):
+    print("[%7.2fs] %s" % (time.monotonic() - T0, message), flush=True)
+
+
+class _Alarm(Exception):
+    pass
+
+
+def _on_alarm(signum, frame):
+    raise _Alarm()
+
+
+@contextlib.contextmanager
+def step(name, timeout=60):
+    """One named step with a hard time limit: on timeout or error the test fails and says
+    which step. The limit holds even if a call into the app blocks."""
+    log("step: " + name)
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        yield
+    except _Alarm:
+        _show_screen()
+        raise StepFailed("step '%s' did not finish within %d s" % (name, timeout)) from None
+    except StepFailed as e:
+        _show_screen()
+        raise StepFailed("step '%s' failed: %s" % (name, e)) from None
+    except Exception as e:
+        _show_screen()
+        raise StepFailed("step '%s' failed: %s: %s" % (name, type(e).__name__, e)) from e
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _show_screen():
+    """What the app showed when a step failed: its accessibility tree and a screenshot."""
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    app = App.current
+    if app is None or app.root is None or not app.alive():
+        return
+    print("---- what was on screen", flush=True)
+    try:
+        dump(app.window())
+        app.screenshot("failed-%s.png" % os.path.basename(sys.argv[0]).split(".")[0])
+    except Exception as err:
+        print("(could not show it: %s)" % err, flush=True)
+
+
+# ------------------------------------------------------------------------------ the tree
+def _safe(fn, default=None):
+    try:
+        return fn()
+    except (GLib.Error, RuntimeError, TypeError):
+        return default
+
+
+def name_of(node):
+    return _safe(node.get_name, "") or ""
+
+
+def role_of(node):
+    return _safe(node.get_role_name, "?")
+
+
+def states(node):
+    ss = _safe(node.get_state_set)
+    return {s.value_nick for s in ss.get_states()} if ss else set()
+
+
+def children(node):
+    n = _safe(node.get_child_count, 0) or 0
+    for i in range(n):
+        c = _safe(lambda: node.get_child_at_index(i))
+        if c is not None:
+            yield c
+
+
+def on_screen(node):
+    """Visible and with a size (hidden stack pages keep 'visible' but get no extents)."""
+    if "visible" not in states(node):
+        return False
+    if "Component" not in (_safe(node.get_interfaces, []) or []):
+        return True     # GtkStackPage and the like: no geometry of their own
+    ext = _safe(lambda: Atspi.Component.get_extents(node, Atspi.CoordType.WINDOW))
+    return ext is not None and ext.width > 0 and ext.height > 0
+
+
+def usable(node):
+    return "sensitive" in states(node) and on_screen(node)
+
+
+def _matches(node, role, name):
+    if role is not None and role_of(node) != role:
+        return False
+    if name is None:
+        return True
+    n = name_of(node)
+    if isinstance(name, re.Pattern):
+        return bool(name.search(n))
+    if callable(name):
+        return bool(name(n))
+    return n == name
+
+
+def find_all(node, role=None, name=None, visible_only=False):
+    """Descendants (node included) matching role and name (a string, a regex or a
+    predicate), depth first in tree order. visible_only skips hidden subtrees."""
+    out = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if visible_only and n is not node and not on_screen(n):
+            continue
+        if _matches(n, role, name):
+            out.append(n)
+        stack.extend(reversed(list(children(n))))
+    return out
+
+
+def find(node, role=None, name=None, visible_only=False):
+    found = find_all(node, role, name, visible_only)
+    return found[0] if found else None
+
+
+def wait_for(pred, timeout, what):
+    """Poll pred() until it gives something truthy and return that; fail after timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = pred()
+        except (GLib.Error, RuntimeError):
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise StepFailed("gave up after %.0f s waiting for %s" % (timeout, what))
+        time.sleep(0.1)
+
+
+def text_of(node):
+    """The text a screen reader would read: the Text content, else the name."""
+    _safe(node.clear_cache)
+    if "Text" in (_safe(node.get_interfaces, []) or []):
+        n = _safe(lambda: Atspi.Text.get_character_count(node), 0) or 0
+        text = _safe(lambda: Atspi.Text.get_text(node, 0, n), "") if n else ""
+        if text:
+            return text
+    return name_of(node)
+
+
+def all_text(node):
+    """Every name, description and text on screen below node, one per line: what a screen
+    reader could reach by walking the page."""
+    lines = []
+    for n in find_all(node, visible_only=True):
+        for t in (name_of(n), _safe(n.get_description, "") or "", text_of(n)):
+            if t and t not in lines[-3:]:
+                lines.append(t)
+    return "\n".join(lines)
+
+
+def actions(node):
+    if "Action" not in (_safe(node.get_interfaces, []) or []):
+        return []
+    n = _safe(lambda: Atspi.Action.get_n_actions(node), 0) or 0
+    return [Atspi.Action.get_action_name(node, i) for i in range(n)]
+
+
+def describe(node):
+    return "[%s %r]" % (role_of(node), name_of(node))
+
+
+def press(node, settle=0.4):
+    """Activate a control the way a screen reader does: its AT-SPI action. A GtkButton
+    emits "clicked" 250 ms after the action, so wait settle seconds for it."""
+    acts = actions(node)
+    for want in ("click", "press", "activate", "toggle"):
+        if want in acts:
+            if not Atspi.Action.do_action(node, acts.index(want)):
+                raise StepFailed("the %s action of %s failed" % (want, describe(node)))
+            time.sleep(settle)
+            return
+    raise StepFailed("%s has no action to press (it has %s)" % (describe(node), acts))
+
+
+def set_text(node, text):
+    if not Atspi.EditableText.set_text_contents(node, text):
+        raise StepFailed("could not type into %s" % describe(node))
+
+
+def dump(node, file=sys.stdout, depth=0, visible_only=True):
+    if visible_only and depth and not on_screen(node):
+        return
+    print("%s%s %r %s" % ("  " * depth, role_of(node), name_of(node),
+                          ",".join(sorted(states(node) & {"sensitive", "focused", "checked",
+                                                          "pressed", "selected"}))),
+          file=file)
+    for c in children(node):
+        dump(c, file, depth + 1, visible_only)
+
+
+def button(page, name, timeout=10):
+    """The on-screen, sensitive push button called name (string or regex)."""
+    return wait_for(lambda: next((b for b in find_all(page, "push button", name, True)
+                                  if usable(b)), None), timeout, "a button %r" % (name,))
+
+
+# ------------------------------------------------------------------------------ the app
+class App:
+    """The real program, uninstalled, in a private home: its own XDG data and config
+    folders, GSettings in a keyfile there (animations off, English), so that a test can quit
+    and start it again on the same saved games."""
+
+    current = None      # the running app, whose screen a failed step shows
+
+    def __init__(self, lineup=None, lang="en"):
+        self.build = os.environ["LANDPARTIE_BUILD_DIR"]
+        self.home = tempfile.TemporaryDirectory(prefix="lp-e2e-")
+        self.data_home = os.path.join(self.home.name, "data")
+        self.config_home = os.path.join(self.home.name, "config")
+        self.proc = None
+        self.root = None
+        self.lang = lang
+        self.lineup = lineup
+
+    def write_settings(self):
+        folder = os.path.join(self.config_home, "glib-2.0", "settings")
+        os.makedirs(folder, exist_ok=True)
+        lines = ["[io/github/landpartie/Landpartie]",
+                 "language='%s'" % self.lang,
+                 "animation-speed='off'",
+                 "window-width=1180", "window-height=780"]
+        if self.lineup is not None:
+            text = json.dumps(self.lineup, ensure_ascii=False)
+            lines.append("last-lineup='%s'" % text.replace("\\", "\\\\").replace("'", "\\'"))
+        path = os.path.join(folder, "keyfile")
+        if os.path.exists(path):
+            return      # the app owns it after the first start (it remembers the line-up)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+
+    def save_path(self, kind):
+        return os.path.join(self.data_home, "landpartie", kind + ".json")
+
+    def start(self):
+        self.write_settings()
+        env = dict(os.environ)
+        env.update({
+            "XDG_DATA_HOME": self.data_home,
+            "XDG_CONFIG_HOME": self.config_home,
+            "GSETTINGS_BACKEND": "keyfile",
+            "GSETTINGS_SCHEMA_DIR": os.path.join(self.build, "data"),
+            "LANDPARTIE_LOCALEDIR": os.path.join(self.build, "po"),
+            "LANGUAGE": self.lang, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable",
+        })
+        # The test environment turns off the accessibility bridge for widget tests.
+        for name in ("NO_AT_BRIDGE", "GTK_A11Y", "G_DEBUG"):
+            env.pop(name, None)
+        self.proc = subprocess.Popen([os.path.join(self.build, "src", "landpartie")], env=env)
+        pid = self.proc.pid
+
+        def look():
+            if self.proc.poll() is not None:
+                raise StepFailed("the app exited with status %s" % self.proc.returncode)
+            for app in children(Atspi.get_desktop(0)):
+                if _safe(app.get_process_id) == pid and (_safe(app.get_child_count, 0) or 0):
+                    return app
+            return None
+        self.root = wait_for(look, 60, "the app on the accessibility bus")
+        App.current = self
+        return self.root
+
+    def window(self):
+        return wait_for(lambda: next((w for w in children(self.root)
+                                      if role_of(w) == "frame"), None),
+                        10, "the main window")
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def close_window(self):
+        """Quit as a person would: the Close button of the window's title bar. The app must
+        end by itself."""
+        press(button(self.window(), "Close"))
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            raise StepFailed("the app did not end within 20 s of closing its window") from None
+        if self.proc.returncode != 0:
+            raise StepFailed("the app ended with status %s" % self.proc.returncode)
+        self.proc = None
+        self.root = None
+
+    def quit(self):
+        """Stop the app whatever state it is in (the end of a test, or a failed one)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+        self.root = None
+
+    def screenshot(self, name):
+        out = os.path.join(os.getcwd(), name)
+        subprocess.run(["import", "-window", "root", out], check=True, timeout=30)
+        log("screenshot " + out)
+        return out
+
+    def close(self):
+        self.quit()
+        self.home.cleanup()
+
+
+# ------------------------------------------------------------------------------ playing
+def usable_buttons(page):
+    return [b for b in find_all(page, "push button", None, True) if usable(b)]
+
+
+def play(page, decide, finished, what, stall=90, total=400):
+    """Calls decide(page) again and again until finished(page) is true. decide does at most
+    one thing and returns a short description of it (None when there was nothing for the
+    human to do: a computer is playing). Fails when nothing changed for stall seconds (the
+    game is stuck) or after total seconds."""
+    start = last = time.monotonic()
+    n = 0
+    while True:
+        if finished(page):
+            log("%s: done after %d decisions, %.0f s" % (what, n, time.monotonic() - start))
+            return n
+        try:
+            done = decide(page)
+        except (GLib.Error, RuntimeError) as e:
+            # A part of the page was rebuilt while we looked: look again.
+            done = None
+            log("looked again (%s)" % e)
+        now = time.monotonic()
+        if done:
+            n += 1
+            last = now
+            if os.environ.get("E2E_VERBOSE"):
+                log(done)
+            time.sleep(0.05)
+        else:
+            time.sleep(0.15)
+        if now - last > stall or now - start > total:
+            raise StepFailed("%s: %s after %d decisions" % (
+                what, "no progress for %d s" % stall if now - last > stall
+                else "not finished within %d s" % total, n))
+
+
+def start_game(app, game_name, first_player):
+    """From the start page through the setup page into a new game: the tile, the first
+    player's name typed in, Start Game. The rest of the line-up comes from last-lineup."""
+    window = app.window()
+    press(button(window, game_name))
+    entry = wait_for(lambda: find(window, "text", "Name of player 1", True), 10,
+                     "the setup page's name field of player 1")
+    set_text(entry, first_player)
+    wait_for(lambda: text_of(entry) == first_player, 5, "the typed name in the name field")
+    press(button(window, "Start Game"))
+    return game_page(app)
+
+
+def game_page(app):
+    window = app.window()
+    return wait_for(lambda: find(window, "filler", re.compile(r"^(Bux|Minden|Aa)Page$"), True),
+                    15, "the game page")
+
+
+def continue_game(app, game_name):
+    """The start page lists the saved game; its Continue button resumes it."""
+    window = app.window()
+    press(button(window, "Continue " + game_name, timeout=15))
+    return game_page(app)
+
+
+WINNER_TITLE = re.compile(r"^(.+ wins!|.+ share the win!)$", re.M)
+
+
+def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
+    """The test every game gets: a new game from the start and setup pages with one person
+    and computers, warmup decisions, the save on disk, quit by closing the window, start
+    again, Continue, on to the winner screen, which must name the winner and rank everybody;
+    then a screenshot <kind>-end.png. player knows the game: decide(page) makes one decision,
+    human_turn(page), progress(page) (a line that says how far the game is), over(page) and
+    ranking(page) (the lines of the ranking on screen)."""
+    app = App(lineup)
+    names = [human] + [p["name"] for p in lineup["players"][1:]]
+    try:
+        with step("start the app and a new game from the setup page", 90):
+            app.start()
+            page = start_game(app, game_name, human)
+            wait_for(lambda: find(page, None, re.compile(r"\b%s\b" % re.escape(human)), True),
+                     15, "the typed name %s on the game page" % human)
+        with step("play the first decisions", 180):
+            play(page, player.decide,
+                 lambda p: player.decisions >= warmup and player.human_turn(p),
+                 "the first %d decisions" % warmup)
+        with step("the game is saved while it runs", 20):
+            wait_for(lambda: os.path.exists(app.save_path(kind)), 10,
+                     "the saved game " + app.save_path(kind))
+            before = player.progress(page)
+            log("quitting at: %s" % before)
+        with step("quit by closing the window", 40):
+            app.close_window()
+        with step("start again: the start page offers to continue, and continues", 90):
+            app.start()
+            page = continue_game(app, game_name)
+            wait_for(lambda: player.human_turn(page), 20, "the person's turn after continuing")
+            after = player.progress(page)
+            if after != before:
+                raise StepFailed("continued at %r, but quit at %r" % (after, before))
+        with step("play to the end", total + 20):
+            play(page, player.decide, player.over, "the rest of the game", total=total)
+        with step("the winner screen", 30):
+            text = all_text(page)
+            title = WINNER_TITLE.search(text)
+            if title is None:
+                raise StepFailed("no winner title on screen:\n" + text)
+            lines = player.ranking(page)
+            log("%s | %s" % (title.group(0), " | ".join(lines)))
+            for who in names:
+                if not any(re.match(r"^\d+\. %s\b" % re.escape(who), line) for line in lines):
+                    raise StepFailed("%s is not in the ranking: %s" % (who, lines))
+            winner = title.group(0).rsplit(" ", 2)[0]
+            if not any(w in lines[0] for w in winner.split(", ")):
+                raise StepFailed("the title says %r but the ranking starts with %r"
+                                 % (title.group(0), lines[0]))
+            button(page, re.compile("^Play [Aa]gain$"))
+            if os.path.exists(app.save_path(kind)):
+                raise StepFailed("the finished game left its save behind")
+            time.sleep(0.5)     # the last frame
+            app.screenshot(kind + "-end.png")
+        with step("back to the games: nothing left to continue", 30):
+            press(button(page, re.compile("^Back to [Gg]ames$")))
+            window = app.window()
+            wait_for(lambda: find(window, "push button", game_name, True), 10, "the start page")
+            if find(window, "push button", "Continue " + game_name, True) is not None:
+                raise StepFailed("the start page still offers to continue the finished game")
+    finally:
+        app.close()
+
+
+def main(run):
+    """Runs run() and turns a failed step into a clear message and exit status 1."""
+    try:
+        run()
+    except StepFailed as e:
+        log("FAIL: %s" % e)
+        return 1
+    log("PASS")
+    return 0

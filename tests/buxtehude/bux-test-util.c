@@ -107,3 +107,8 @@ char *bux_test_state_string(BuxGame *game)
     JsonNode *state = json_object_get_member(json_node_get_object(root), "state");
     return lp_json_to_string(state, FALSE);
 }
+
+void bux_test_finalize_game(BuxGame *game)
+{
+    g_assert_finalize_object(game);
+}

@@ -28,4 +28,10 @@ guint bux_test_count_events(GPtrArray *lines, const char *name);
 /* The state member of a save, as a compact string. */
 char *bux_test_state_string(BuxGame *game);
 
+/* A game the test owns alone: when its g_autoptr(BuxOwnedGame) goes out of scope it must be
+ * finalized, so a handler, log or view that keeps a model alive fails the test. */
+typedef BuxGame BuxOwnedGame;
+void bux_test_finalize_game(BuxGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(BuxOwnedGame, bux_test_finalize_game)
+
 G_END_DECLS

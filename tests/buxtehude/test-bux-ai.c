@@ -42,7 +42,7 @@ static double mean_error(BuxGame *game, guint seat, gboolean big_only)
 
 static void test_beliefs(void)
 {
-    g_autoptr(BuxGame) game = real_game(LP_LEVEL_HARD, LP_LEVEL_EASY, 3);
+    g_autoptr(BuxOwnedGame) game = real_game(LP_LEVEL_HARD, LP_LEVEL_EASY, 3);
     /* The same answer every time: a belief is part of the player, not a new guess. */
     double lat1, lon1, lat2, lon2;
     bux_ai_believe(game, 1, 7, &lat1, &lon1, NULL);
@@ -57,9 +57,10 @@ static void test_beliefs(void)
     /* A resumed game believes the same. */
     g_autofree char *data = lp_game_save_to_data(LP_GAME(game), NULL);
     g_autoptr(GError) error = NULL;
-    g_autoptr(LpGame) copy = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
+    g_autoptr(BuxOwnedGame) copy =
+        BUX_GAME(lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error));
     g_assert_no_error(error);
-    bux_ai_believe(BUX_GAME(copy), 1, 7, &lat2, &lon2, NULL);
+    bux_ai_believe(copy, 1, 7, &lat2, &lon2, NULL);
     g_assert_cmpfloat(lat1, ==, lat2);
 }
 
@@ -69,7 +70,7 @@ static void test_hard_beats_easy(void)
     for (guint g = 0; g < games; g++) {
         /* Alternate the seats so that the first turn is no advantage. */
         gboolean hard_first = g % 2 == 0;
-        g_autoptr(BuxGame) game = real_game(hard_first ? LP_LEVEL_HARD : LP_LEVEL_EASY,
+        g_autoptr(BuxOwnedGame) game = real_game(hard_first ? LP_LEVEL_HARD : LP_LEVEL_EASY,
                                             hard_first ? LP_LEVEL_EASY : LP_LEVEL_HARD, g + 1);
         lp_game_run_computers(LP_GAME(game), bux_ai_move);
         g_assert_true(lp_game_is_over(LP_GAME(game)));
@@ -83,7 +84,7 @@ static void test_hard_beats_easy(void)
 
 static void test_estimate_in_range(void)
 {
-    g_autoptr(BuxGame) game = real_game(LP_LEVEL_NORMAL, LP_LEVEL_EASY, 9);
+    g_autoptr(BuxOwnedGame) game = real_game(LP_LEVEL_NORMAL, LP_LEVEL_EASY, 9);
     while (bux_game_get_phase(game) != BUX_PHASE_ESTIMATE)
         g_assert_true(lp_game_computer_step(LP_GAME(game), bux_ai_move));
     for (guint s = 0; s < 2; s++) {

@@ -17,6 +17,7 @@ typedef struct {
     BuxPage *page;
     BuxGame *game;
     LpDriver *driver;
+    LpSettings *settings;
     GHashTable *seen; /* modes seen */
     guint shots;
 } Table;
@@ -61,6 +62,17 @@ static void shot(Table *t, const char *name)
     gdk_texture_save_to_png(texture, path);
 }
 
+/* The app's settings with animations off (a person would watch them; a test need not),
+ * unless screenshots are taken. */
+static LpSettings *test_settings(void)
+{
+    LpSettings *settings = lp_settings_new();
+    lp_settings_set_animation_speed(settings, g_getenv("BUX_SHOT_DIR") != NULL
+                                                  ? LP_ANIMATION_SPEED_NORMAL
+                                                  : LP_ANIMATION_SPEED_OFF);
+    return settings;
+}
+
 static void table_open(Table *t, guint n, guint humans, guint64 seed)
 {
     g_autoptr(GError) error = NULL;
@@ -72,7 +84,10 @@ static void table_open(Table *t, guint n, guint humans, guint64 seed)
     g_assert_no_error(error);
     t->driver = lp_driver_new(LP_GAME(t->game), bux_ai_move);
     lp_driver_set_delay(t->driver, 0);
-    t->page = bux_page_new(t->game, t->driver);
+    t->settings = test_settings();
+    /* The test keeps its own reference, to see the page go with the window. */
+    t->page = g_object_ref_sink(BUX_PAGE(lp_game_page_new(BUX_TYPE_PAGE, LP_GAME(t->game),
+                                                          t->driver, t->settings)));
     t->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(t->window), 1200, 800);
     gtk_window_set_child(GTK_WINDOW(t->window), GTK_WIDGET(t->page));
@@ -91,8 +106,11 @@ static void table_close(Table *t)
 {
     gtk_window_destroy(GTK_WINDOW(t->window));
     iterate();
-    g_clear_object(&t->driver);
+    /* Nothing may keep the page or the model alive: no timeout, no handler, no hold. */
+    g_assert_finalize_object(t->page);
+    g_assert_finalize_object(t->driver);
     g_assert_finalize_object(t->game);
+    g_assert_finalize_object(t->settings);
     g_hash_table_unref(t->seen);
 }
 
@@ -252,8 +270,9 @@ static void test_resume(void)
     g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
     g_autoptr(GPtrArray) players = bux_test_players(3, 2, LP_LEVEL_NORMAL, -1);
     g_autoptr(LpRng) rng = lp_rng_new(8);
-    g_autoptr(BuxGame) game = bux_game_new(players, rng, deck, FALSE, &error);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, deck, FALSE, &error);
     g_assert_no_error(error);
+    LpSettings *settings = test_settings();
     const char *want[] = { "challenge", "covered" };
     for (guint k = 0; k < G_N_ELEMENTS(want); k++) {
         /* Humans let every card stand and estimate 0 until the moment is reached. */
@@ -280,14 +299,23 @@ static void test_resume(void)
                                                 &error));
         }
         g_autofree char *data = lp_game_save_to_data(LP_GAME(game), NULL);
-        g_autoptr(LpGame) restored = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
+        LpGame *restored = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
         g_assert_no_error(error);
-        g_autoptr(LpDriver) driver = lp_driver_new(restored, bux_ai_move);
-        BuxPage *page = bux_page_new(BUX_GAME(restored), driver);
-        g_object_ref_sink(page);
-        g_assert_cmpstr(bux_page_get_mode(page), ==, want[k]);
-        g_object_unref(page);
+        LpDriver *driver = lp_driver_new(restored, bux_ai_move);
+        GtkWidget *page = g_object_ref_sink(lp_game_page_new(BUX_TYPE_PAGE, restored, driver,
+                                                             settings));
+        g_assert_cmpstr(bux_page_get_mode(BUX_PAGE(page)), ==, want[k]);
+        g_assert_finalize_object(page);
+        g_assert_finalize_object(driver);
+        /* FIXME: a privacy screen that covered its content before it was ever shown in a
+         * window leaves its GtkStack alive when it goes, and with it the page's content, the
+         * cross and the model (src/widgets or GTK 4.8; reported to the lead). */
+        if (g_str_equal(want[k], "covered"))
+            g_object_unref(restored);
+        else
+            g_assert_finalize_object(restored);
     }
+    g_object_unref(settings); /* the leaked cross of the FIXME above holds it */
 }
 
 static gboolean give_up(gpointer data)
@@ -312,10 +340,19 @@ static void test_computers_only(void)
 
 int main(int argc, char **argv)
 {
-    gtk_test_init(&argc, &argv, NULL);
-    g_autoptr(GSettings) settings = g_settings_new(APP_ID);
-    g_settings_set_string(settings, "animation-speed", g_getenv("BUX_SHOT_DIR") ? "normal"
-                                                                                 : "off");
+    /* Private XDG folders for each test case. gtk_test_init() would drop the option (GTK 4.8
+     * calls g_test_init without its varargs): GTK first, so it finds the session's buses
+     * before the runtime folder is replaced. The isolated folders hide the system's MIME
+     * database, without which GTK cannot load its SVG icons (the privacy screen's): keep
+     * reading the real one. */
+    gtk_init();
+    const char *const *system_dirs = g_get_system_data_dirs();
+    g_autoptr(GPtrArray) mime_dirs = g_ptr_array_new_with_free_func(g_free);
+    for (guint i = 0; system_dirs[i] != NULL; i++)
+        g_ptr_array_add(mime_dirs, g_build_filename(system_dirs[i], "mime", NULL));
+    g_ptr_array_add(mime_dirs, NULL);
+    g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+    g_content_type_set_mime_dirs((const char *const *)mime_dirs->pdata);
     g_test_add_func("/buxtehude/page/play-through", test_play_through);
     g_test_add_func("/buxtehude/page/privacy", test_privacy);
     g_test_add_func("/buxtehude/page/computers-only", test_computers_only);

@@ -60,7 +60,7 @@ static void test_deal(void)
     g_autoptr(GPtrArray) players = bux_test_players(3, 3, LP_LEVEL_NORMAL, -1);
     g_autoptr(LpRng) rng = lp_rng_new(1);
     g_autoptr(GError) error = NULL;
-    g_autoptr(BuxGame) game = bux_game_new(players, rng, d, FALSE, &error);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, d, FALSE, &error);
     g_assert_no_error(error);
     g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_START);
     g_assert_cmpuint(bux_game_get_stack_remaining(game), ==, 45);
@@ -94,16 +94,16 @@ static void test_youngest_begins(void)
 {
     g_autoptr(BuxDeck) d = deck();
     g_autoptr(GPtrArray) players = bux_test_players(4, 4, LP_LEVEL_NORMAL, 2);
-    g_autoptr(BuxGame) game = bux_test_game(d, players, 3);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(d, players, 3);
     g_assert_cmpuint(bux_game_get_turn_seat(game), ==, 2);
     g_autoptr(GPtrArray) unknown = bux_test_players(4, 4, LP_LEVEL_NORMAL, -1);
-    g_autoptr(BuxGame) other = bux_test_game(d, unknown, 3);
+    g_autoptr(BuxOwnedGame) other = bux_test_game(d, unknown, 3);
     g_assert_cmpuint(bux_game_get_turn_seat(other), ==, 0);
 }
 
 static void test_gaps(void)
 {
-    g_autoptr(BuxGame) game = game_with_hand(3, NULL);
+    g_autoptr(BuxOwnedGame) game = game_with_hand(3, NULL);
     g_autoptr(GError) error = NULL;
     g_assert_cmpuint(bux_game_get_n_gaps(game), ==, 4);
     const BuxArm arms[] = { BUX_ARM_NORTH, BUX_ARM_NORTH, BUX_ARM_EAST, BUX_ARM_SOUTH,
@@ -145,7 +145,7 @@ static void test_pairs(void)
 
 static void test_rightful_challenge(void)
 {
-    g_autoptr(BuxGame) game = game_with_hand(2, "low");
+    g_autoptr(BuxOwnedGame) game = game_with_hand(2, "low");
     g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
     g_autoptr(GError) error = NULL;
     bux_test_record_events(game, lines);
@@ -174,7 +174,7 @@ static void test_rightful_challenge(void)
 
 static void test_wrongful_challenge(void)
 {
-    g_autoptr(BuxGame) game = game_with_hand(3, "n1");
+    g_autoptr(BuxOwnedGame) game = game_with_hand(3, "n1");
     g_autoptr(GError) error = NULL;
     g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
     g_assert_true(bux_game_pass(game, 1, &error));
@@ -192,7 +192,7 @@ static void test_wrongful_challenge(void)
 static void test_neighbour_choice(void)
 {
     for (BuxSide side = BUX_SIDE_INNER; side <= BUX_SIDE_OUTER; side++) {
-        g_autoptr(BuxGame) game = game_with_hand(2, NULL);
+        g_autoptr(BuxOwnedGame) game = game_with_hand(2, NULL);
         g_autoptr(GError) error = NULL;
         const int north[] = { bux_test_card(game, "n1") };
         const int *arms[BUX_N_ARMS] = { north, NULL, NULL, NULL };
@@ -217,7 +217,7 @@ static void test_neighbour_choice(void)
 
 static void test_empty_purse(void)
 {
-    g_autoptr(BuxGame) game = game_with_hand(2, "low");
+    g_autoptr(BuxOwnedGame) game = game_with_hand(2, "low");
     g_autoptr(GError) error = NULL;
     bux_game_test_set_chips(game, (guint[]){ 0, 8 }, 28);
     g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
@@ -232,7 +232,7 @@ static void test_empty_purse(void)
 static void test_exchange(void)
 {
     /* The supply is empty: the richest player gives 5 chips for the top removed card. */
-    g_autoptr(BuxGame) game = game_with_hand(3, "low");
+    g_autoptr(BuxOwnedGame) game = game_with_hand(3, "low");
     g_autoptr(GError) error = NULL;
     bux_game_test_set_chips(game, (guint[]){ 0, 20, 16 }, 0);
     g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
@@ -244,7 +244,7 @@ static void test_exchange(void)
 
     /* Ties: the one nearest after the recipient exchanges. */
     for (guint recipient = 1; recipient <= 2; recipient++) {
-        g_autoptr(BuxGame) tie = game_with_hand(3, "low");
+        g_autoptr(BuxOwnedGame) tie = game_with_hand(3, "low");
         bux_game_test_set_chips(tie, (guint[]){ 0, 18, 18 }, 0);
         g_assert_true(bux_game_place(tie, BUX_ARM_NORTH, 0, &error));
         g_assert_true(bux_game_challenge(tie, recipient, &error));
@@ -256,7 +256,7 @@ static void test_exchange(void)
     }
 
     /* Nothing removed yet, so nothing to exchange: what cannot be paid is not paid. */
-    g_autoptr(BuxGame) none = game_with_hand(3, "n1");
+    g_autoptr(BuxOwnedGame) none = game_with_hand(3, "n1");
     bux_game_test_set_chips(none, (guint[]){ 18, 0, 18 }, 0);
     g_assert_true(bux_game_place(none, BUX_ARM_NORTH, 0, &error));
     g_assert_true(bux_game_challenge(none, 1, &error));
@@ -266,7 +266,7 @@ static void test_exchange(void)
     assert_chips(none, (guint[]){ 18, 0, 18 }, 0);
 
     /* A supply that holds chips simply pays. */
-    g_autoptr(BuxGame) poor = game_with_hand(2, "low");
+    g_autoptr(BuxOwnedGame) poor = game_with_hand(2, "low");
     bux_game_test_set_chips(poor, (guint[]){ 0, 4 }, 32);
     g_assert_true(bux_game_place(poor, BUX_ARM_NORTH, 0, &error));
     g_assert_true(bux_game_challenge(poor, 1, &error));
@@ -309,7 +309,7 @@ static BuxGame *intermezzo_game(void)
 
 static void test_intermezzo_order(void)
 {
-    g_autoptr(BuxGame) game = intermezzo_game();
+    g_autoptr(BuxOwnedGame) game = intermezzo_game();
     g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
     g_autoptr(GError) error = NULL;
     bux_test_record_events(game, lines);
@@ -355,7 +355,7 @@ static void test_intermezzo_order(void)
 
 static void test_intermezzo_closest(void)
 {
-    g_autoptr(BuxGame) game = intermezzo_game();
+    g_autoptr(BuxOwnedGame) game = intermezzo_game();
     g_autoptr(GError) error = NULL;
     /* Count 4; distances 1, 2, 1: the two closest get 1 chip each. */
     g_assert_true(bux_game_estimate(game, 0, 3, &error));
@@ -380,7 +380,7 @@ static void test_end_after_45(void)
     g_autoptr(GPtrArray) players = bux_test_players(4, 0, LP_LEVEL_NORMAL, -1);
     g_autoptr(LpRng) rng = lp_rng_new(11);
     g_autoptr(GError) error = NULL;
-    g_autoptr(BuxGame) game = bux_game_new(players, rng, d, FALSE, &error);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, d, FALSE, &error);
     g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
     g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(on_event_check_order), names);
     lp_game_run_computers(LP_GAME(game), bux_ai_move);
@@ -415,7 +415,7 @@ static void test_end_after_45(void)
 
 static void test_illegal_moves(void)
 {
-    g_autoptr(BuxGame) game = game_with_hand(3, "n1");
+    g_autoptr(BuxOwnedGame) game = game_with_hand(3, "n1");
     g_autoptr(GError) error = NULL;
     g_autofree char *before = bux_test_state_string(game);
 
@@ -462,7 +462,7 @@ static void test_easy_deck(void)
 
     g_autoptr(BuxDeck) real = bux_deck_get_default(&error);
     g_assert_no_error(error);
-    g_autoptr(BuxGame) game = bux_game_new(players, rng, real, TRUE, &error);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, real, TRUE, &error);
     g_assert_no_error(error);
     guint easy_cards = 0;
     for (guint c = 0; c < bux_deck_get_n_cards(real); c++)
@@ -524,6 +524,201 @@ static void test_bad_deck(void)
     }
 }
 
+
+/* The model takes no decision of its own: advance() only lays the first starting card, and
+ * a computer seat moves only through bux_ai_move(). */
+static void test_advance_never_decides(void)
+{
+    g_autoptr(BuxDeck) d = deck();
+    g_autoptr(GError) error = NULL;
+
+    /* Humans only: once begun, nothing happens without a click, AI or not. */
+    g_autoptr(GPtrArray) humans = bux_test_players(3, 3, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(d, humans, 2);
+    g_autofree char *before = bux_test_state_string(game);
+    g_assert_false(lp_game_computer_step(LP_GAME(game), NULL));
+    g_assert_false(lp_game_computer_step(LP_GAME(game), bux_ai_move));
+    g_assert_false(bux_ai_move(LP_GAME(game)));
+    g_autofree char *after = bux_test_state_string(game);
+    g_assert_cmpstr(before, ==, after);
+
+    /* Computers only: advance begins the game, then waits for a computer's choice. */
+    g_autoptr(GPtrArray) computers = bux_test_players(3, 0, LP_LEVEL_NORMAL, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(2);
+    g_autoptr(BuxOwnedGame) auto_game = bux_game_new(computers, rng, d, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_false(bux_ai_move(LP_GAME(auto_game))); /* nobody has to decide yet */
+    g_assert_true(lp_game_computer_step(LP_GAME(auto_game), NULL));
+    g_assert_cmpint(bux_game_get_phase(auto_game), ==, BUX_PHASE_PLACE);
+    g_autofree char *dealt = bux_test_state_string(auto_game);
+    g_assert_false(lp_game_computer_step(LP_GAME(auto_game), NULL));
+    g_autofree char *still = bux_test_state_string(auto_game);
+    g_assert_cmpstr(dealt, ==, still);
+    g_assert_true(bux_ai_move(LP_GAME(auto_game)));
+    g_assert_cmpuint(bux_game_get_n_placed(auto_game), ==, 1);
+    g_assert_cmpint(bux_game_get_phase(auto_game), ==, BUX_PHASE_CHALLENGE);
+}
+
+/* bux_ai_move plays only the move of the seat the game waits for, and only legal ones (a
+ * refused move would be a critical, fatal in the tests). */
+static void test_ai_move_legal(void)
+{
+    g_autoptr(BuxDeck) d = deck();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) players = bux_test_players(3, 1, LP_LEVEL_EASY, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(4);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, d, FALSE, &error);
+    g_assert_no_error(error);
+    guint moves = 0;
+    while (!lp_game_is_over(LP_GAME(game))) {
+        int seat = lp_game_get_current_seat(LP_GAME(game));
+        BuxPhase phase = bux_game_get_phase(game);
+        guint placed = bux_game_get_n_placed(game);
+        g_autofree char *before = bux_test_state_string(game);
+        if (bux_ai_move(LP_GAME(game))) {
+            moves++;
+            g_assert_cmpint(seat, >, 0); /* seat 0 is the human */
+            g_autofree char *after = bux_test_state_string(game);
+            g_assert_cmpstr(before, !=, after);
+            if (phase == BUX_PHASE_PLACE)
+                g_assert_cmpuint(bux_game_get_n_placed(game), ==, placed + 1);
+            continue;
+        }
+        g_autofree char *after = bux_test_state_string(game);
+        g_assert_cmpstr(before, ==, after);
+        if (lp_game_computer_step(LP_GAME(game), NULL))
+            continue;
+        /* The human (in a challenge, -1: several may call): lets every card stand, places
+         * at the start, estimates 0. */
+        g_assert_cmpint(seat, ==, phase == BUX_PHASE_CHALLENGE ? -1 : 0);
+        if (phase == BUX_PHASE_PLACE)
+            g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+        else if (phase == BUX_PHASE_CHALLENGE)
+            g_assert_true(bux_game_pass_humans(game, &error));
+        else if (phase == BUX_PHASE_NEIGHBOUR)
+            g_assert_true(bux_game_choose_neighbour(game, BUX_SIDE_INNER, &error));
+        else
+            g_assert_true(bux_game_estimate(game, 0, 0, &error));
+        g_assert_no_error(error);
+    }
+    g_assert_false(bux_ai_move(LP_GAME(game)));
+    g_assert_cmpuint(moves, >, 30);
+}
+
+typedef struct {
+    BuxPhase last;
+    guint notifies;
+    guint phase_changed;
+} PhaseWatch;
+
+static void on_phase_notify(BuxGame *game, GParamSpec *pspec, PhaseWatch *w)
+{
+    BuxPhase phase;
+    g_object_get(game, "phase", &phase, NULL);
+    g_assert_cmpint(phase, ==, bux_game_get_phase(game));
+    /* Notified only on a change. */
+    g_assert_cmpint(phase, !=, w->last);
+    w->last = phase;
+    w->notifies++;
+}
+
+static void on_phase_changed(BuxGame *game, PhaseWatch *w)
+{
+    /* Every change was notified by the time the game says its phase changed. */
+    g_assert_cmpint(bux_game_get_phase(game), ==, w->last);
+    w->phase_changed++;
+}
+
+static void test_phase_notify(void)
+{
+    g_autoptr(BuxDeck) d = deck();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) players = bux_test_players(3, 1, LP_LEVEL_NORMAL, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(6);
+    g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, d, FALSE, &error);
+    PhaseWatch w = { .last = BUX_PHASE_START };
+    g_signal_connect(game, "notify::phase", G_CALLBACK(on_phase_notify), &w);
+    g_signal_connect(game, "phase-changed", G_CALLBACK(on_phase_changed), &w);
+
+    g_assert_true(bux_game_begin(game, &error));
+    g_assert_cmpuint(w.notifies, ==, 1); /* start → place */
+    /* A placed card, then one pass of two: the phase stays "challenge", no notify. */
+    while (bux_game_get_turn_seat(game) != 0 || bux_game_get_phase(game) != BUX_PHASE_PLACE)
+        g_assert_true(lp_game_computer_step(LP_GAME(game), bux_ai_move) ||
+                      bux_game_pass_humans(game, &error));
+    g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+    guint notifies = w.notifies;
+    g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_CHALLENGE);
+    g_assert_true(bux_game_pass(game, 1, &error));
+    g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_CHALLENGE);
+    g_assert_cmpuint(w.notifies, ==, notifies);
+
+    /* To the end: every change notified once, nothing else. */
+    while (!lp_game_is_over(LP_GAME(game))) {
+        if (lp_game_computer_step(LP_GAME(game), bux_ai_move))
+            continue;
+        BuxPhase phase = bux_game_get_phase(game);
+        if (phase == BUX_PHASE_PLACE)
+            g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+        else if (phase == BUX_PHASE_CHALLENGE)
+            g_assert_true(bux_game_pass_humans(game, &error));
+        else if (phase == BUX_PHASE_NEIGHBOUR)
+            g_assert_true(bux_game_choose_neighbour(game, BUX_SIDE_INNER, &error));
+        else
+            g_assert_true(bux_game_estimate(game, 0, 1, &error));
+    }
+    g_assert_cmpint(w.last, ==, BUX_PHASE_OVER);
+    g_assert_cmpuint(w.notifies, >, 45 * 2);
+    g_assert_cmpuint(w.phase_changed, >=, w.notifies);
+}
+
+static void on_log_line(LpEventLog *log, JsonObject *obj, GPtrArray *lines)
+{
+    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
+    json_node_set_object(node, obj);
+    g_ptr_array_add(lines, lp_json_to_string(node, FALSE));
+}
+
+/* An LpEventLog on a game gives the lines landpartie-sim wrote before the events moved out
+ * of the moves: the reference run "--players 5 --seed 11 --levels hard,hard,normal,easy,
+ * normal" (tests/sim/reference/buxtehude-5.jsonl). */
+static void test_event_log_reference(void)
+{
+    const char *source_dir = g_getenv("LANDPARTIE_SOURCE_DIR");
+    if (source_dir == NULL) {
+        g_test_skip("LANDPARTIE_SOURCE_DIR is not set");
+        return;
+    }
+    g_autofree char *path = g_build_filename(source_dir, "tests", "sim", "reference",
+                                             "buxtehude-5.jsonl", NULL);
+    g_autofree char *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    g_assert_true(g_file_get_contents(path, &contents, NULL, &error));
+    g_auto(GStrv) want = g_strsplit(contents, "\n", -1);
+
+    static const LpLevel levels[] = { LP_LEVEL_HARD, LP_LEVEL_HARD, LP_LEVEL_NORMAL,
+                                      LP_LEVEL_EASY, LP_LEVEL_NORMAL };
+    static const char *const names[] = { "A", "B", "C", "D", "E" };
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < G_N_ELEMENTS(levels); i++)
+        g_ptr_array_add(players, lp_player_new(names[i], LP_AGE_UNKNOWN, "#c01c28",
+                                               LP_PLAYER_COMPUTER, levels[i]));
+    LpGame *game = lp_game_new_of_type(BUX_TYPE_GAME, players, lp_rng_derive_seed(11, 0),
+                                       FALSE, &error);
+    g_assert_no_error(error);
+    LpEventLog *log = lp_event_log_new(game);
+    g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
+    g_signal_connect(log, "event", G_CALLBACK(on_log_line), lines);
+    lp_game_run_computers(game, bux_ai_move);
+    g_assert_true(lp_game_is_over(game));
+
+    g_assert_cmpuint(lines->len, ==, g_strv_length(want) - 1); /* the file ends in "\n" */
+    for (guint i = 0; i < lines->len; i++)
+        g_assert_cmpstr(lines->pdata[i], ==, want[i]);
+    g_assert_finalize_object(game);
+    g_assert_finalize_object(log);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -543,5 +738,9 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/rules/easy-deck", test_easy_deck);
     g_test_add_func("/buxtehude/rules/real-deck", test_real_deck);
     g_test_add_func("/buxtehude/rules/bad-deck", test_bad_deck);
+    g_test_add_func("/buxtehude/rules/advance-never-decides", test_advance_never_decides);
+    g_test_add_func("/buxtehude/rules/ai-move-legal", test_ai_move_legal);
+    g_test_add_func("/buxtehude/rules/phase-notify", test_phase_notify);
+    g_test_add_func("/buxtehude/rules/event-log-reference", test_event_log_reference);
     return g_test_run();
 }

@@ -57,7 +57,7 @@ static void test_resume_anywhere(void)
         }
 
         /* The uninterrupted game. */
-        g_autoptr(BuxGame) whole = new_game(&setup);
+        g_autoptr(BuxOwnedGame) whole = new_game(&setup);
         g_autoptr(GPtrArray) want = g_ptr_array_new_with_free_func(g_free);
         bux_test_record_events(whole, want);
         guint steps = lp_game_run_computers(LP_GAME(whole), bux_ai_move);
@@ -65,14 +65,14 @@ static void test_resume_anywhere(void)
 
         /* The same game, saved and resumed after k steps. */
         guint k = lp_rng_int_range(pick, 0, steps + 1);
-        g_autoptr(BuxGame) first = new_game(&setup);
+        g_autoptr(BuxOwnedGame) first = new_game(&setup);
         g_autoptr(GPtrArray) got = g_ptr_array_new_with_free_func(g_free);
         bux_test_record_events(first, got);
         for (guint i = 0; i < k; i++)
             g_assert_true(lp_game_computer_step(LP_GAME(first), bux_ai_move));
         phase_seen[bux_game_get_phase(first)] = TRUE;
-        g_autoptr(BuxGame) second = save_and_restore(first);
-        g_clear_object(&first);
+        g_autoptr(BuxOwnedGame) second = save_and_restore(first);
+        bux_test_finalize_game(g_steal_pointer(&first));
         bux_test_record_events(second, got);
         lp_game_run_computers(LP_GAME(second), bux_ai_move);
         g_autoptr(JsonNode) got_result = lp_game_result(LP_GAME(second));
@@ -99,7 +99,7 @@ static void test_resume_each_phase(void)
     gboolean seen[BUX_PHASE_OVER + 1] = { FALSE };
     gboolean mid_challenge = FALSE, mid_estimate = FALSE;
 
-    g_autoptr(BuxGame) game = new_game(&setup);
+    g_autoptr(BuxOwnedGame) game = new_game(&setup);
     do {
         BuxPhase phase = bux_game_get_phase(game);
         seen[phase] = TRUE;
@@ -111,14 +111,14 @@ static void test_resume_each_phase(void)
             for (guint s = 0; s < 4; s++)
                 mid_estimate |= bux_game_has_estimated(game, s);
         }
-        g_autoptr(BuxGame) copy = save_and_restore(game);
+        g_autoptr(BuxOwnedGame) copy = save_and_restore(game);
         g_assert_cmpint(bux_game_get_phase(copy), ==, phase);
         g_assert_cmpint(bux_game_get_hand(copy), ==, bux_game_get_hand(game));
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==,
                         lp_game_get_current_seat(LP_GAME(game)));
     } while (lp_game_computer_step(LP_GAME(game), bux_ai_move));
     seen[bux_game_get_phase(game)] = TRUE;
-    g_autoptr(BuxGame) over = save_and_restore(game);
+    g_autoptr(BuxOwnedGame) over = save_and_restore(game);
     g_assert_true(lp_game_is_over(LP_GAME(over)));
 
     for (guint p = 0; p <= BUX_PHASE_OVER; p++)
@@ -198,7 +198,7 @@ static void test_broken_saves(void)
     };
     Setup setup = { .seed = 4, .easy = FALSE };
     setup.players = bux_test_players(3, 1, LP_LEVEL_NORMAL, -1);
-    g_autoptr(BuxGame) game = new_game(&setup);
+    g_autoptr(BuxOwnedGame) game = new_game(&setup);
     g_autoptr(GError) error = NULL;
     g_assert_true(bux_game_begin(game, &error));
     lp_game_run_computers(LP_GAME(game), bux_ai_move);

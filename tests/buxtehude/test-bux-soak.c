@@ -60,7 +60,7 @@ static void test_soak(void)
                                                    LP_PLAYER_COMPUTER,
                                                    (LpLevel)lp_rng_int_range(pick, 0, 3)));
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(1, g));
-        g_autoptr(BuxGame) game = bux_game_new(players, rng, deck, easy, &error);
+        g_autoptr(BuxOwnedGame) game = bux_game_new(players, rng, deck, easy, &error);
         g_assert_no_error(error);
         Check check = { .in_play = easy ? easy_cards : bux_deck_get_n_cards(deck) };
         g_signal_connect(lp_event_log_attach(LP_GAME(game)), "event", G_CALLBACK(check_conservation), &check);

@@ -160,6 +160,36 @@ static void test_build_players(void)
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
+/* A hand-edited or hostile "last-lineup" setting (QA: a comment hiding 100,000 brackets
+ * crashed the setup page and Continue) is ignored: the page starts from an empty line-up. */
+static void test_hostile_lineup(void)
+{
+    g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
+    g_autoptr(GString) hostile = g_string_new("/* \" */");
+    for (int i = 0; i < 100000; i++)
+        g_string_append_c(hostile, '[');
+    const char *texts[] = {
+        hostile->str,
+        "{'players': [{'name': 'Anna'}]}",
+        "{\"players\": [{\"name\": \"An\\ud800na\", \"colour\": \"#e01b24\", "
+        "\"kind\": \"human\"}]}",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(texts); i++) {
+        GtkWidget *window;
+        g_settings_set_string(settings, "last-lineup", texts[i]);
+        LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+        lp_setup_page_set_game(page, lp_game_ui_lookup("minden"));
+        lp_test_iterate();
+        g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 2);
+        g_autoptr(GPtrArray) labels = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_LABEL, NULL);
+        for (guint k = 0; k < labels->len; k++)
+            g_assert_true(g_utf8_validate(gtk_label_get_text(labels->pdata[k]), -1, NULL));
+        gtk_window_destroy(GTK_WINDOW(window));
+    }
+    reset_lineup();
+}
+
 static void test_remember_lineup(void)
 {
     GtkWidget *window;
@@ -236,5 +266,6 @@ int main(int argc, char **argv)
     g_test_add_func("/setup-page/player-range", test_player_range);
     g_test_add_func("/setup-page/build-players", test_build_players);
     g_test_add_func("/setup-page/remember-lineup", test_remember_lineup);
+    g_test_add_func("/setup-page/hostile-lineup", test_hostile_lineup);
     return g_test_run();
 }

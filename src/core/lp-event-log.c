@@ -43,11 +43,6 @@ static void lp_event_log_init(LpEventLog *self)
     g_weak_ref_init(&self->game, NULL);
 }
 
-static void forward_legacy(LpEventLog *self, JsonObject *obj)
-{
-    g_signal_emit(self, signals[EVENT], 0, obj);
-}
-
 LpEventLog *lp_event_log_new(LpGame *game)
 {
     g_return_val_if_fail(LP_IS_GAME(game), NULL);
@@ -56,9 +51,6 @@ LpEventLog *lp_event_log_new(LpGame *game)
     LpGameClass *klass = LP_GAME_GET_CLASS(game);
     if (klass->observe_events != NULL)
         klass->observe_events(game, self);
-    else /* TRANSITIONAL */
-        g_signal_connect_object(game, "legacy-event", G_CALLBACK(forward_legacy), self,
-                                G_CONNECT_SWAPPED);
     return self;
 }
 

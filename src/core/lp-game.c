@@ -30,7 +30,6 @@ enum {
     PHASE_CHANGED,
     GAME_OVER,
     ACTION_COMPLETED,
-    LEGACY_EVENT,
     N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -144,11 +143,6 @@ static void lp_game_class_init(LpGameClass *klass)
         "current-seat", NULL, NULL, -1, G_MAXINT, -1,
         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
     g_object_class_install_properties(object_class, N_PROPS, properties);
-
-    /* TRANSITIONAL: the JSON events of games that do not observe typed signals yet. */
-    signals[LEGACY_EVENT] = g_signal_new("legacy-event", G_TYPE_FROM_CLASS(klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                         1, JSON_TYPE_OBJECT | G_SIGNAL_TYPE_STATIC_SCOPE);
 
     /**
      * LpGame::turn-started:
@@ -330,20 +324,6 @@ void lp_game_action_completed(LpGame *self)
     priv->last_played = g_date_time_new_now_local();
     update_current_seat(self);
     g_signal_emit(self, signals[ACTION_COMPLETED], 0);
-}
-
-JsonObject *lp_game_event_new(const char *name)
-{
-    JsonObject *obj = json_object_new();
-    json_object_set_string_member(obj, "event", name);
-    return obj;
-}
-
-void lp_game_emit_event(LpGame *self, JsonObject *obj)
-{
-    if (g_signal_has_handler_pending(self, signals[LEGACY_EVENT], 0, FALSE))
-        g_signal_emit(self, signals[LEGACY_EVENT], 0, obj);
-    json_object_unref(obj);
 }
 
 JsonNode *lp_game_save(LpGame *self)

@@ -116,9 +116,4 @@ void lp_game_emit_game_over(LpGame *self);
  * updates last-played and emits "action-completed", the autosave hook. */
 void lp_game_action_completed(LpGame *self);
 
-/* TRANSITIONAL, until each game's observe_events builds its events from typed signals:
- * emits "legacy-event" with obj (which must start with "event") and takes ownership. */
-JsonObject *lp_game_event_new(const char *name);
-void lp_game_emit_event(LpGame *self, JsonObject *obj);
-
 G_END_DECLS

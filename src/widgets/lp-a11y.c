@@ -52,18 +52,32 @@ static void hide_inactive_now(GtkStack *stack)
 
 static gboolean hide_inactive_idle(gpointer data)
 {
-    hide_inactive_now(GTK_STACK(data));
+    GtkStack *stack = data;
+    /* The source is done: forget it without removing it. */
+    g_object_steal_data(G_OBJECT(stack), "lp-a11y-hide-idle");
+    hide_inactive_now(stack);
     return G_SOURCE_REMOVE;
 }
 
+static void remove_source(gpointer id)
+{
+    g_source_remove(GPOINTER_TO_UINT(id));
+}
+
 /* The stack starts its transition only after it announced the new visible child, so the
- * pages are hidden from an idle callback (or when the transition ends), not right away. */
+ * pages are hidden from an idle callback (or when the transition ends), not right away. The
+ * idle holds no reference: a page destroyed before the main loop turns (a game left at once)
+ * must not keep its stack, and with it the game, alive; the stack removes the idle when it
+ * goes. */
 static void on_stack_changed(GtkStack *stack, GParamSpec *pspec, gpointer user_data)
 {
     (void)pspec;
     (void)user_data;
-    g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, hide_inactive_idle, g_object_ref(stack),
-                    g_object_unref);
+    if (g_object_get_data(G_OBJECT(stack), "lp-a11y-hide-idle") != NULL)
+        return;
+    guint id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, hide_inactive_idle, stack, NULL);
+    g_object_set_data_full(G_OBJECT(stack), "lp-a11y-hide-idle", GUINT_TO_POINTER(id),
+                           remove_source);
 }
 
 void lp_a11y_stack_hide_inactive_pages(GtkStack *stack)

@@ -491,7 +491,7 @@ LpGame *lp_game_restore_from_data(GType type, const char *data, gsize length, GE
     g_autoptr(JsonNode) root = lp_json_parse(data, (gssize)length, &local);
     if (root == NULL) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_JSON,
-                    _("the file is not valid JSON or is cut off (%s)"), local->message);
+                    _("the file is not valid JSON: %s"), local->message);
         return NULL;
     }
     return lp_game_restore(type, root, error);

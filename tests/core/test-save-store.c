@@ -406,7 +406,7 @@ static void test_damaged_saves(void)
 {
     static const Damage cases[] = {
         {"empty", LP_SAVE_ERROR_EMPTY, "empty"},
-        {"truncated", LP_SAVE_ERROR_NOT_JSON, "cut off"},
+        {"truncated", LP_SAVE_ERROR_NOT_JSON, "ends too early"},
         {"not json", LP_SAVE_ERROR_NOT_JSON, "not valid JSON"},
         {"array", LP_SAVE_ERROR_NOT_OBJECT, "not a saved game"},
         {"no format", LP_SAVE_ERROR_FORMAT, "no format version"},

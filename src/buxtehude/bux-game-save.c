@@ -371,6 +371,27 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
     if (self->phase == BUX_PHASE_PLACE &&
         (left == 0 || bux_int_at(self->stack, 0) == BUX_INTERMEZZO))
         return rules_error(error, "%s", _("A player must place but the stack shows no card"));
+    /* Every card that left the stack is in the present cross, or left the game (then it is
+     * in "removed" or was taken as a bonus): each finished cross sent its starting card and
+     * its 15 cards away, the present one the wrong cards so far. A card that did not come
+     * from the stack (a reserve card moved into an arm by hand) loaded before, and 43 moves
+     * later the game refused its own autosave ("16 placed cards, more than 15"). */
+    if (self->phase != BUX_PHASE_START) {
+        guint finished = self->start < 0 ? self->cross : self->cross - 1;
+        guint drawn_here = self->start < 0
+                               ? 0
+                               : drawn - (self->cross - 1) * (BUX_STACK_PART + 1) -
+                                     (estimating_between ? 1 : 0);
+        guint gone = self->removed->len;
+        for (guint i = 0; i < n; i++)
+            gone += self->bonus[i]->len;
+        if (in_arms > drawn_here || in_arms > BUX_STACK_PART ||
+            gone != finished * (BUX_STACK_PART + 1) + (drawn_here - in_arms))
+            return rules_error(error,
+                               _("The cross and the cards out of the game do not match the "
+                                 "%u cards drawn from the stack"),
+                               drawn);
+    }
     guint starts_needed = (3 - self->cross) + (self->phase == BUX_PHASE_START ? 1 : 0);
     if (self->reserve->len < starts_needed)
         return rules_error(error, "%s", _("The reserve cannot supply the next starting cards"));

@@ -180,6 +180,44 @@ static void challenge_without_placed(JsonObject *state)
     json_object_set_string_member(state, "phase", "challenge");
 }
 
+static void reserve_card_in_arm(JsonObject *state)
+{
+    JsonArray *reserve = json_object_get_array_member(state, "reserve");
+    JsonArray *north = json_object_get_array_member(json_object_get_object_member(state, "arms"),
+                                                    "N");
+    json_array_add_string_element(north, json_array_get_string_element(reserve, 0));
+    json_array_remove_element(reserve, 0);
+}
+
+/* QA: a reserve card moved into an arm by hand loaded, and 43 moves later the game refused
+ * its own autosave ("The cross holds 16 placed cards, more than 15"). Checked at load now,
+ * also late in a cross where wrong cards have already left it, so that the cross alone is not
+ * too long yet. */
+static void test_reserve_card_in_arm(void)
+{
+    Setup setup = { .seed = 12, .easy = FALSE };
+    setup.players = bux_test_players(4, 0, LP_LEVEL_EASY, -1);
+    g_autoptr(BuxOwnedGame) game = new_game(&setup);
+    guint tried = 0;
+    while (lp_game_computer_step(LP_GAME(game), bux_ai_move)) {
+        if (bux_game_get_phase(game) != BUX_PHASE_PLACE)
+            continue;
+        g_autoptr(JsonNode) root = lp_game_save(LP_GAME(game));
+        JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
+        if (json_array_get_length(json_object_get_array_member(state, "reserve")) == 0)
+            continue;
+        reserve_card_in_arm(state);
+        g_autoptr(GError) error = NULL;
+        LpGame *restored = lp_game_restore(BUX_TYPE_GAME, root, &error);
+        g_assert_null(restored);
+        g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES);
+        g_assert_nonnull(strstr(error->message, "drawn from the stack"));
+        tried++;
+    }
+    g_assert_cmpuint(tried, >, 30);
+    g_ptr_array_unref(setup.players);
+}
+
 static void test_broken_saves(void)
 {
     static const struct {
@@ -195,6 +233,7 @@ static void test_broken_saves(void)
         { no_intermezzo, LP_SAVE_ERROR_RULES, "Intermezzo" },
         { no_supply, LP_SAVE_ERROR_MISSING_FIELD, "supply" },
         { challenge_without_placed, LP_SAVE_ERROR_MISSING_FIELD, "placed" },
+        { reserve_card_in_arm, LP_SAVE_ERROR_RULES, "drawn from the stack" },
     };
     Setup setup = { .seed = 4, .easy = FALSE };
     setup.players = bux_test_players(3, 1, LP_LEVEL_NORMAL, -1);
@@ -223,5 +262,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/save/resume-anywhere", test_resume_anywhere);
     g_test_add_func("/buxtehude/save/resume-each-phase", test_resume_each_phase);
     g_test_add_func("/buxtehude/save/broken", test_broken_saves);
+    g_test_add_func("/buxtehude/save/reserve-card-in-arm", test_reserve_card_in_arm);
     return g_test_run();
 }

@@ -38,40 +38,44 @@ class Bux:
         return done
 
     def _decide(self, page):
-        buttons = {e.name_of(b): b for b in e.usable_buttons(page)}
-        if "Place at the Selected Gap" in buttons:
+        buttons = e.Buttons(page)
+        place = buttons.get("Place at the Selected Gap")
+        if place is not None:
             # The cross's gaps are reached by arrow keys only; the selected one will do.
-            e.press(buttons["Place at the Selected Gap"])
+            e.press(place)
             self.placed += 1
             return "placed card %d" % self.placed
-        if "No Objection" in buttons:
+        no = buttons.get("No Objection")
+        if no is not None:
             self.challenges += 1
-            wrong = [n for n in buttons if n.startswith("Wrong!")]
+            wrong = buttons.get(re.compile(r"^Wrong!"))
             # Now and then call "Wrong!" on a computer's card, to walk that path too.
-            if wrong and self.challenges % 4 == 0:
-                e.press(buttons[wrong[0]])
+            if wrong is not None and self.challenges % 4 == 0:
+                e.press(wrong)
                 return "called wrong"
-            e.press(buttons["No Objection"])
+            e.press(no)
             return "no objection"
-        inner = [n for n in buttons if n.startswith("Inner")]
-        if inner:
-            e.press(buttons[inner[0]])
+        inner = buttons.get(re.compile(r"^Inner"))
+        if inner is not None:
+            e.press(inner)
             return "compared with the inner neighbour"
-        if "Done" in buttons:
+        done = buttons.get("Done")
+        if done is not None:
             spin = e.find(page, "spin button", "Number of wrong cards", True)
             if spin is not None:
                 e.Atspi.Value.set_current_value(spin, float(self.estimates % 3))
             self.estimates += 1
-            e.press(buttons["Done"])
+            e.press(done)
             return "estimate %d" % self.estimates
         for name in ("Continue", "Skip to Result"):
-            if name in buttons:
-                e.press(buttons[name])
+            b = buttons.get(name)
+            if b is not None:
+                e.press(b)
                 return name
         return None
 
     def human_turn(self, page):
-        return any(e.name_of(b) == "Place at the Selected Gap" for b in e.usable_buttons(page))
+        return e.Buttons(page).get("Place at the Selected Gap") is not None
 
     def progress(self, page):
         label = e.find(page, "label", re.compile(r"^Cross \d of 3"), True)

@@ -16,15 +16,28 @@ static const struct {
     {AA_FACE_REST, 12},
 };
 
+/* The face of every card id, filled once from the table above: the AI and the scoring ask
+ * for faces in their inner loops, where a walk down the table was a quarter of the time. */
+static const gint16 *card_faces(void)
+{
+    static gint16 faces[AA_N_CARDS];
+    static gsize filled = 0;
+    if (g_once_init_enter(&filled)) {
+        guint id = 0;
+        for (guint i = 0; i < G_N_ELEMENTS(deck); i++) {
+            for (guint k = 0; k < deck[i].count; k++)
+                faces[id++] = (gint16)deck[i].face;
+        }
+        g_assert(id == AA_N_CARDS);
+        g_once_init_leave(&filled, 1);
+    }
+    return faces;
+}
+
 int aa_card_face(guint card)
 {
     g_return_val_if_fail(card < AA_N_CARDS, AA_FACE_REST);
-    for (guint i = 0; i < G_N_ELEMENTS(deck); i++) {
-        if (card < deck[i].count)
-            return deck[i].face;
-        card -= deck[i].count;
-    }
-    g_assert_not_reached();
+    return card_faces()[card];
 }
 
 AaKind aa_face_kind(int face)

@@ -10,7 +10,10 @@
 typedef struct {
     GPtrArray *players;
     LpRng *rng;
-    GDateTime *last_played;
+    /* The clock is read as g_get_real_time() on every action (cheap); the GDateTime, which
+     * looks up the local time zone, is built only when a save or a view asks for it. */
+    gint64 last_played_usec;
+    GDateTime *last_played; /* NULL until asked for since last_played_usec changed */
     int current_seat; /* the last value "current-seat" notified */
 } LpGamePrivate;
 
@@ -183,7 +186,7 @@ static void lp_game_class_init(LpGameClass *klass)
 static void lp_game_init(LpGame *self)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(self);
-    priv->last_played = g_date_time_new_now_local();
+    priv->last_played_usec = g_get_real_time();
     priv->current_seat = -1;
 }
 
@@ -286,6 +289,11 @@ GDateTime *lp_game_get_last_played(LpGame *self)
 {
     g_return_val_if_fail(LP_IS_GAME(self), NULL);
     LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->last_played == NULL) {
+        g_autoptr(GDateTime) second =
+            g_date_time_new_from_unix_local(priv->last_played_usec / G_USEC_PER_SEC);
+        priv->last_played = g_date_time_add(second, priv->last_played_usec % G_USEC_PER_SEC);
+    }
     return priv->last_played;
 }
 
@@ -320,8 +328,10 @@ void lp_game_emit_game_over(LpGame *self)
 void lp_game_action_completed(LpGame *self)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(self);
+    /* Not g_date_time_new_now_local(): without TZ it stats /etc/localtime each time, a
+     * quarter to a half of the simulator's time. */
+    priv->last_played_usec = g_get_real_time();
     g_clear_pointer(&priv->last_played, g_date_time_unref);
-    priv->last_played = g_date_time_new_now_local();
     update_current_seat(self);
     g_signal_emit(self, signals[ACTION_COMPLETED], 0);
 }
@@ -336,7 +346,7 @@ JsonNode *lp_game_save(LpGame *self)
     JsonObject *obj = json_object_new();
     json_object_set_int_member(obj, "format", LP_SAVE_FORMAT);
     json_object_set_string_member(obj, "game", klass->kind);
-    g_autofree char *saved = g_date_time_format_iso8601(priv->last_played);
+    g_autofree char *saved = g_date_time_format_iso8601(lp_game_get_last_played(self));
     json_object_set_string_member(obj, "saved", saved);
     json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
     JsonArray *players = json_array_new();
@@ -477,6 +487,9 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     }
     LpGamePrivate *priv = lp_game_get_instance_private(self);
     g_clear_pointer(&priv->last_played, g_date_time_unref);
+    priv->last_played_usec = g_date_time_to_unix(saved_local) * G_USEC_PER_SEC +
+                             g_date_time_get_microsecond(saved_local);
+    /* Kept as read, so save → load → save gives the same bytes. */
     priv->last_played = g_steal_pointer(&saved_local);
     return g_steal_pointer(&self);
 }

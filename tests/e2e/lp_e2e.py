@@ -538,8 +538,8 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
             for who in names:
                 if not any(re.match(r"^\d+\. %s\b" % re.escape(who), line) for line in lines):
                     raise StepFailed("%s is not in the ranking: %s" % (who, lines))
-            winner = title.group(0).rsplit(" ", 2)[0]
-            if not any(w in lines[0] for w in winner.split(", ")):
+            first = re.match(r"^1\. (.+?)(:| — )", lines[0])
+            if first is None or first.group(1) not in title.group(0):
                 raise StepFailed("the title says %r but the ranking starts with %r"
                                  % (title.group(0), lines[0]))
             button(page, re.compile(r"\bPlay [Aa]gain\b"))

@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End to end: one person and two computer players play Auf Achse – Das Kartenspiel in the
+real app through its accessibility tree, quit in the middle, continue the saved game and play
+it over five stages to the winner screen. (tests/aufachse/aa-play-through.py plays two people
+and one computer with screenshots along the way; this is its registered, self-contained
+sibling.)"""
+
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True     # nothing written into the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lp_e2e as e  # noqa: E402
+
+LINEUP = {
+    "players": [
+        {"name": "Player", "age": 9, "colour": "#e01b24", "kind": "human"},
+        {"name": "Oma", "age": 72, "colour": "#33d17a", "kind": "computer", "level": "hard"},
+        {"name": "Opa", "age": 74, "colour": "#3584e4", "kind": "computer", "level": "easy"},
+    ],
+    "options": {},
+}
+PLAY = re.compile(r"^(Add to Route|Put on Counter)$")
+
+
+class AufAchse:
+    """The person's side of the game: pick a card of the hand (a toggle button named after
+    the card), then Add to Route or Put on Counter; Continue after each stage's scoring."""
+
+    def __init__(self):
+        self.decisions = 0
+        self.cards = 0
+        self.stages = 0
+
+    def decide(self, page):
+        done = self._decide(page)
+        if done:
+            self.decisions += 1
+        return done
+
+    def hand(self, page):
+        hand = e.find(page, "panel", re.compile(r"^Hand of "), True)
+        if hand is None:
+            return []
+        return [b for b in e.find_all(hand, "push button", None, True)
+                if "sensitive" in e.states(b)]
+
+    def _decide(self, page):
+        cards = self.hand(page)
+        if cards and e.shown(cards[0]):
+            card = cards[(self.cards * 7) % len(cards)]
+            name = e.name_of(card)
+            e.press(card)
+            play = e.button(page, PLAY, timeout=5)
+            e.press(play)
+            self.cards += 1
+            return "%s: %s" % (e.name_of(play), name)
+        cont = e.Buttons(page).get("Continue")
+        if cont is not None:
+            e.press(cont)
+            self.stages += 1
+            return "continue after stage %d" % self.stages
+        return None
+
+    def human_turn(self, page):
+        cards = self.hand(page)
+        return bool(cards) and e.shown(cards[0])
+
+    def progress(self, page):
+        stage = e.find(page, "label", re.compile(r"^Stage \d of 5 · "), True)
+        counter = e.find(page, "level bar", None, True)
+        return "%s; %s" % (e.text_of(stage) if stage else None,
+                           e.name_of(counter) if counter else None)
+
+    def over(self, page):
+        return e.Buttons(page).get("Play Again") is not None
+
+    def ranking(self, page):
+        return [line for n in e.find_all(page, "label", None, True)
+                for line in e.text_of(n).split("\n") if re.match(r"^\d+\. .* — -?\d+ km$", line)]
+
+
+def run():
+    aa = AufAchse()
+    e.play_through("Auf Achse – Das Kartenspiel", "aufachse", LINEUP, "Anna", aa, warmup=6)
+    e.log("%d cards played, %d stage scorings read" % (aa.cards, aa.stages))
+
+
+if __name__ == "__main__":
+    sys.exit(e.main(run))

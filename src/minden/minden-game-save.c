@@ -250,6 +250,17 @@ static gboolean read_seat_tip(MindenSeat *s, JsonObject *so, GError **error)
     return minden_tip_from_strv(stones, n, &s->tip, error);
 }
 
+/* RULES.md: the track goes on past field 40, but not far: a figure below 40 makes one last
+ * move of at most 4 fields plus one jump per other figure, then the final scoring moves it at
+ * most once per majority and once per set (3 fields plus the jumps each). */
+static guint max_position(MindenGame *self)
+{
+    guint jumps = self->n_seats - 1;
+    guint sets = minden_deck_get_n_cards(self->deck) / 3;
+
+    return MINDEN_TRACK_END - 1 + (4 + jumps) + (4 + sets) * (3 + jumps);
+}
+
 static gboolean read_seat(MindenGame *self, guint i, JsonNode *sn, guint8 *seen, GError **error)
 {
     MindenSeat *s = &self->seats[i];
@@ -261,7 +272,7 @@ static gboolean read_seat(MindenGame *self, guint i, JsonNode *sn, guint8 *seen,
         return FALSE;
     }
     JsonObject *so = json_node_get_object(sn);
-    if (!lp_json_get_int(so, "position", 0, MINDEN_TRACK_END, &v, error))
+    if (!lp_json_get_int(so, "position", 0, max_position(self), &v, error))
         return FALSE;
     s->position = (guint) v;
     if (!lp_json_get_int(so, "swaps_left", 0, MINDEN_SWAP_TOKENS, &v, error))
@@ -321,7 +332,9 @@ static gboolean check_cards(MindenGame *self, const guint8 *seen, GError **error
     return TRUE;
 }
 
-/* RULES.md: only the start field and field 40 hold several figures. */
+/* RULES.md: only the start field holds several figures. Saves from the first version, whose
+ * track stopped at field 40, may also hold several there; they load and play on with the
+ * skip rule on every field. */
 static gboolean check_track(MindenGame *self, GError **error)
 {
     for (guint i = 0; i < self->n_seats; i++)

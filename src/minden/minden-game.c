@@ -268,9 +268,7 @@ GArray *minden_game_back_to_front(MindenGame *self)
 
 static gboolean field_taken(MindenGame *self, guint seat, guint field)
 {
-    /* RULES.md: field 40 always counts as free. */
-    if (field >= MINDEN_TRACK_END)
-        return FALSE;
+    /* RULES.md: the skip rule holds on every field; the track goes on past field 40. */
     for (guint i = 0; i < self->n_seats; i++)
         if (i != seat && self->seats[i].position == field)
             return TRUE;
@@ -282,14 +280,14 @@ guint minden_game_preview_move(MindenGame *self, guint seat, guint steps)
     SEAT_OR(self, seat, 0);
     guint pos = self->seats[seat].position;
 
-    /* RULES.md: step that many times onto the next field no other figure holds, stopping at
-     * field 40. */
-    for (guint i = 0; i < steps && pos < MINDEN_TRACK_END; i++) {
+    /* RULES.md: step that many times onto the next field no other figure holds; the track
+     * does not stop at field 40 (second version). */
+    for (guint i = 0; i < steps; i++) {
         pos++;
         while (field_taken(self, seat, pos))
             pos++;
     }
-    return MIN(pos, (guint) MINDEN_TRACK_END);
+    return pos;
 }
 
 /* ---- flow ------------------------------------------------------------------------------- */
@@ -503,7 +501,7 @@ static void end_round(MindenGame *self)
         self->seats[i].tip = (MindenTip) MINDEN_TIP_INIT;
         self->seats[i].scored = FALSE;
     }
-    /* RULES.md: the game ends after the round in which a figure reaches field 40. */
+    /* RULES.md: the game ends after the round in which a figure reaches or passes field 40. */
     for (guint i = 0; i < self->n_seats; i++) {
         if (self->seats[i].position >= MINDEN_TRACK_END) {
             begin_final(self);

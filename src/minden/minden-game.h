@@ -10,7 +10,8 @@
 
 G_BEGIN_DECLS
 
-/* RULES.md: the victory track has fields 0 (start) to 40. */
+/* RULES.md: the game ends after the round in which a figure reaches or passes field 40. The
+ * track goes on past it (41, 42 …) with the skip rule on every field (second version). */
 #define MINDEN_TRACK_END 40
 /* RULES.md: each player may twice per game use a swap token. */
 #define MINDEN_SWAP_TOKENS 2

@@ -409,12 +409,19 @@ static void test_skip_rule(void)
     g_assert_cmpuint(minden_game_preview_move(g1, 3, 2), ==, 10);
     g_assert_cmpuint(minden_game_preview_move(g1, 1, 1), ==, 8);
 
-    /* Field 40 always counts as free and is never passed. */
+    /* RULES.md (second version): the track goes on past field 40 and the skip rule holds
+     * there too, so no two figures end on one field. */
     const guint end[] = { 37, 38, 39, 40 };
     g_autoptr(TestGame) g2 = track_game(deck, 4, end);
-    g_assert_cmpuint(minden_game_preview_move(g2, 0, 1), ==, 40);
-    g_assert_cmpuint(minden_game_preview_move(g2, 0, 4), ==, 40);
-    g_assert_cmpuint(minden_game_preview_move(g2, 2, 3), ==, 40);
+    g_assert_cmpuint(minden_game_preview_move(g2, 0, 1), ==, 41);
+    g_assert_cmpuint(minden_game_preview_move(g2, 0, 4), ==, 44);
+    g_assert_cmpuint(minden_game_preview_move(g2, 2, 3), ==, 43);
+    g_assert_cmpuint(minden_game_preview_move(g2, 3, 4), ==, 44);
+    const guint far[] = { 41, 42, 44, 45 };
+    g_autoptr(TestGame) g4 = track_game(deck, 4, far);
+    g_assert_cmpuint(minden_game_preview_move(g4, 0, 1), ==, 43);
+    g_assert_cmpuint(minden_game_preview_move(g4, 0, 2), ==, 46);
+    g_assert_cmpuint(minden_game_preview_move(g4, 1, 4), ==, 48);
 
     /* The start field: several figures, and moving from it skips the others' fields. */
     const guint start[] = { 0, 0, 1 };
@@ -503,9 +510,10 @@ static void test_end_by_track(void)
     g_autoptr(MindenDeck) deck = test_deck();
     g_autoptr(TestGame) game = scoring_game(deck, "y-hamburg",
                                               "\"W\",\"N\",\"10\",\"B\"", 38);
-    /* Seat 0 reaches 40; seat 1 is still scored in this round, then the final scoring. */
+    /* Seat 0 passes 40 (the track goes on: 42); seat 1 is still scored in this round, then
+     * the final scoring. */
     g_assert_true(minden_game_advance(game, &error));
-    g_assert_cmpuint(minden_game_get_position(game, 0), ==, 40);
+    g_assert_cmpuint(minden_game_get_position(game, 0), ==, 42);
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_SCORE);
     g_assert_true(minden_game_advance(game, &error));
     g_assert_cmpuint(minden_game_get_position(game, 1), ==, 20); /* Köln is W: wrong */
@@ -520,9 +528,9 @@ static void test_end_by_track(void)
     }
     g_assert_cmpuint(steps, ==, 5);
     const char *const expected[] = {
-        "{\"event\":\"final\",\"player\":0,\"reason\":\"majority-yellow\",\"from\":40,"
-        "\"to\":40}",
-        "{\"event\":\"game_over\",\"positions\":[40,20],\"winners\":[0]}",
+        "{\"event\":\"final\",\"player\":0,\"reason\":\"majority-yellow\",\"from\":42,"
+        "\"to\":45}",
+        "{\"event\":\"game_over\",\"positions\":[45,20],\"winners\":[0]}",
         NULL,
     };
     assert_lines(log, expected);
@@ -740,15 +748,52 @@ static void test_sets(void)
     g_assert_true(strstr(s2, "\"player\":1,\"reason\":\"set\"") != NULL);
     g_assert_true(strstr(s2, "\"player\":0,\"reason\":\"set\"") == NULL);
 
-    /* Tied winners share. */
-    const guint pos3[] = { 40, 40, 12 };
+    /* Only figures that never left the start field can tie. */
+    const guint pos3[] = { 0, 0, 0 };
     const char *const kept3[] = { "", "", "" };
     g_autoptr(TestGame) g3 = final_game(deck, 3, FALSE, pos3, kept3);
     while (!lp_game_is_over(LP_GAME(g3)))
         g_assert_true(minden_game_advance(g3, &error));
     g_autoptr(JsonNode) result = lp_game_result(LP_GAME(g3));
     g_autofree char *rs = lp_json_to_string(result, FALSE);
-    g_assert_nonnull(strstr(rs, "\"winners\":[0,1]"));
+    g_assert_nonnull(strstr(rs, "\"winners\":[0,1,2]"));
+
+    /* Tied majorities move both figures, but never onto one field: one winner. */
+    const guint pos4[] = { 40, 39 };
+    const char *const kept4[] = { Y(0), Y(1) };
+    g_autoptr(TestGame) g4 = final_game(deck, 2, FALSE, pos4, kept4);
+    g_autofree char *s4 = final_step(g4);
+    g_assert_nonnull(strstr(s4, "\"player\":1,\"reason\":\"majority-yellow\",\"from\":39,\"to\":42"));
+    g_assert_nonnull(strstr(s4, "\"player\":0,\"reason\":\"majority-yellow\",\"from\":40,\"to\":43"));
+    while (!lp_game_is_over(LP_GAME(g4)))
+        g_assert_true(minden_game_advance(g4, &error));
+    g_autoptr(JsonNode) result4 = lp_game_result(LP_GAME(g4));
+    g_autofree char *rs4 = lp_json_to_string(result4, FALSE);
+    g_assert_nonnull(strstr(rs4, "\"winners\":[0]"));
+}
+
+/* RULES.md, second version: saves hold fields past 40, and saves from the first version (two
+ * figures stopped on field 40) still load and play on with the skip rule everywhere. */
+static void test_save_past_40(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = test_big_deck(12, 5);
+
+    const guint past[] = { 47, 12 };
+    const char *const none[] = { "", "" };
+    g_autoptr(TestGame) g1 = final_game(deck, 2, FALSE, past, none);
+    g_assert_cmpuint(minden_game_get_position(g1, 0), ==, 47);
+
+    const guint old[] = { 40, 40 };
+    const char *const kept[] = { Y(0), "" };
+    g_autoptr(TestGame) g2 = final_game(deck, 2, FALSE, old, kept);
+    g_assert_cmpuint(minden_game_get_position(g2, 1), ==, 40);
+    while (!lp_game_is_over(LP_GAME(g2)))
+        g_assert_true(minden_game_advance(g2, &error));
+    g_assert_cmpuint(minden_game_get_position(g2, 0), ==, 43);
+    g_autoptr(JsonNode) result = lp_game_result(LP_GAME(g2));
+    g_autofree char *rs = lp_json_to_string(result, FALSE);
+    g_assert_nonnull(strstr(rs, "\"winners\":[0]"));
 }
 
 static void test_save_errors(void)
@@ -773,7 +818,7 @@ static void test_save_errors(void)
         { "{\"ai_seed\":\"x\"}", LP_SAVE_ERROR_BAD_VALUE, "ai_seed" },
         { "{\"final_step\":\"majority-purple\"}", LP_SAVE_ERROR_BAD_VALUE, "final_step" },
         { "{\"seats\":[]}", LP_SAVE_ERROR_RULES, "seats" },
-        { "{\"seats\":[{\"position\":41,\"swaps_left\":2,\"card\":null,\"tip\":[],"
+        { "{\"seats\":[{\"position\":9999,\"swaps_left\":2,\"card\":null,\"tip\":[],"
           "\"scored\":false,\"kept\":[]},{}]}", LP_SAVE_ERROR_BAD_VALUE, "position" },
         { "{\"seats\":[{\"position\":4,\"swaps_left\":2,\"card\":null,\"tip\":[],"
           "\"scored\":false,\"kept\":[]},{\"position\":4,\"swaps_left\":2,\"card\":null,"
@@ -1090,6 +1135,7 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/game/end-by-draw-pile", test_end_by_draw_pile);
     g_test_add_func("/minden/game/majorities", test_majorities);
     g_test_add_func("/minden/game/sets", test_sets);
+    g_test_add_func("/minden/save/past-field-40", test_save_past_40);
     g_test_add_func("/minden/save/errors", test_save_errors);
     g_test_add_func("/minden/save/resume-anywhere", test_save_resume);
     g_test_add_func("/minden/save/between-tips", test_between_tips);

@@ -71,7 +71,7 @@ static gboolean read_cards(JsonObject *obj, const char *member, GArray *out, GEr
         return FALSE;
     if (json_array_get_length(array) > AA_N_CARDS) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“%s” holds more than %d cards", member, AA_N_CARDS);
+                    _("“%s” holds more than %d cards"), member, AA_N_CARDS);
         return FALSE;
     }
     for (guint i = 0; i < json_array_get_length(array); i++) {
@@ -94,7 +94,7 @@ static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GA
         return FALSE;
     if (json_array_get_length(array) != n) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“%s” must hold one list per player (%u), not %u", member, n,
+                    _("“%s” must hold one list per player (%u), not %u"), member, n,
                     json_array_get_length(array));
         return FALSE;
     }
@@ -102,7 +102,7 @@ static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GA
         JsonNode *node = json_array_get_element(array, s);
         if (!JSON_NODE_HOLDS_ARRAY(node)) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        "“%s” entry %u must be a list of cards", member, s);
+                        _("entry %u of “%s” must be a list of cards"), s + 1, member);
             return FALSE;
         }
         g_autoptr(JsonObject) wrap = json_object_new();
@@ -167,7 +167,7 @@ static gboolean read_pile_owners(AaGame *self, JsonObject *obj, GError **error)
         return FALSE;
     if (json_array_get_length(owners) != self->pile->len) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, "%s",
-                    "“pile_owners” must name one player per card of “pile”");
+                    _("“pile_owners” must name one player per card of “pile”"));
         return FALSE;
     }
     for (guint i = 0; i < self->pile->len; i++) {
@@ -186,7 +186,7 @@ static gboolean read_extra_left(AaGame *self, JsonObject *obj, GError **error)
         return FALSE;
     if (json_array_get_length(extra) != self->n) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "“extra_left” must hold one number per player (%u)", self->n);
+                    _("“extra_left” must hold one number per player (%u)"), self->n);
         return FALSE;
     }
     for (guint s = 0; s < self->n; s++) {
@@ -207,7 +207,7 @@ static gboolean read_scores(AaGame *self, JsonObject *obj, GError **error)
     self->n_scored = json_array_get_length(scores);
     if (self->n_scored > AA_N_STAGES) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES, "%s",
-                    "“scores” holds more than five stages");
+                    _("“scores” holds more than five stages"));
         return FALSE;
     }
     for (guint i = 0; i < self->n_scored; i++) {
@@ -215,7 +215,7 @@ static gboolean read_scores(AaGame *self, JsonObject *obj, GError **error)
         if (!JSON_NODE_HOLDS_ARRAY(row) ||
             json_array_get_length(json_node_get_array(row)) != self->n) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                        "“scores” stage %u must hold one number per player", i + 1);
+                        _("stage %u of “scores” must hold one number per player"), i + 1);
             return FALSE;
         }
         for (guint s = 0; s < self->n; s++) {
@@ -235,12 +235,12 @@ gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
     self->n = lp_game_get_n_players(game);
     if (self->n < AA_MIN_PLAYERS || self->n > AA_MAX_PLAYERS) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
-                    "Auf Achse needs 2 to 5 players, the save has %u", self->n);
+                    _("Auf Achse needs 2 to 5 players, the save has %u"), self->n);
         return FALSE;
     }
     if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
-                    "“state” must be an object");
+                    _("“state” must be an object"));
         return FALSE;
     }
     JsonObject *obj = json_node_get_object(state);

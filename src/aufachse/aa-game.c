@@ -657,6 +657,44 @@ static JsonNode *aa_game_result(LpGame *game)
     return json_builder_get_root(b);
 }
 
+/* A card as a player knows it, for the messages about a damaged save; never the internal
+ * number (0–109), which nobody at the table has seen. The names are the card faces' (the
+ * same words as the page's, so translated once). */
+static char *card_name(guint8 card)
+{
+    switch (aa_card_face(card)) {
+    case AA_FACE_REST:
+        return g_strdup(_("Rest"));
+    case AA_FACE_PLUS1:
+        return g_strdup(_("Free passage (+1)"));
+    case AA_FACE_PLUS2:
+        return g_strdup(_("Step on the gas (+2)"));
+    case AA_FACE_MINUS1:
+        return g_strdup(_("Obstacle (−1)"));
+    case AA_FACE_MINUS50:
+        return g_strdup(_("Lost cargo (−50 km)"));
+    default:
+        /* Translators: a kilometre card, e.g. "80 km". */
+        return g_strdup_printf(_("%d km"), aa_card_face(card));
+    }
+}
+
+/* Where a card lies, as the save calls it and in words. */
+static const char *place_name(const char *member)
+{
+    if (g_str_equal(member, "draw"))
+        return _("the draw pile");
+    if (g_str_equal(member, "discard"))
+        return _("the discard pile");
+    if (g_str_equal(member, "pile"))
+        return _("the counter pile");
+    if (g_str_equal(member, "counter"))
+        return _("the kilometre counter");
+    if (g_str_equal(member, "hands"))
+        return _("a hand");
+    return _("a route");
+}
+
 gboolean aa_game_check_cards(AaGame *self, GError **error)
 {
     g_return_val_if_fail(AA_IS_GAME(self), FALSE);
@@ -680,13 +718,15 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
             guint8 card = aa_cards_at(places[p], i);
             if (card >= AA_N_CARDS) {
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
-                            "card %u in “%s” does not exist", card, names[p]);
+                            _("%s holds a card that does not exist"), place_name(names[p]));
                 return FALSE;
             }
             if (seen[card]++) {
+                g_autofree char *name = card_name(card);
+                /* Translators: e.g. "a card “80 km” lies in two places (again in a hand)". */
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                            "card %u (%s) lies in two places (again in “%s”)", card,
-                            aa_card_to_string(card), names[p]);
+                            _("a card “%s” lies in two places (again in %s)"), name,
+                            place_name(names[p]));
                 return FALSE;
             }
             count++;
@@ -695,9 +735,10 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
     if (count != AA_N_CARDS) {
         for (guint c = 0; c < AA_N_CARDS; c++) {
             if (!seen[c]) {
+                g_autofree char *name = card_name(c);
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                            "card %u (%s) is missing; all %d cards must be somewhere", c,
-                            aa_card_to_string(c), AA_N_CARDS);
+                            _("a card “%s” is missing; all %d cards must be somewhere"), name,
+                            AA_N_CARDS);
                 return FALSE;
             }
         }
@@ -713,23 +754,24 @@ gboolean aa_game_check(AaGame *self, GError **error)
     for (guint i = 0; i < self->counter->len; i++) {
         AaKind kind = aa_card_kind(aa_cards_at(self->counter, i));
         if (kind != AA_KIND_KM && kind != AA_KIND_MINUS50) {
+            g_autofree char *name = card_name(aa_cards_at(self->counter, i));
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        "“counter” holds a %s card, which never stays in the counter",
-                        aa_card_to_string(aa_cards_at(self->counter, i)));
+                        _("the kilometre counter holds “%s”, which never stays there"), name);
             return FALSE;
         }
     }
     for (guint s = 0; s < self->n; s++) {
         if (self->hands[s]->len > AA_HAND_SIZE) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        "player %u holds %u cards, more than %d", s, self->hands[s]->len,
-                        AA_HAND_SIZE);
+                        _("%s holds %u cards, more than %d"),
+                        lp_player_get_name(lp_game_get_player(LP_GAME(self), s)),
+                        self->hands[s]->len, AA_HAND_SIZE);
             return FALSE;
         }
     }
     if (self->pile->len > self->n || self->pile_owner->len != self->pile->len) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "the counter pile holds %u cards, more than one per player",
+                    _("the counter pile holds %u cards, more than one per player"),
                     self->pile->len);
         return FALSE;
     }
@@ -739,7 +781,7 @@ gboolean aa_game_check(AaGame *self, GError **error)
     if (self->n_scored != expected_scored ||
         (self->phase == AA_PHASE_OVER && self->stage != AA_N_STAGES)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    "stage %u in phase “%s” needs %u scored stages, not %u", self->stage,
+                    _("stage %u in phase “%s” needs %u scored stages, not %u"), self->stage,
                     lp_enum_to_nick(AA_TYPE_PHASE, self->phase), expected_scored,
                     self->n_scored);
         return FALSE;
@@ -748,37 +790,37 @@ gboolean aa_game_check(AaGame *self, GError **error)
     switch (self->phase) {
     case AA_PHASE_PLAY:
         if (self->play_index >= self->n)
-            why = "every player has played, yet the round is still in play";
+            why = _("every player has played, yet the round is still in play");
         else if (self->hands[play_seat(self)]->len == 0)
-            why = "the player to act has no card";
+            why = _("the player to act has no card");
         else if (self->pile->len > self->play_index)
-            why = "the counter pile holds more cards than players have played";
+            why = _("the counter pile holds more cards than players have played");
         break;
     case AA_PHASE_RESOLVE:
         if (self->pile->len == 0)
-            why = "the counter pile is empty, yet it is being turned over";
+            why = _("the counter pile is empty, yet it is being turned over");
         break;
     case AA_PHASE_EXTRA:
         if (self->action < 0 || (aa_card_kind(self->action) != AA_KIND_PLUS1 &&
                                  aa_card_kind(self->action) != AA_KIND_PLUS2))
-            why = "extra route cards are expected, but no +1/+2 is in effect";
+            why = _("extra route cards are expected, but no +1/+2 is in effect");
         else if (extra_seat(self) < 0)
-            why = "extra route cards are expected, but nobody owes one";
+            why = _("extra route cards are expected, but nobody owes one");
         for (guint s = 0; why == NULL && s < self->n; s++) {
             if (self->extra_left[s] > self->hands[s]->len)
-                why = "a player owes more extra cards than they hold";
+                why = _("a player owes more extra cards than they hold");
         }
         break;
     case AA_PHASE_STAGE_END:
     case AA_PHASE_OVER:
         if (self->pile->len > 0)
-            why = "the stage ended with cards on the counter pile";
+            why = _("the stage ended with cards on the counter pile");
         break;
     }
     if (why == NULL && self->phase != AA_PHASE_EXTRA) {
         for (guint s = 0; s < self->n; s++) {
             if (self->extra_left[s] != 0)
-                why = "extra cards are owed outside a +1/+2";
+                why = _("extra cards are owed outside a +1/+2");
         }
     }
     if (why != NULL) {

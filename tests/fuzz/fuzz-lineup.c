@@ -47,8 +47,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g_autoptr(JsonNode) root = NULL;
     /* A GSettings string ends at its first NUL; the setup page parses it with length -1. */
     g_autofree char *text = g_strndup((const char *)data, size);
+    /* What lp_setup_page_remember_lineup writes back: the seats it shows, and the boolean
+     * options. */
+    g_autoptr(JsonNode) back = json_node_new(JSON_NODE_OBJECT);
+    JsonObject *back_obj = json_object_new();
+    JsonArray *back_players = json_array_new();
+    JsonObject *back_options = json_object_new();
     JsonObject *obj;
     JsonNode *node;
+
+    json_object_set_array_member(back_obj, "players", back_players);
+    json_object_set_object_member(back_obj, "options", back_options);
+    json_node_take_object(back, back_obj);
 
     fuzz_init();
     root = lp_json_parse(text, -1, &error);
@@ -70,10 +80,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             g_autoptr(LpPlayer) player =
                 lp_player_from_json(json_array_get_element(players, i), &local);
 
-            if (player == NULL)
+            if (player == NULL) {
                 fuzz_check_refusal(local, "a player");
-            else
+            } else {
                 check_player(player);
+                json_array_add_element(back_players, lp_player_to_json(player));
+            }
         }
         /* The same list as the seats of a save, with the widest range any game has. */
         seats = lp_game_players_from_json(node, 2, 6, &error);
@@ -93,19 +105,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         json_object_iter_init(&iter, json_node_get_object(node));
         while (json_object_iter_next(&iter, &member, &value)) {
-            if (JSON_NODE_HOLDS_VALUE(value) && json_node_get_value_type(value) == G_TYPE_BOOLEAN)
+            if (JSON_NODE_HOLDS_VALUE(value) &&
+                json_node_get_value_type(value) == G_TYPE_BOOLEAN) {
                 fuzz_check_text(member, 0, "an option name");
+                json_object_set_boolean_member(back_options, member,
+                                               json_node_get_boolean(value));
+            }
         }
     }
 
-    /* What the page writes back must read again. */
+    /* The line-up the page writes back must read again, or it is forgotten. */
     {
-        g_autofree char *out = lp_json_to_string(root, FALSE);
+        g_autofree char *out = lp_json_to_string(back, FALSE);
         g_autoptr(GError) local = NULL;
         g_autoptr(JsonNode) again = lp_json_parse(out, -1, &local);
 
         if (again == NULL)
-            fuzz_fail("the line-up written back is refused: %s", local->message);
+            fuzz_fail("the line-up written back is refused: %s\n%s", local->message, out);
     }
     return 0;
 }

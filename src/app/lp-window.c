@@ -122,6 +122,27 @@ static void show_page(LpWindow *self, const char *name)
     update_state(self);
 }
 
+static void show_save_error(LpWindow *self, const GError *error)
+{
+    g_autofree char *body = NULL;
+
+    if (self->save_error_shown)
+        return;
+    body = g_strdup_printf(_("%s\n\nYou can go on playing, but this game cannot be continued "
+                             "after Landpartie is closed."),
+                           error->message);
+    self->save_error_shown = TRUE;
+    show_message(self, _("The Game Cannot Be Saved"), body);
+}
+
+/* A write on the store's worker thread failed; only the running game's failures are news. */
+static void on_write_failed(LpSaveStore *store, const char *kind, const GError *error,
+                            LpWindow *self)
+{
+    if (self->game != NULL && g_strcmp0(lp_game_get_kind(self->game), kind) == 0)
+        show_save_error(self, error);
+}
+
 static void autosave(LpWindow *self)
 {
     g_autoptr(GError) error = NULL;
@@ -132,15 +153,9 @@ static void autosave(LpWindow *self)
         lp_save_store_remove(self->store, kind, NULL);
         return;
     }
-    if (!lp_save_store_write(self->store, self->game, &error) && !self->save_error_shown) {
-        g_autofree char *body =
-            g_strdup_printf(_("%s\n\nYou can go on playing, but this game cannot be continued "
-                              "after Landpartie is closed."),
-                            error->message);
-
-        self->save_error_shown = TRUE;
-        show_message(self, _("The Game Cannot Be Saved"), body);
-    }
+    /* Serialised here, written on the store's worker thread: no move waits for the disk. */
+    if (!lp_save_store_save(self->store, self->game, &error))
+        show_save_error(self, error);
 }
 
 static void on_action_completed(LpGame *game, LpWindow *self)
@@ -535,6 +550,8 @@ static gboolean lp_window_close_request(GtkWindow *window)
     }
     g_object_set(self->settings, "window-maximized", gtk_window_is_maximized(window), NULL);
     clear_game(self);
+    /* Quitting waits for the last autosave: the move just made must be on the disk. */
+    lp_save_store_flush(self->store, NULL);
     return GTK_WINDOW_CLASS(lp_window_parent_class)->close_request(window);
 }
 
@@ -545,6 +562,8 @@ static void lp_window_dispose(GObject *object)
     clear_game(self);
     g_clear_pointer(&self->last_players, g_ptr_array_unref);
     g_clear_object(&self->settings);
+    if (self->store != NULL)
+        lp_save_store_flush(self->store, NULL);
     g_clear_object(&self->store);
     G_OBJECT_CLASS(lp_window_parent_class)->dispose(object);
 }
@@ -671,6 +690,7 @@ static void lp_window_constructed(GObject *object)
                             G_CALLBACK(on_speed_changed), self, G_CONNECT_SWAPPED);
     if (self->store == NULL)
         self->store = lp_save_store_new(NULL);
+    g_signal_connect_object(self->store, "write-failed", G_CALLBACK(on_write_failed), self, 0);
     lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
     show_page(self, "start");
 }

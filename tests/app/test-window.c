@@ -128,10 +128,13 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "Test Game");
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), "P1, P2, P3"));
 
-    /* Saved right away and after every completed action. */
+    /* Saved right away and after every completed action (on the store's worker thread:
+     * flushed here before the file is looked at). */
+    lp_save_store_flush(f->store, NULL);
     g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
     g_assert_cmpint(g_remove(path), ==, 0);
     lp_game_action_completed(game);
+    lp_save_store_flush(f->store, NULL);
     g_assert_true(g_file_test(path, G_FILE_TEST_EXISTS));
 
     /* The rules page pauses the computers and returns to the game. */
@@ -160,6 +163,7 @@ static void test_hosting(Fixture *f, gconstpointer data)
     /* Game over removes the save. */
     g_signal_emit_by_name(game, "game-over");
     lp_test_iterate();
+    lp_save_store_flush(f->store, NULL);
     g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
 
     /* Leaving the game page stops the game; it stays saved for Continue. */
@@ -245,6 +249,7 @@ static void test_second_window(Fixture *f, gconstpointer data)
     g_assert_true(lp_window_start_game(f->window, lp_game_ui_lookup("buxtehude"), players, 9,
                                        FALSE, &error));
     g_assert_no_error(error);
+    lp_save_store_flush(f->store, NULL);
     g_assert_true(g_file_get_contents(path, &before, NULL, NULL));
     gtk_window_present(GTK_WINDOW(other));
     lp_test_iterate();

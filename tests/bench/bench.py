@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `build-aux/dev bench`: Landpartie against a bare GTK 4 window (tests/bench/hello) on this
+# machine, as ratios, with issue 14's targets: start-up to the first frame with GL and with
+# cairo, peak memory, the main loop during autosaves on a slow disk, and the simulator's
+# table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
+# --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
+# Needs a display (build-aux/dev bench starts Xvfb).
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
+
+p = argparse.ArgumentParser()
+p.add_argument("--build", required=True)
+p.add_argument("--runs", type=int, default=7)
+p.add_argument("--smoke", action="store_true")
+p.add_argument("--json", default="bench.json")
+args = p.parse_args()
+build = os.path.abspath(args.build)
+runs = 1 if args.smoke else max(args.runs, 7)
+
+APP = os.path.join(build, "src", "landpartie")
+HELLO = os.path.join(build, "tests", "bench", "hello")
+SIM = os.path.join(build, "tests", "bench", "bench-sim")
+SAVE = os.path.join(build, "tests", "bench", "bench-save")
+SHIM = os.path.join(build, "tests", "core", "slow-fsync.so")
+SAVES = os.path.join(build, "tests", "app", "lp-demo-save")
+
+# Issue 14's targets; the benchmark judges, the test suite does not.
+TARGETS = {"startup_gl": 1.3, "startup_cairo": 2.0, "frame_p95_ms": 8.0, "save_block_ms": 2.0}
+
+failures = []
+
+
+def check(name, ok):
+    if not ok and not args.smoke:
+        failures.append(name)
+    return "" if args.smoke else ("ok" if ok else "MISSED")
+
+
+def run_first_frame(cmd, gl, data_home):
+    env = dict(os.environ, LANDPARTIE_QUIT_AFTER_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
+               XDG_DATA_HOME=data_home, NO_AT_BRIDGE="1")
+    env.pop("GSK_RENDERER", None)
+    env.pop("GDK_DEBUG", None)
+    if not gl:
+        env.update(GSK_RENDERER="cairo", GDK_DEBUG="gl-disable")
+    start = time.monotonic()
+    proc = subprocess.Popen([cmd], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    if status != 0:
+        raise SystemExit(f"bench: {cmd} exited with status {status}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def startup(data_home):
+    out = {}
+    for renderer, gl in (("gl", True), ("cairo", False)):
+        app, hello = [], []
+        run_first_frame(APP, gl, data_home)  # warm the caches of both, uncounted
+        run_first_frame(HELLO, gl, data_home)
+        for _ in range(runs):
+            app.append(run_first_frame(APP, gl, data_home))
+            hello.append(run_first_frame(HELLO, gl, data_home))
+        med = lambda rows, i: statistics.median(r[i] for r in rows)
+        out[renderer] = {
+            "app_ms": med(app, 0) * 1000, "hello_ms": med(hello, 0) * 1000,
+            "ratio": statistics.median(a[0] / h[0] for a, h in zip(app, hello)),
+            "app_cpu_ms": med(app, 1) * 1000, "hello_cpu_ms": med(hello, 1) * 1000,
+            "app_rss_mb": med(app, 2), "hello_rss_mb": med(hello, 2),
+            "rss_ratio": med(app, 2) / med(hello, 2),
+        }
+    return out
+
+
+def main():
+    result = {"runs": runs, "smoke": args.smoke}
+    with tempfile.TemporaryDirectory() as data_home:
+        # Three saves present, as a family that plays all three games has.
+        if os.path.exists(SAVES):
+            subprocess.run([SAVES, os.path.join(data_home, "landpartie"),
+                            "buxtehude", "minden", "aufachse"], check=True,
+                           stdout=subprocess.DEVNULL)
+        s = result["startup"] = startup(data_home)
+    for r, key in (("gl", "startup_gl"), ("cairo", "startup_cairo")):
+        x = s[r]
+        print(f"start-up to first frame, {r:5}: {x['app_ms']:6.0f} ms vs bare window "
+              f"{x['hello_ms']:6.0f} ms = {x['ratio']:.2f}x (target <= {TARGETS[key]}x) "
+              f"{check(key, x['ratio'] <= TARGETS[key])}")
+        print(f"  cpu {x['app_cpu_ms']:.0f} ms vs {x['hello_cpu_ms']:.0f} ms; peak RSS "
+              f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x")
+
+    # Frame times come from the GDK frame clock in a test mode of the app
+    # (LANDPARTIE_BENCH_FRAMES=<scenario>: cross-drag, resize, route-row, map-hover). A scenario
+    # the app does not know yet is reported as not measured; the Minden map hover is the
+    # Minden board's, to be hooked in here once its test mode exists.
+    result["frames"] = {}
+    print("frame times (cross drag, resize sweep, route row, map hover): not measured in "
+          "this version (no frame test mode yet)")
+
+    env = dict(os.environ, LD_PRELOAD=SHIM, LP_SLOW_FSYNC_MS="40")
+    secs = "0.3" if args.smoke else "3"
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        out = subprocess.run([SAVE, "--seconds", secs, "--json", f.name], env=env,
+                             capture_output=True, text=True)
+        print(out.stdout.strip())
+        result["autosave"] = json.load(open(f.name))
+        check("save_block_ms", result["autosave"]["save_call_max_ms"] <= TARGETS["save_block_ms"])
+
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        cmd = [SIM, "--seconds", "0.05" if args.smoke else "1.5", "--json", f.name]
+        out = subprocess.run(cmd + (["--no-targets"] if args.smoke else []),
+                             capture_output=True, text=True)
+        print(out.stdout.strip())
+        if out.returncode != 0:
+            check("simulator", False)
+        result["simulator"] = json.load(open(f.name))
+
+    result["missed"] = failures
+    with open(args.json, "w") as f:
+        json.dump(result, f, indent=2)
+    print(f"wrote {args.json}" + ("" if args.smoke else
+                                  f"; targets missed: {', '.join(failures) or 'none'}"))
+    return 1 if failures else 0
+
+
+sys.exit(main())

@@ -17,9 +17,10 @@ args = p.parse_args()
 build = os.path.abspath(args.build)
 runs = 1 if args.smoke else max(args.runs, 7)
 
-APP = os.path.join(build, "src", "landpartie")
+# LANDPARTIE_BENCH_APP / _SIM: another build's program, for a before/after table.
+APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "src", "landpartie"))
 HELLO = os.path.join(build, "tests", "bench", "hello")
-SIM = os.path.join(build, "tests", "bench", "bench-sim")
+SIM = os.environ.get("LANDPARTIE_BENCH_SIM", os.path.join(build, "tests", "bench", "bench-sim"))
 SAVE = os.path.join(build, "tests", "bench", "bench-save")
 SHIM = os.path.join(build, "tests", "core", "slow-fsync.so")
 SAVES = os.path.join(build, "tests", "app", "lp-demo-save")

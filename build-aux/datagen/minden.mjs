@@ -295,8 +295,20 @@ function cardLine(c) {
     return `  {${parts.join(', ')}}`;
 }
 
+// The reference cities of the board (resources/map/germany-map.json, written by map.mjs)
+// are no cards of a new game (issue 12): the deck keeps their cards, so that games saved
+// before still load, and names them in "on_board"; new games leave them out of the pile.
+const sidecar = JSON.parse(readFileSync(join(root, 'resources', 'map', 'germany-map.json'), 'utf8'));
+const onBoard = [];
+for (const r of sidecar.reference_cities ?? []) {
+    const c = yellow.find(y => y.geonames_id === r.geonames_id) ??
+              readCurated('minden-red.json').find(y => y.geonames_id === r.geonames_id);
+    if (c)
+        onBoard.push(c.id);
+}
 const deck = join(root, 'data', 'minden-cards.json');
-writeFileSync(deck, '{"version": 1, "cards": [\n' + cards.map(cardLine).join(',\n') + '\n]}\n');
+writeFileSync(deck, '{"version": 1,\n "on_board": ' + JSON.stringify(onBoard).replace(/","/g, '", "') +
+              ',\n "cards": [\n' + cards.map(cardLine).join(',\n') + '\n]}\n');
 
 const refLines = reference.map(r => '  ' + JSON.stringify(r).replace(/,"/g, ', "').replace(/":/g, '": '));
 const refPath = join(root, 'data', 'geo', 'geonames-minden.json');

@@ -202,6 +202,30 @@ MindenDeck *minden_deck_new_from_json(JsonNode *root, GError **error)
         }
         g_hash_table_insert(self->by_id, card->id, GUINT_TO_POINTER(i + 1));
     }
+    /* The reference cities the board shows (issue 12): their cards stay in the deck so
+     * older saves load, but new games leave them out. Optional. */
+    if (json_object_has_member(obj, "on_board")) {
+        JsonArray *on_board = NULL;
+        if (!lp_json_get_array(obj, "on_board", &on_board, &local)) {
+            g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA, _("The Minden deck: %s"),
+                        local->message);
+            return NULL;
+        }
+        for (guint i = 0; i < json_array_get_length(on_board); i++) {
+            JsonNode *n = json_array_get_element(on_board, i);
+            const char *id = JSON_NODE_HOLDS_VALUE(n) &&
+                                     json_node_get_value_type(n) == G_TYPE_STRING
+                                 ? json_node_get_string(n)
+                                 : NULL;
+            int k = id != NULL ? minden_deck_lookup(self, id) : -1;
+            if (k < 0) {
+                g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_DATA,
+                            _("The Minden deck: “on_board” names no card of the deck"));
+                return NULL;
+            }
+            g_array_index(self->cards, MindenCard, k).on_board = TRUE;
+        }
+    }
     return g_steal_pointer(&self);
 }
 

@@ -34,6 +34,8 @@ typedef struct {
     char *fact_en;
     MindenPoint *solutions;
     guint n_solutions;
+    /* A reference city the board shows: not dealt in new games (the deck's "on_board"). */
+    gboolean on_board;
 } MindenCard;
 
 #define MINDEN_TYPE_DECK (minden_deck_get_type())

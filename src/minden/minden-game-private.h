@@ -34,6 +34,8 @@ struct _MindenGame {
     guint order_done;
     MindenFinalStep final_step;
     guint64 ai_seed;
+    /* The board's reference cities are left out of the pile (games since issue 12). */
+    gboolean board_cities_out;
 };
 
 /* minden-game.c */
@@ -41,6 +43,9 @@ GArray *_minden_uint_array(void);
 /* Fresh seats for the game's players: start field, two swap tokens, no card, no tip. */
 void _minden_game_alloc_seats(MindenGame *self);
 const char *_minden_game_card_id(MindenGame *self, guint card);
+/* Whether the card belongs to this game: purple only in the variant, the board's reference
+ * cities not in games that leave them out. */
+gboolean _minden_game_card_in_play(MindenGame *self, guint card);
 /* The stored tip whoever may see it: for the event log (which records everything) and the
  * tests. Views ask minden_game_get_tip with their viewer. */
 const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat);

@@ -45,6 +45,7 @@ JsonNode *_minden_game_save_state(LpGame *game)
     JsonObject *o = json_object_new();
 
     json_object_set_boolean_member(o, "purple", self->purple);
+    json_object_set_boolean_member(o, "board_cities_out", self->board_cities_out);
     json_object_set_int_member(o, "round", self->round);
     json_object_set_string_member(o, "phase", lp_enum_to_nick(MINDEN_TYPE_PHASE, self->phase));
     json_object_set_member(o, "draw", ids_node(self, self->draw));
@@ -188,6 +189,16 @@ static gboolean read_final_step(MindenGame *self, JsonObject *o, GError **error)
     return TRUE;
 }
 
+/* "board_cities_out": the reference cities of the board are no cards of the game (issue 12).
+ * Saves from before it lack the member; their games were dealt with every card. */
+static gboolean read_board_cities(MindenGame *self, JsonObject *o, GError **error)
+{
+    self->board_cities_out = FALSE;
+    if (!json_object_has_member(o, "board_cities_out"))
+        return TRUE;
+    return lp_json_get_bool(o, "board_cities_out", &self->board_cities_out, error);
+}
+
 static gboolean read_ai_seed(MindenGame *self, JsonObject *o, GError **error)
 {
     const char *seed = NULL;
@@ -310,8 +321,7 @@ static gboolean check_cards(MindenGame *self, const guint8 *seen, GError **error
     guint used_tokens = 0;
 
     for (guint i = 0; i < minden_deck_get_n_cards(self->deck); i++) {
-        gboolean in_play = self->purple ||
-                           minden_deck_get_card(self->deck, i)->colour != MINDEN_PURPLE;
+        gboolean in_play = _minden_game_card_in_play(self, i);
         if (in_play && seen[i] == 0) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                         _("The card “%s” is missing from the saved game"),
@@ -320,7 +330,9 @@ static gboolean check_cards(MindenGame *self, const guint8 *seen, GError **error
         }
         if (!in_play && seen[i] != 0) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("The purple card “%s” is in a game without purple cards"),
+                        minden_deck_get_card(self->deck, i)->on_board && self->board_cities_out
+                            ? _("The card “%s” is a city on the board, not a card of this game")
+                            : _("The purple card “%s” is in a game without purple cards"),
                         _minden_game_card_id(self, i));
             return FALSE;
         }
@@ -435,6 +447,7 @@ gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
     _minden_game_alloc_seats(self);
     return read_round(self, o, error) && read_piles(self, o, seen, error) &&
            read_order(self, o, error) && read_final_step(self, o, error) &&
-           read_ai_seed(self, o, error) && read_seats(self, o, seen, error) &&
+           read_ai_seed(self, o, error) && read_board_cities(self, o, error) &&
+           read_seats(self, o, seen, error) &&
            check_consistency(self, seen, error);
 }

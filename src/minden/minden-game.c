@@ -297,6 +297,15 @@ const char *_minden_game_card_id(MindenGame *self, guint card)
     return minden_deck_get_card(self->deck, card)->id;
 }
 
+gboolean _minden_game_card_in_play(MindenGame *self, guint card)
+{
+    const MindenCard *c = minden_deck_get_card(self->deck, card);
+
+    if (c->colour == MINDEN_PURPLE && !self->purple)
+        return FALSE;
+    return !(c->on_board && self->board_cities_out);
+}
+
 static guint draw_top(MindenGame *self)
 {
     guint card = g_array_index(self->draw, guint, self->draw->len - 1);
@@ -666,8 +675,10 @@ MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gb
     self->deck = g_object_ref(deck);
     self->purple = purple;
     _minden_game_alloc_seats(self);
+    /* Issue 12: a reference city printed on the board is not also a card. */
+    self->board_cities_out = TRUE;
     for (guint i = 0; i < minden_deck_get_n_cards(deck); i++) {
-        if (purple || minden_deck_get_card(deck, i)->colour != MINDEN_PURPLE)
+        if (_minden_game_card_in_play(self, i))
             g_array_append_val(self->draw, i);
     }
     if (self->draw->len < self->n_seats) {

@@ -796,6 +796,45 @@ static void test_save_past_40(void)
     g_assert_nonnull(strstr(rs, "\"winners\":[0]"));
 }
 
+/* Issue 12: the board's reference cities are no cards of a new game, yet saves from before
+ * (dealt with every card, the track stopping at 40) load with the shipped deck and play on. */
+static void test_board_cities(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = minden_deck_new_default(&error);
+    g_assert_no_error(error);
+    minden_deck_set_default(deck);
+
+    guint on_board = 0;
+    for (guint i = 0; i < minden_deck_get_n_cards(deck); i++)
+        on_board += minden_deck_get_card(deck, i)->on_board;
+    g_assert_cmpuint(on_board, >=, 10);
+    g_assert_true(minden_deck_get_card(deck, minden_deck_lookup(deck, "y-berlin"))->on_board);
+    g_autoptr(TestGame) fresh = test_new_game(deck, 3, NULL, TRUE, TRUE, 5);
+    GArray *draw = minden_game_get_draw_pile(fresh);
+    for (guint i = 0; i < draw->len; i++)
+        g_assert_false(minden_deck_get_card(deck, g_array_index(draw, guint, i))->on_board);
+    g_autoptr(TestGame) again = test_roundtrip(fresh);
+    g_assert_cmpuint(minden_game_get_draw_pile(again)->len, ==, draw->len);
+
+    static const char *const old[] = { "minden-2p-seed1-100-choose.json",
+                                       "minden-5p-seed2-option-259-final-majority-purple.json" };
+    for (guint k = 0; k < G_N_ELEMENTS(old); k++) {
+        g_autofree char *path = g_build_filename(MINDEN_OLD_SAVES, old[k], NULL);
+        g_autofree char *text = NULL;
+        gsize len;
+        g_assert_true(g_file_get_contents(path, &text, &len, NULL));
+        g_assert_nonnull(strstr(text, "y-berlin"));
+        g_autoptr(JsonNode) root = lp_json_parse(text, (gssize) len, &error);
+        g_assert_no_error(error);
+        g_autoptr(TestGame) game = test_restore_node(root, &error);
+        g_assert_no_error(error);
+        lp_game_run_computers(LP_GAME(game), minden_ai_move);
+        g_assert_true(lp_game_is_over(LP_GAME(game)));
+    }
+    minden_deck_set_default(NULL);
+}
+
 static void test_save_errors(void)
 {
     g_autoptr(MindenDeck) deck = test_deck();
@@ -1136,6 +1175,7 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/game/majorities", test_majorities);
     g_test_add_func("/minden/game/sets", test_sets);
     g_test_add_func("/minden/save/past-field-40", test_save_past_40);
+    g_test_add_func("/minden/save/board-cities", test_board_cities);
     g_test_add_func("/minden/save/errors", test_save_errors);
     g_test_add_func("/minden/save/resume-anywhere", test_save_resume);
     g_test_add_func("/minden/save/between-tips", test_between_tips);

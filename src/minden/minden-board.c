@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Minden map board: cached librsvg rendering plus the grid drawn on top. */
+/* The Minden map board: the map, grid and reference cities rendered once per size into a
+ * texture; hover, cursor, tip and solutions as small render nodes on top. */
 #include "minden-board.h"
 
 #include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
 #include <math.h>
+#include <string.h>
 
 #include "lp-json.h"
 #include "minden-labels.h"
@@ -12,17 +14,34 @@
 #define MAP_SVG "/io/github/landpartie/Landpartie/map/germany.svg"
 #define MAP_JSON "/io/github/landpartie/Landpartie/map/germany-map.json"
 
+/* A reference city of the printed board (resources/map/germany-map.json). */
+typedef struct {
+    char *name_de, *name_en;
+    double lat, lon;
+} RefCity;
+
 struct _MindenBoard {
     GtkWidget parent_instance;
 
     RsvgHandle *svg;
     /* The projection of the map (resources/map/germany-map.json). */
     double lon_min, lat_max, px_lon, px_lat, width, height;
+    GArray *cities; /* RefCity */
 
-    GdkTexture *texture;    /* the map at texture_w × texture_h device pixels */
+    /* Everything that does not change during a game, rendered once per size: the map, the
+     * grid with its sector numbers and area badges, the reference cities. Hover, cursor,
+     * tip and solutions are small render nodes on top (issue 14: map frames). */
+    GdkTexture *texture;
     int texture_w, texture_h;
     guint render_idle;
     guint render_count;
+    /* Where the area badges lie, in map units (SVG pixels), so hover letters avoid them. */
+    graphene_rect_t badges[6];
+
+    /* Hover letters A–D, laid out once per font size. */
+    PangoLayout *letters[4];
+    int letters_size;
+    PangoLayout *coords_layout;
 
     MindenTip tip;
     GdkRGBA tip_colour;
@@ -58,13 +77,21 @@ static void map_geometry(MindenBoard *self, double *scale, double *ox, double *o
     *oy = (h - self->height * s) / 2.0;
 }
 
+/* Map units (SVG pixels, before scaling). */
+static void geo_to_map(MindenBoard *self, double lat, double lon, double *x, double *y)
+{
+    *x = (lon - self->lon_min) * self->px_lon;
+    *y = (self->lat_max - lat) * self->px_lat;
+}
+
 static void geo_to_widget(MindenBoard *self, double lat, double lon, double *x, double *y)
 {
     double s, ox, oy;
 
     map_geometry(self, &s, &ox, &oy);
-    *x = ox + s * (lon - self->lon_min) * self->px_lon;
-    *y = oy + s * (self->lat_max - lat) * self->px_lat;
+    geo_to_map(self, lat, lon, x, y);
+    *x = ox + s * *x;
+    *y = oy + s * *y;
 }
 
 static void widget_to_geo(MindenBoard *self, double x, double y, double *lat, double *lon)
@@ -82,7 +109,210 @@ static gboolean on_grid(double lat, double lon)
            lon >= MINDEN_GRID_LON_WEST && lon < MINDEN_GRID_LON_EAST;
 }
 
-/* ---- the cached map texture ------------------------------------------------------------- */
+/* ---- the cached board texture ----------------------------------------------------------- */
+
+/* Text for the texture: the widget's font family, bold, at size px. */
+static PangoLayout *text_layout(MindenBoard *self, cairo_t *cr, const char *text, double px,
+                                gboolean bold)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    PangoContext *ctx = gtk_widget_get_pango_context(GTK_WIDGET(self));
+    g_autoptr(PangoFontDescription) font = pango_font_description_copy(
+        pango_context_get_font_description(ctx));
+
+    pango_font_description_set_absolute_size(font, MAX(px, 1.0) * PANGO_SCALE);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_SEMIBOLD);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+static void layout_size(PangoLayout *layout, double *w, double *h)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_pixel_extents(layout, &ink, &logical);
+    *w = logical.width;
+    *h = logical.height;
+}
+
+/* White text with a dark outline, centred on (cx, cy); returns its box. */
+static graphene_rect_t outlined_text(MindenBoard *self, cairo_t *cr, const char *text,
+                                     double cx, double cy, double px, double alpha)
+{
+    g_autoptr(PangoLayout) layout = text_layout(self, cr, text, px, TRUE);
+    double w, h;
+
+    layout_size(layout, &w, &h);
+    cairo_move_to(cr, cx - w / 2, cy - h / 2);
+    pango_cairo_layout_path(cr, layout);
+    cairo_set_source_rgba(cr, 0.1, 0.12, 0.15, 0.75 * alpha);
+    cairo_set_line_width(cr, MAX(1.5, px / 9));
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke_preserve(cr);
+    cairo_set_source_rgba(cr, 1, 1, 1, alpha);
+    cairo_fill(cr);
+    return GRAPHENE_RECT_INIT(cx - w / 2, cy - h / 2, w, h);
+}
+
+static void map_line(MindenBoard *self, cairo_t *cr, double lat1, double lon1, double lat2,
+                     double lon2)
+{
+    double x1, y1, x2, y2;
+
+    geo_to_map(self, lat1, lon1, &x1, &y1);
+    geo_to_map(self, lat2, lon2, &x2, &y2);
+    cairo_move_to(cr, x1, y1);
+    cairo_line_to(cr, x2, y2);
+}
+
+static double overlap(const graphene_rect_t *a, const graphene_rect_t *b)
+{
+    graphene_rect_t r;
+    if (!graphene_rect_intersection(a, b, &r))
+        return 0.0;
+    return r.size.width * r.size.height;
+}
+
+/* The grid in map units; cr is scaled so that one unit is one SVG pixel. Returns the boxes
+ * of what reference-city names must not hide (sector numbers, area badges). */
+static GArray *draw_grid(MindenBoard *self, cairo_t *cr, double s)
+{
+    GArray *taken = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t));
+
+    /* Line widths in device-independent pixels, whatever the scale. */
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.35);
+    cairo_set_line_width(cr, 0.7 / s);
+    for (double lat = 47.5; lat < 55; lat += 1.0)
+        map_line(self, cr, lat, 5, lat, 15);
+    for (double lon = 5.5; lon < 15; lon += 1.0)
+        map_line(self, cr, 47, lon, 55, lon);
+    cairo_stroke(cr);
+
+    /* Sector lines: thick black (the rulebook's "dicke schwarze Linien"). */
+    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+    cairo_set_line_width(cr, 1.8 / s);
+    for (int lat = 47; lat <= 55; lat++)
+        map_line(self, cr, lat, 5, lat, 15);
+    for (int lon = 5; lon <= 15; lon++)
+        map_line(self, cr, 47, lon, 55, lon);
+    cairo_stroke(cr);
+
+    /* Area lines: white, 10°E, 50°N and 52°N. */
+    cairo_set_line_width(cr, 4.0 / s);
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.95);
+    map_line(self, cr, 47, 10, 55, 10);
+    map_line(self, cr, 50, 5, 50, 15);
+    map_line(self, cr, 52, 5, 52, 15);
+    cairo_stroke(cr);
+
+    /* Sector numbers: large, white, half transparent so the map shows through. */
+    for (int ew = 0; ew < 2; ew++)
+        for (int band = 0; band < 3; band++)
+            for (guint sec = 1; sec <= minden_grid_n_sectors(band); sec++) {
+                double n, w, x, y;
+                char num[4];
+                minden_grid_sector_origin(ew, band, sec, &n, &w);
+                geo_to_map(self, n - 0.5, w + 0.5, &x, &y);
+                g_snprintf(num, sizeof num, "%u", sec);
+                /* Sized by the narrower side of a sector (a degree of longitude). */
+                graphene_rect_t r = outlined_text(self, cr, num, x, y,
+                                                  self->px_lon * (sec >= 10 ? 0.42 : 0.5), 0.6);
+                g_array_append_val(taken, r);
+            }
+
+    /* Area badges ("W · N") in each area's north-west corner, at least readable size. */
+    static const double tops[] = { 55, 52, 50 };
+    double fs = MAX(9.0 / s, self->px_lat * 0.13);
+    for (int ew = 0; ew < 2; ew++)
+        for (int band = 0; band < 3; band++) {
+            double x, y, tw, th;
+            /* Translators: an area of the Minden board, e.g. "W · N": the east/west stone,
+             * then the north/middle/south stone. */
+            g_autofree char *name = g_strdup_printf(_("%s · %s"), minden_label_east_west(ew),
+                                                    minden_label_band(band));
+            geo_to_map(self, tops[band], ew ? 10 : 5, &x, &y);
+            x += 3.0 / s;
+            y += 3.0 / s;
+            g_autoptr(PangoLayout) layout = text_layout(self, cr, name, fs, TRUE);
+            layout_size(layout, &tw, &th);
+            double pad = 3.0 / s;
+            graphene_rect_t r = GRAPHENE_RECT_INIT(x, y, tw + 2 * pad, th + pad);
+            cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height);
+            cairo_set_source_rgba(cr, 0.12, 0.14, 0.18, 0.85);
+            cairo_fill(cr);
+            cairo_move_to(cr, x + pad, y + pad / 2);
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            pango_cairo_show_layout(cr, layout);
+            self->badges[ew * 3 + band] = r;
+            g_array_append_val(taken, r);
+        }
+    return taken;
+}
+
+/* The reference cities of the printed board: a red dot and the name where it hides no grid
+ * number, no badge and no other name (the first free place of eight around the dot, else
+ * the least covered one). */
+static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
+{
+    gboolean german = minden_prefer_german();
+    double r = MAX(3.0 / s, self->px_lat * 0.035);
+    double fs = MAX(10.0 / s, self->px_lat * 0.12);
+
+    for (guint i = 0; i < self->cities->len; i++) {
+        const RefCity *c = &g_array_index(self->cities, RefCity, i);
+        double x, y;
+        geo_to_map(self, c->lat, c->lon, &x, &y);
+        graphene_rect_t dot = GRAPHENE_RECT_INIT(x - r, y - r, 2 * r, 2 * r);
+        g_array_append_val(taken, dot);
+    }
+    for (guint i = 0; i < self->cities->len; i++) {
+        const RefCity *c = &g_array_index(self->cities, RefCity, i);
+        double x, y, tw, th;
+        geo_to_map(self, c->lat, c->lon, &x, &y);
+        g_autoptr(PangoLayout) layout = text_layout(self, cr, german ? c->name_de : c->name_en,
+                                                    fs, FALSE);
+        layout_size(layout, &tw, &th);
+        double gap = r + 2.0 / s;
+        const double cand[8][2] = {
+            { x + gap, y - th / 2 },           { x - gap - tw, y - th / 2 },
+            { x - tw / 2, y - gap - th },      { x - tw / 2, y + gap },
+            { x + gap * 0.7, y - gap * 0.7 - th }, { x - gap * 0.7 - tw, y - gap * 0.7 - th },
+            { x + gap * 0.7, y + gap * 0.7 },  { x - gap * 0.7 - tw, y + gap * 0.7 },
+        };
+        guint best = 0;
+        double best_cover = G_MAXDOUBLE;
+        for (guint k = 0; k < G_N_ELEMENTS(cand) && best_cover > 0; k++) {
+            graphene_rect_t box = GRAPHENE_RECT_INIT(cand[k][0], cand[k][1], tw, th);
+            double cover = 0;
+            for (guint t = 0; t < taken->len; t++)
+                cover += overlap(&box, &g_array_index(taken, graphene_rect_t, t));
+            if (cover < best_cover) {
+                best_cover = cover;
+                best = k;
+            }
+        }
+        graphene_rect_t box = GRAPHENE_RECT_INIT(cand[best][0], cand[best][1], tw, th);
+        g_array_append_val(taken, box);
+
+        /* The name on a light halo, readable over sea, land and lines alike. */
+        cairo_move_to(cr, box.origin.x, box.origin.y);
+        pango_cairo_layout_path(cr, layout);
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
+        cairo_set_line_width(cr, MAX(2.5 / s, fs / 5));
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke(cr);
+        cairo_move_to(cr, box.origin.x, box.origin.y);
+        cairo_set_source_rgb(cr, 0.55, 0.03, 0.06);
+        pango_cairo_show_layout(cr, layout);
+
+        cairo_arc(cr, x, y, r + 1.2 / s, 0, 2 * G_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * G_PI);
+        cairo_set_source_rgb(cr, 0.85, 0.06, 0.1);
+        cairo_fill(cr);
+    }
+}
 
 static void render_texture(MindenBoard *self)
 {
@@ -101,6 +331,9 @@ static void render_texture(MindenBoard *self)
     g_autoptr(GError) error = NULL;
     if (!rsvg_handle_render_document(self->svg, cr, &viewport, &error))
         g_warning("Cannot draw the map: %s", error->message);
+    cairo_scale(cr, (double) w / self->width, (double) h / self->height);
+    g_autoptr(GArray) taken = draw_grid(self, cr, s);
+    draw_cities(self, cr, s, taken);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
 
@@ -126,138 +359,100 @@ static gboolean render_idle_cb(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-/* ---- drawing ---------------------------------------------------------------------------- */
+/* ---- the nodes on top ------------------------------------------------------------------- */
 
-static void line(MindenBoard *self, cairo_t *cr, double lat1, double lon1, double lat2,
-                 double lon2)
+static graphene_rect_t region_rect(MindenBoard *self, double s, double n, double w, double e)
 {
-    double x1, y1, x2, y2;
+    double x, y, x2, y2;
 
-    geo_to_widget(self, lat1, lon1, &x1, &y1);
-    geo_to_widget(self, lat2, lon2, &x2, &y2);
-    cairo_move_to(cr, x1, y1);
-    cairo_line_to(cr, x2, y2);
-}
-
-static void outlined_text(cairo_t *cr, const char *text, double cx, double cy, double size,
-                          double alpha)
-{
-    cairo_text_extents_t ext;
-
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, size);
-    cairo_text_extents(cr, text, &ext);
-    cairo_move_to(cr, cx - ext.width / 2 - ext.x_bearing, cy - ext.height / 2 - ext.y_bearing);
-    cairo_text_path(cr, text);
-    cairo_set_source_rgba(cr, 0.1, 0.12, 0.15, 0.75 * alpha);
-    cairo_set_line_width(cr, MAX(1.5, size / 9));
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke_preserve(cr);
-    cairo_set_source_rgba(cr, 1, 1, 1, alpha);
-    cairo_fill(cr);
-}
-
-static void region_rect(MindenBoard *self, double s, double n, double w, double e, double *x,
-                        double *y, double *rw, double *rh)
-{
-    double x2, y2;
-
-    geo_to_widget(self, n, w, x, y);
+    geo_to_widget(self, n, w, &x, &y);
     geo_to_widget(self, s, e, &x2, &y2);
-    *rw = x2 - *x;
-    *rh = y2 - *y;
+    return GRAPHENE_RECT_INIT(x, y, x2 - x, y2 - y);
 }
 
-static void draw_grid(MindenBoard *self, cairo_t *cr)
+static void append_circle(GtkSnapshot *snapshot, double cx, double cy, double r,
+                          const GdkRGBA *colour)
 {
-    double s, ox, oy;
-
-    map_geometry(self, &s, &ox, &oy);
-    double deg_px = s * self->px_lat; /* one degree of latitude in widget pixels */
-
-    /* Section lines: thin and black (the rulebook's "dünne schwarze Linien"). */
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.35);
-    cairo_set_line_width(cr, 0.7);
-    for (double lat = 47.5; lat < 55; lat += 1.0)
-        line(self, cr, lat, 5, lat, 15);
-    for (double lon = 5.5; lon < 15; lon += 1.0)
-        line(self, cr, 47, lon, 55, lon);
-    cairo_stroke(cr);
-
-    /* Sector lines: thick black. */
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
-    cairo_set_line_width(cr, 1.8);
-    for (int lat = 47; lat <= 55; lat++)
-        line(self, cr, lat, 5, lat, 15);
-    for (int lon = 5; lon <= 15; lon++)
-        line(self, cr, 47, lon, 55, lon);
-    cairo_stroke(cr);
-
-    /* Area lines: white, 10°E, 50°N and 52°N. */
-    cairo_set_line_width(cr, 4.0);
-    cairo_set_source_rgba(cr, 1, 1, 1, 0.95);
-    line(self, cr, 47, 10, 55, 10);
-    line(self, cr, 50, 5, 50, 15);
-    line(self, cr, 52, 5, 52, 15);
-    cairo_stroke(cr);
-
-    /* Sector numbers: large, white, half transparent so the map shows through. */
-    for (int ew = 0; ew < 2; ew++)
-        for (int band = 0; band < 3; band++)
-            for (guint sec = 1; sec <= minden_grid_n_sectors(band); sec++) {
-                double n, w, x, y;
-                char num[4];
-                minden_grid_sector_origin(ew, band, sec, &n, &w);
-                geo_to_widget(self, n - 0.5, w + 0.5, &x, &y);
-                g_snprintf(num, sizeof num, "%u", sec);
-                /* Sized by the narrower side of a sector (a degree of longitude). */
-                outlined_text(cr, num, x, y, s * self->px_lon * (sec >= 10 ? 0.42 : 0.5), 0.6);
-            }
-
-    /* Area names in each area's north-west corner. */
-    static const double tops[] = { 55, 52, 50 };
-    for (int ew = 0; ew < 2; ew++)
-        for (int band = 0; band < 3; band++) {
-            double x, y;
-            /* Translators: an area of the Minden board, e.g. "W · N": the east/west stone,
-             * then the north/middle/south stone. */
-            g_autofree char *name = g_strdup_printf(_("%s · %s"), minden_label_east_west(ew),
-                                                    minden_label_band(band));
-            geo_to_widget(self, tops[band] - 0.12, (ew ? 10 : 5) + 0.08, &x, &y);
-            cairo_text_extents_t ext;
-            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-            double fs = MAX(9.0, deg_px * 0.16);
-            cairo_set_font_size(cr, fs);
-            cairo_text_extents(cr, name, &ext);
-            cairo_rectangle(cr, x - 2, y - 2, ext.x_advance + 8, fs + 6);
-            cairo_set_source_rgba(cr, 0.12, 0.14, 0.18, 0.8);
-            cairo_fill(cr);
-            cairo_move_to(cr, x + 2, y + fs);
-            cairo_set_source_rgb(cr, 1, 1, 1);
-            cairo_show_text(cr, name);
-        }
+    GskRoundedRect round;
+    gsk_rounded_rect_init_from_rect(&round, &GRAPHENE_RECT_INIT(cx - r, cy - r, 2 * r, 2 * r),
+                                    r);
+    gtk_snapshot_push_rounded_clip(snapshot, &round);
+    gtk_snapshot_append_color(snapshot, colour, &round.bounds);
+    gtk_snapshot_pop(snapshot);
 }
 
-static void draw_section_letters(MindenBoard *self, cairo_t *cr, double lat, double lon)
+static void append_frame(GtkSnapshot *snapshot, const graphene_rect_t *r, double width,
+                         const GdkRGBA *colour)
+{
+    GskRoundedRect round;
+    const GdkRGBA colours[4] = { *colour, *colour, *colour, *colour };
+    const float widths[4] = { width, width, width, width };
+
+    gsk_rounded_rect_init_from_rect(&round, r, 0);
+    gtk_snapshot_append_border(snapshot, &round, widths, colours);
+}
+
+/* The four letters at px size, laid out once per size. */
+static void ensure_letters(MindenBoard *self, int px)
+{
+    if (self->letters[0] != NULL && self->letters_size == px)
+        return;
+    g_autoptr(PangoFontDescription) font = pango_font_description_copy(
+        pango_context_get_font_description(gtk_widget_get_pango_context(GTK_WIDGET(self))));
+    pango_font_description_set_absolute_size(font, px * PANGO_SCALE);
+    pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD);
+    for (int q = 0; q < 4; q++) {
+        g_clear_object(&self->letters[q]);
+        self->letters[q] = gtk_widget_create_pango_layout(GTK_WIDGET(self),
+                                                          minden_label_section(q));
+        pango_layout_set_font_description(self->letters[q], font);
+    }
+    self->letters_size = px;
+}
+
+static void append_section_letters(MindenBoard *self, GtkSnapshot *snapshot, double lat,
+                                   double lon)
 {
     MindenTip cell;
-    double n, w;
+    double n, w, s, ox, oy;
+    static const GdkRGBA shade = { 1, 1, 1, 0.14 };
+    static const GdkRGBA pill = { 0.1, 0.12, 0.15, 0.7 };
+    static const GdkRGBA white = { 1, 1, 1, 1 };
 
     minden_grid_locate(lat, lon, &cell);
     minden_grid_sector_origin(cell.east_west, cell.band, cell.sector, &n, &w);
-    double s, ox, oy;
     map_geometry(self, &s, &ox, &oy);
-    static const char *const letters[] = { "A", "B", "C", "D" };
+    graphene_rect_t sector = region_rect(self, n - 1, n, w, w + 1);
+    gtk_snapshot_append_color(snapshot, &shade, &sector);
+
+    ensure_letters(self, MAX(10, (int) (s * self->px_lat * 0.18)));
     for (int q = 0; q < 4; q++) {
-        double x, y;
+        double x, y, tw, th;
         geo_to_widget(self, n - (q < 2 ? 0.25 : 0.75), w + (q % 2 ? 0.75 : 0.25), &x, &y);
-        outlined_text(cr, letters[q], x, y, s * self->px_lat * 0.2, q == cell.section ? 1.0 : 0.7);
+        layout_size(self->letters[q], &tw, &th);
+        double pad = 3;
+        graphene_rect_t box = GRAPHENE_RECT_INIT(x - tw / 2 - pad, y - th / 2, tw + 2 * pad, th);
+        /* Never over an area badge ("O · N"): step below it. */
+        for (int b = 0; b < 6; b++) {
+            graphene_rect_t badge = self->badges[b];
+            graphene_rect_t wb = GRAPHENE_RECT_INIT(ox + s * badge.origin.x,
+                                                    oy + s * badge.origin.y,
+                                                    s * badge.size.width, s * badge.size.height);
+            if (graphene_rect_intersection(&box, &wb, NULL))
+                box.origin.y = wb.origin.y + wb.size.height + 2;
+        }
+        GskRoundedRect round;
+        gsk_rounded_rect_init_from_rect(&round, &box, MIN(box.size.height, box.size.width) / 2);
+        gtk_snapshot_push_opacity(snapshot, q == cell.section ? 1.0 : 0.75);
+        gtk_snapshot_push_rounded_clip(snapshot, &round);
+        gtk_snapshot_append_color(snapshot, &pill, &box);
+        gtk_snapshot_pop(snapshot);
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(box.origin.x + pad, box.origin.y));
+        gtk_snapshot_append_layout(snapshot, self->letters[q], &white);
+        gtk_snapshot_restore(snapshot);
+        gtk_snapshot_pop(snapshot);
     }
-    double x, y, rw, rh;
-    region_rect(self, n - 1, n, w, w + 1, &x, &y, &rw, &rh);
-    cairo_rectangle(cr, x, y, rw, rh);
-    cairo_set_source_rgba(cr, 1, 1, 1, 0.12);
-    cairo_fill(cr);
 }
 
 static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
@@ -281,75 +476,63 @@ static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (self->texture != NULL)
         gtk_snapshot_append_texture(snapshot, self->texture, &map_rect);
 
-    graphene_rect_t all = GRAPHENE_RECT_INIT(0, 0, gtk_widget_get_width(widget),
-                                             gtk_widget_get_height(widget));
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &all);
-    draw_grid(self, cr);
-
     if (self->interactive && self->hovering && on_grid(self->hover_lat, self->hover_lon))
-        draw_section_letters(self, cr, self->hover_lat, self->hover_lon);
+        append_section_letters(self, snapshot, self->hover_lat, self->hover_lon);
     if (gtk_widget_has_focus(widget) && self->interactive) {
+        static const GdkRGBA dark = { 0.1, 0.1, 0.1, 1 };
+        static const GdkRGBA light = { 1, 1, 1, 1 };
         double lat = self->cursor_hlat / 2.0 + 0.25, lon = self->cursor_hlon / 2.0 + 0.25;
         if (!self->hovering)
-            draw_section_letters(self, cr, lat, lon);
-        double x, y, rw, rh;
-        region_rect(self, lat - 0.25, lat + 0.25, lon - 0.25, lon + 0.25, &x, &y, &rw, &rh);
-        cairo_rectangle(cr, x, y, rw, rh);
-        double dash[] = { 4, 3 };
-        cairo_set_dash(cr, dash, 2, 0);
-        cairo_set_line_width(cr, 2.5);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
+            append_section_letters(self, snapshot, lat, lon);
+        graphene_rect_t r = region_rect(self, lat - 0.25, lat + 0.25, lon - 0.25, lon + 0.25);
+        append_frame(snapshot, &r, 3, &dark);
+        graphene_rect_inset(&r, 3, 3);
+        append_frame(snapshot, &r, 1, &light);
     }
 
     if (self->tip.n_stones > 0) {
-        double sl, nl, wl, el, x, y, rw, rh;
+        double sl, nl, wl, el;
+        static const GdkRGBA white = { 1, 1, 1, 1 };
+        GdkRGBA fill = self->tip_colour;
+        fill.alpha = 0.22;
         minden_tip_region(&self->tip, &sl, &nl, &wl, &el);
-        region_rect(self, sl, nl, wl, el, &x, &y, &rw, &rh);
-        cairo_rectangle(cr, x, y, rw, rh);
-        cairo_set_source_rgba(cr, self->tip_colour.red, self->tip_colour.green,
-                              self->tip_colour.blue, 0.22);
-        cairo_fill_preserve(cr);
-        cairo_set_line_width(cr, 6);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_stroke_preserve(cr);
-        cairo_set_line_width(cr, 3.5);
-        gdk_cairo_set_source_rgba(cr, &self->tip_colour);
-        cairo_stroke(cr);
+        graphene_rect_t r = region_rect(self, sl, nl, wl, el);
+        gtk_snapshot_append_color(snapshot, &fill, &r);
+        graphene_rect_t outer = r;
+        graphene_rect_inset(&outer, -3, -3);
+        append_frame(snapshot, &outer, 6, &white);
+        graphene_rect_t inner = r;
+        graphene_rect_inset(&inner, -1.75, -1.75);
+        append_frame(snapshot, &inner, 3.5, &self->tip_colour);
     }
 
     for (guint i = 0; i < self->n_solutions; i++) {
+        static const GdkRGBA white = { 1, 1, 1, 1 };
+        static const GdkRGBA red = { 0.75, 0.05, 0.1, 1 };
         double x, y;
         geo_to_widget(self, self->solutions[i].lat, self->solutions[i].lon, &x, &y);
         double r = MAX(6.0, s * self->px_lat * 0.07);
         /* A target mark: visible on any background, not only by colour. */
-        cairo_arc(cr, x, y, r + 2.5, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill(cr);
-        cairo_arc(cr, x, y, r, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 0.75, 0.05, 0.1);
-        cairo_fill(cr);
-        cairo_arc(cr, x, y, r * 0.4, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill(cr);
+        append_circle(snapshot, x, y, r + 2.5, &white);
+        append_circle(snapshot, x, y, r, &red);
+        append_circle(snapshot, x, y, r * 0.4, &white);
     }
 
     if (self->show_coordinates && self->hovering && self->interactive) {
-        g_autofree char *text = g_strdup_printf("%.2f° N  %.2f° E", self->hover_lat,
-                                                self->hover_lon);
-        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-        cairo_set_font_size(cr, 12);
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, text, &ext);
-        cairo_rectangle(cr, 6, 6, ext.x_advance + 12, 22);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.6);
-        cairo_fill(cr);
-        cairo_move_to(cr, 12, 22);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_show_text(cr, text);
+        static const GdkRGBA back = { 0, 0, 0, 0.6 };
+        static const GdkRGBA white = { 1, 1, 1, 1 };
+        g_autofree char *text = minden_label_coordinates(self->hover_lat, self->hover_lon);
+        double tw, th;
+        if (self->coords_layout == NULL)
+            self->coords_layout = gtk_widget_create_pango_layout(widget, NULL);
+        pango_layout_set_text(self->coords_layout, text, -1);
+        layout_size(self->coords_layout, &tw, &th);
+        gtk_snapshot_append_color(snapshot, &back, &GRAPHENE_RECT_INIT(6, 6, tw + 12, th + 6));
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(12, 9));
+        gtk_snapshot_append_layout(snapshot, self->coords_layout, &white);
+        gtk_snapshot_restore(snapshot);
     }
-    cairo_destroy(cr);
 }
 
 static void minden_board_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
@@ -397,10 +580,18 @@ static void on_click(GtkGestureClick *gesture, int n_press, double x, double y, 
 static void on_motion(GtkEventControllerMotion *motion, double x, double y, gpointer data)
 {
     MindenBoard *self = data;
+    MindenTip before, after;
+    gboolean was_on = self->hovering && on_grid(self->hover_lat, self->hover_lon);
 
+    minden_grid_locate(self->hover_lat, self->hover_lon, &before);
     widget_to_geo(self, x, y, &self->hover_lat, &self->hover_lon);
+    minden_grid_locate(self->hover_lat, self->hover_lon, &after);
+    gboolean is_on = on_grid(self->hover_lat, self->hover_lon);
     self->hovering = TRUE;
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    /* A frame only when what is shown changes: the sector, the section or the coordinates. */
+    if (self->show_coordinates || was_on != is_on ||
+        memcmp(&before, &after, sizeof before) != 0)
+        gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 static void on_leave(GtkEventControllerMotion *motion, gpointer data)
@@ -534,6 +725,9 @@ static void minden_board_dispose(GObject *object)
     g_clear_handle_id(&self->render_idle, g_source_remove);
     g_clear_object(&self->texture);
     g_clear_object(&self->svg);
+    for (int q = 0; q < 4; q++)
+        g_clear_object(&self->letters[q]);
+    g_clear_object(&self->coords_layout);
     G_OBJECT_CLASS(minden_board_parent_class)->dispose(object);
 }
 
@@ -542,6 +736,7 @@ static void minden_board_finalize(GObject *object)
     MindenBoard *self = MINDEN_BOARD(object);
 
     g_clear_pointer(&self->solutions, g_free);
+    g_clear_pointer(&self->cities, g_array_unref);
     G_OBJECT_CLASS(minden_board_parent_class)->finalize(object);
 }
 
@@ -572,10 +767,46 @@ static void minden_board_class_init(MindenBoardClass *klass)
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
+static void ref_city_clear(gpointer data)
+{
+    RefCity *c = data;
+    g_free(c->name_de);
+    g_free(c->name_en);
+}
+
+/* The sidecar's "reference_cities" (build-aux/datagen/map.mjs); a broken entry is left out. */
+static void load_cities(MindenBoard *self, JsonObject *o)
+{
+    JsonArray *a = NULL;
+
+    if (!json_object_has_member(o, "reference_cities") ||
+        !lp_json_get_array(o, "reference_cities", &a, NULL))
+        return;
+    for (guint i = 0; i < json_array_get_length(a); i++) {
+        JsonNode *n = json_array_get_element(a, i);
+        const char *de = NULL, *en = NULL;
+        RefCity c = { 0 };
+        if (!JSON_NODE_HOLDS_OBJECT(n))
+            continue;
+        JsonObject *co = json_node_get_object(n);
+        if (!lp_json_get_string(co, "name_de", &de, NULL) ||
+            !lp_json_get_string(co, "name_en", &en, NULL) ||
+            !lp_json_get_double(co, "lat", 40, 60, &c.lat, NULL) ||
+            !lp_json_get_double(co, "lon", 0, 20, &c.lon, NULL))
+            continue;
+        c.name_de = g_strdup(de);
+        c.name_en = g_strdup(en);
+        g_array_append_val(self->cities, c);
+    }
+}
+
 static void minden_board_init(MindenBoard *self)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(GBytes) bytes = g_resources_lookup_data(MAP_SVG, 0, &error);
+
+    self->cities = g_array_new(FALSE, TRUE, sizeof(RefCity));
+    g_array_set_clear_func(self->cities, ref_city_clear);
 
     /* The contract of the map work (its sidecar holds the same numbers). */
     self->lon_min = 4.5;
@@ -593,6 +824,7 @@ static void minden_board_init(MindenBoard *self)
         lp_json_get_double(o, "px_per_deg_lat", 1, 10000, &self->px_lat, NULL);
         lp_json_get_double(o, "width", 1, 100000, &self->width, NULL);
         lp_json_get_double(o, "height", 1, 100000, &self->height, NULL);
+        load_cities(self, o);
     }
     if (bytes != NULL) {
         gsize len;

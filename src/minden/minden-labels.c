@@ -39,12 +39,47 @@ char *minden_label_tip(const MindenTip *tip)
 
     if (tip->n_stones >= 1)
         g_string_append(s, minden_label_east_west(tip->east_west));
+    /* Middle dots, not commas: German coordinates beside a tip use the decimal comma. */
     if (tip->n_stones >= 2)
-        g_string_append_printf(s, ", %s", minden_label_band(tip->band));
+        g_string_append_printf(s, " · %s", minden_label_band(tip->band));
     if (tip->n_stones >= 3)
-        g_string_append_printf(s, ", %d", tip->sector);
+        g_string_append_printf(s, " · %d", tip->sector);
     if (tip->n_stones >= 4)
-        g_string_append_printf(s, ", %s", minden_label_section(tip->section));
+        g_string_append_printf(s, " · %s", minden_label_section(tip->section));
+    return g_string_free(s, FALSE);
+}
+
+static char *decimal(double value)
+{
+    char buf[G_ASCII_DTOSTR_BUF_SIZE];
+    /* Translators: the decimal separator of numbers such as 51.94; German uses ",". */
+    const char *sep = C_("decimal separator", ".");
+    g_autofree char *text = g_strdup(g_ascii_formatd(buf, sizeof buf, "%.2f", value));
+    g_auto(GStrv) parts = g_strsplit(text, ".", 2);
+    return g_strjoinv(sep, parts);
+}
+
+char *minden_label_coordinates(double lat, double lon)
+{
+    g_autofree char *la = decimal(lat);
+    g_autofree char *lo = decimal(lon);
+    /* Translators: a point on the map, latitude then longitude, e.g. "51.94° N · 8.87° E";
+     * German: "%s° N · %s° O". */
+    return g_strdup_printf(_("%s° N · %s° E"), la, lo);
+}
+
+char *minden_label_join_names(const char *const *names, guint n)
+{
+    if (n == 0)
+        return g_strdup("");
+    GString *s = g_string_new(names[0]);
+    for (guint i = 1; i < n; i++) {
+        if (i + 1 < n)
+            g_string_append_printf(s, _(", %s"), names[i]);
+        else
+            /* Translators: joins the last of several names: "Anna, Ben and Robo". */
+            g_string_append_printf(s, _(" and %s"), names[i]);
+    }
     return g_string_free(s, FALSE);
 }
 

@@ -13,10 +13,15 @@ G_BEGIN_DECLS
 const char *minden_label_east_west(int east_west);
 const char *minden_label_band(int band);
 const char *minden_label_section(int section);
-/* "W, N, 10, B" (translated letters); "" for no stones. */
+/* "W · N · 10 · B" (translated letters); "" for no stones. */
 char *minden_label_tip(const MindenTip *tip);
 /* "West, North, sector 10, section B" for screen readers. */
 char *minden_label_tip_long(const MindenTip *tip);
+
+/* "51.94° N · 8.87° E", in German "51,94° N · 8,87° O" (decimal comma from the translation). */
+char *minden_label_coordinates(double lat, double lon);
+/* Names joined in natural language: "Anna", "Anna and Robo", "Anna, Ben and Robo". */
+char *minden_label_join_names(const char *const *names, guint n);
 
 const char *minden_label_colour(MindenColour colour);      /* "Yellow" */
 const char *minden_label_colour_kind(MindenColour colour); /* "Big city" */

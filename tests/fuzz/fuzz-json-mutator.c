@@ -60,8 +60,9 @@ static void mutate_value(JsonNode *node, Parts *parts, guint32 *state)
         gint64 v = json_node_get_int(node);
 
         switch (pick(state, 3)) {
-        case 0: json_node_set_int(node, v + 1); break;
-        case 1: json_node_set_int(node, v - 1); break;
+        /* Wrapping on purpose: G_MAXINT64 + 1 is a fine input, not undefined behaviour. */
+        case 0: json_node_set_int(node, (gint64)((guint64)v + 1)); break;
+        case 1: json_node_set_int(node, (gint64)((guint64)v - 1)); break;
         default: json_node_set_int(node, edges[pick(state, G_N_ELEMENTS(edges))]); break;
         }
     } else if (type == G_TYPE_BOOLEAN) {

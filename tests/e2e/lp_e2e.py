@@ -7,9 +7,11 @@ Run under e2e-session.py (a private X display, session bus and accessibility bus
 
 GTK 4.8 habits this works around:
   * Text.get_text(0, -1) returns "": text is read by character count.
-  * The AT-SPI click on a GtkButton fires "clicked" about 250 ms later: callers poll.
-  * Only windows get the "showing" state, and the children of hidden stack pages stay
-    "visible": a widget is on screen when it is visible and has a size.
+  * The AT-SPI click on a GtkButton fires "clicked" about 250 ms later: press() waits.
+  * Only windows get the "showing" state, and the children of a stack page that is no longer
+    shown stay "visible" with their old size: shown() asks the window's hit test.
+  * The title bar's buttons give no hit at all: they are found by state and size alone.
+  * Widgets nobody named are exposed under their class name ("BuxPage", "GtkStackPage").
 """
 
 import contextlib
@@ -88,17 +90,22 @@ def step(name, timeout=60):
 
 
 def _show_screen():
-    """What the app showed when a step failed: its accessibility tree and a screenshot."""
-    signal.setitimer(signal.ITIMER_REAL, 0)
+    """What the app showed when a step failed: its accessibility tree and a screenshot,
+    within 30 s even if the app hangs."""
     app = App.current
     if app is None or app.root is None or not app.alive():
+        signal.setitimer(signal.ITIMER_REAL, 0)
         return
+    signal.setitimer(signal.ITIMER_REAL, 30)
     print("---- what was on screen", flush=True)
     try:
         dump(app.window())
         app.screenshot("failed-%s.png" % os.path.basename(sys.argv[0]).split(".")[0])
-    except Exception as err:
-        print("(could not show it: %s)" % err, flush=True)
+    except Exception as err:    # _Alarm included
+        print("(could not show it all: %s)" % (type(err).__name__ if not str(err) else err),
+              flush=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 # ------------------------------------------------------------------------------ the tree
@@ -222,6 +229,7 @@ def wait_for(pred, timeout, what):
     """Poll pred() until it gives something truthy and return that; fail after timeout."""
     deadline = time.monotonic() + timeout
     while True:
+        _check_alive()
         try:
             value = pred()
         except (GLib.Error, RuntimeError):
@@ -231,6 +239,13 @@ def wait_for(pred, timeout, what):
         if time.monotonic() > deadline:
             raise StepFailed("gave up after %.0f s waiting for %s" % (timeout, what))
         time.sleep(0.1)
+
+
+def _check_alive():
+    app = App.current
+    if app is not None and app.proc is not None and app.proc.poll() is not None:
+        App.current = None
+        raise StepFailed("the app ended unexpectedly with status %s" % app.proc.returncode)
 
 
 def text_of(node):
@@ -394,6 +409,7 @@ class App:
             raise StepFailed("the app ended with status %s" % self.proc.returncode)
         self.proc = None
         self.root = None
+        App.current = None
 
     def quit(self):
         """Stop the app whatever state it is in (the end of a test, or a failed one)."""
@@ -408,6 +424,7 @@ class App:
                 self.proc.wait()
         self.proc = None
         self.root = None
+        App.current = None
 
     def screenshot(self, name):
         out = os.path.join(os.getcwd(), name)
@@ -447,6 +464,7 @@ def play(page, decide, finished, what, stall=90, total=400):
     start = last = time.monotonic()
     n = 0
     while True:
+        _check_alive()
         if finished(page):
             log("%s: done after %d decisions, %.0f s" % (what, n, time.monotonic() - start))
             return n

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "lp-application.h"
+#include "lp-bench-mode.h"
 #include "lp-preferences-window.h"
 #include "lp-window.h"
 
@@ -161,9 +162,12 @@ static void lp_application_activate(GApplication *app)
 {
     GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(app));
 
-    if (window == NULL)
+    if (window == NULL) {
         window = GTK_WINDOW(g_object_new(LP_TYPE_WINDOW, "application", app, "settings",
                                          LP_APPLICATION(app)->settings, NULL));
+        /* tests/bench: frame times and memory of the real window (lp-bench-mode.c). */
+        lp_bench_mode_start(LP_WINDOW(window));
+    }
     gtk_window_present(window);
     if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
         g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(window)), "after-paint",

@@ -155,7 +155,7 @@ class Session:
 
 
 A11Y_PROBE = r"""
-import gi
+import time
 from gi.repository import Gio, GLib
 bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
 reply = bus.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
@@ -164,9 +164,18 @@ address = reply.unpack()[0]
 a11y = Gio.DBusConnection.new_for_address_sync(
     address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
     Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-a11y.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
-               "org.freedesktop.DBus.Peer", "Ping", None, None, Gio.DBusCallFlags.NONE,
-               20000, None)
+# The registry is started on demand; now and then the first one leaves before it answers
+# (two sessions starting at once), and the next call starts it again.
+for attempt in range(6):
+    try:
+        a11y.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                       "org.freedesktop.DBus.Peer", "Ping", None, None,
+                       Gio.DBusCallFlags.NONE, 20000, None)
+        break
+    except GLib.Error:
+        if attempt == 5:
+            raise
+        time.sleep(0.5)
 print(address)
 """
 

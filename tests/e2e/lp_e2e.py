@@ -159,32 +159,41 @@ def _window_of(node):
     return n
 
 
-def _same(a, b):
-    return a is b or (a is not None and b is not None and _safe(lambda: a.path) == _safe(
-        lambda: b.path) and _safe(lambda: a.get_process_id()) == _safe(b.get_process_id))
+def _path(node):
+    return (_safe(node.get_process_id), _safe(lambda: node.path))
 
 
 def shown(node):
-    """What a person sees: the window's hit test lands on node or inside it somewhere (a stack
-    page shown instead of node's, or a cover laid over it, takes the hits). GTK 4.8 answers
-    no hit at all over some widgets (icons), so a few points are tried."""
+    """What a person sees: the window's hit test lands on node or inside it (a stack page
+    shown instead of node's, or a cover laid over it, takes the hits). GTK 4.8 answers no hit
+    at all over some widgets (icons) and hits a container in its padding, so a few points are
+    tried until one lands inside node or on something else."""
     if not on_screen(node):
         return False
     window = _window_of(node)
     ext = _extents(node)
     if window is None or ext is None:
         return False
+    mine = _path(node)
+    ancestors = set()
+    a = _safe(node.get_parent)
+    while a is not None and len(ancestors) < 64:
+        ancestors.add(_path(a))
+        a = _safe(a.get_parent)
     for fx, fy in ((0.5, 0.5), (0.2, 0.2), (0.8, 0.8), (0.2, 0.8), (0.8, 0.2), (0.5, 0.2),
                    (0.5, 0.8), (0.2, 0.5), (0.8, 0.5)):
         x, y = int(ext.x + ext.width * fx), int(ext.y + ext.height * fy)
         hit = _safe(lambda: Atspi.Component.get_accessible_at_point(window, x, y,
                                                                      Atspi.CoordType.WINDOW))
+        if hit is None or _path(hit) in ancestors:
+            continue
         for _ in range(64):
-            if hit is None or _same(hit, window):
+            if hit is None or _path(hit) in ancestors:
                 break
-            if _same(hit, node):
+            if _path(hit) == mine:
                 return True
             hit = _safe(hit.get_parent)
+        return False    # something that is not node, nor around it, is on top
     return False
 
 

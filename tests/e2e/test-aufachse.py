@@ -71,8 +71,9 @@ class AufAchse:
     def progress(self, page):
         stage = e.find(page, "label", re.compile(r"^Stage \d of 5 · "), True)
         counter = e.find(page, "level bar", None, True)
-        return "%s; %s" % (e.text_of(stage) if stage else None,
-                           e.name_of(counter) if counter else None)
+        hand = sorted(e.name_of(c) for c in self.hand(page))
+        return "%s; %s; hand: %s" % (e.text_of(stage) if stage else None,
+                                     e.name_of(counter) if counter else None, ", ".join(hand))
 
     def over(self, page):
         return e.Buttons(page).get("Play Again") is not None

@@ -78,8 +78,10 @@ class Bux:
         return e.Buttons(page).get("Place at the Selected Gap") is not None
 
     def progress(self, page):
-        label = e.find(page, "label", re.compile(r"^Cross \d of 3"), True)
-        return e.text_of(label) if label else None
+        """How far the game is and the card in the person's hand."""
+        cross = e.find(page, "label", re.compile(r"^Cross \d of 3"), True)
+        hand = e.find(page, "label", re.compile(r"^Card in hand: "), True)
+        return "%s; %s" % (e.text_of(cross) if cross else None, e.name_of(hand) if hand else None)
 
     def over(self, page):
         return e.find(page, "list", "Ranking", True) is not None

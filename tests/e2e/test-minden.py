@@ -73,8 +73,16 @@ class Minden:
         return any(buttons.get(p) for p in (TAKE, "West", PLACE_TIP))
 
     def progress(self, page):
-        label = e.find(page, "label", re.compile(r"^Round \d+ · "), True)
-        return e.text_of(label) if label else None
+        """The round, what the person is asked, and the cards on offer or to tip."""
+        round_ = e.find(page, "label", re.compile(r"^Round \d+ · "), True)
+        title = e.find(page, "label", re.compile(r", (choose a card|where is it\?)$"), True)
+        cards = []
+        for c in e.find_all(page, None, re.compile(r", \w+ card: "), True):
+            # A card button holds a panel of the same name: each card once.
+            if e.name_of(c) not in cards and e.shown(c):
+                cards.append(e.name_of(c))
+        return "%s; %s; %s" % (e.text_of(round_) if round_ else None,
+                               e.text_of(title) if title else None, ", ".join(cards))
 
     def over(self, page):
         return any(re.search(r"(wins!|share the win!)$", e.text_of(n))

@@ -34,22 +34,38 @@ static const LpHowtoSection sections[] = {
         "red towns 3, blue waters and landscapes 2, purple sights 2. A single wrong stone means "
         "no fields and no card.")},
     {N_("End of the game"),
-     N_("The game ends after the round in which a figure reaches field 40, or when the pile "
-        "cannot fill another round. Then, colour by colour, the sole player with the most cards "
+     N_("The game ends after the round in which a figure reaches or passes field 40, or when "
+        "the pile cannot fill another round. The track goes on past 40 (41, 42 …), and "
+        "occupied fields are jumped there too, so two figures never share a field once they "
+        "have left the start. Then, colour by colour, the sole player with the most cards "
         "moves 3 fields and the sole second 2; several players sharing the lead move 2 each, "
         "and several sharing second place behind a sole leader move 1 each. Finally each set "
         "of one yellow, one red and one blue card (and one purple when purple is played) moves "
-        "3 fields. The figure furthest ahead wins.\n\n"
+        "3 fields. The figure furthest ahead wins; only figures that never left the start "
+        "field can share the win.\n\n"
         "Option: the purple sight cards (the expert variant) are harder, because you must know "
         "in which town a building stands.")},
     {N_("On the screen"),
      N_("Tips are secret until scoring. When two or more people play at one screen, each of "
-        "them enters the tip behind a cover that says whose turn it is.")},
+        "them enters the tip behind a cover that says whose turn it is.\n\n"
+        "The red dots on the map are reference cities for orientation, as on the printed "
+        "board; they are never cards. The card each player chose lies next to their name, "
+        "and the cards they kept are shown as small stacks by colour. After scoring, right "
+        "and wrong tips are marked, and the tip and the solution stay on the map until the "
+        "next round.")},
+    {N_("Keyboard"),
+     N_("Choosing: the arrow keys or Tab move between the offered cards, Enter takes the "
+        "highlighted card.\n\n"
+        "Tipping: type W or E (O also works) for the first stone, then N, M or S, then the "
+        "sector number (1 then 5 for 15), then A, B, C or D. Backspace takes the last stone "
+        "off. On the map, the arrow keys move the cursor and Enter picks its section. "
+        "Ctrl+Enter places the tip.")},
 };
 
 const LpHowto minden_howto = {
     .intro = N_("Say where in Germany a place lies, as precisely as you dare. The more precise a right "
-        "tip, the further your figure moves on the track of 40 fields."),
+        "tip, the further your figure moves; the round in which a figure reaches field 40 is "
+        "the last."),
     .sections = sections,
     .n_sections = G_N_ELEMENTS(sections),
 };

@@ -7,6 +7,7 @@
 #include "minden-page.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
@@ -60,6 +61,8 @@ struct _MindenPage {
     guint hold_timeout;  /* while a result is shown: the page holds the driver until then */
     GString *final_text;
     guint final_moves_count;
+    /* This round's scoring as shown so far, per seat: 0 not scored, 1 right, 2 wrong. */
+    guint8 result[8];
 };
 
 G_DEFINE_FINAL_TYPE(MindenPage, minden_page, LP_TYPE_GAME_PAGE)
@@ -149,10 +152,11 @@ static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gbo
             g_autofree char *cell_text = minden_label_tip(&cell);
             if (s->len > 0)
                 g_string_append_c(s, '\n');
-            if (coords)
-                g_string_append_printf(s, "%.2f° N, %.2f° E  →  %s", points[i].lat,
-                                       points[i].lon, cell_text);
-            else
+            if (coords) {
+                g_autofree char *where = minden_label_coordinates(points[i].lat,
+                                                                  points[i].lon);
+                g_string_append_printf(s, "%s  →  %s", where, cell_text);
+            } else
                 g_string_append(s, cell_text);
         }
         l = gtk_label_new(s->str);
@@ -193,11 +197,27 @@ static void update_players(MindenPage *self)
         g_string_append_printf(s, "  —  %s",
                                /* Translators: a figure's place on the victory track. */
                                _("field"));
-        g_string_append_printf(s, " %u\n<small>", minden_game_get_position(game, i));
-        for (guint c = 0; c < n_colours; c++)
-            g_string_append_printf(s, "%s%s %u", c ? "   " : "",
+        g_string_append_printf(s, " %u", minden_game_get_position(game, i));
+        /* The card chosen this round lies open in front of its player, as on the table. */
+        int card = minden_game_get_seat_card(game, i);
+        if (card >= 0) {
+            const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), (guint) card);
+            g_autofree char *cname = g_markup_escape_text(minden_card_get_name(c), -1);
+            g_string_append_printf(s, "\n<span foreground=\"%s\">▌</span>%s <b>%s</b>",
+                                   minden_colour_hex(c->colour),
+                                   minden_label_colour_symbol(c->colour), cname);
+        }
+        g_string_append(s, "\n<small>");
+        /* Kept cards as small stacks by colour, so majorities and sets can be followed. */
+        for (guint c = 0; c < n_colours; c++) {
+            guint k = minden_game_count_kept(game, i, (MindenColour) c);
+            g_string_append_printf(s, "%s%s <span foreground=\"%s\">", c ? "  " : "",
                                    minden_label_colour_symbol((MindenColour) c),
-                                   minden_game_count_kept(game, i, (MindenColour) c));
+                                   minden_colour_hex((MindenColour) c));
+            for (guint j = 0; j < MIN(k, 6u); j++)
+                g_string_append(s, "▮");
+            g_string_append_printf(s, "</span>%s%u", k > 0 ? " " : "", k);
+        }
         guint swaps = minden_game_get_swaps_left(game, i);
         g_autofree char *swaps_text = g_strdup_printf(
             ngettext("%u swap token", "%u swap tokens", swaps), swaps);
@@ -211,8 +231,18 @@ static void update_players(MindenPage *self)
         if (tip_open) {
             g_autofree char *text = minden_label_tip(&tip);
             g_autofree char *line = g_strdup_printf(_("tip: %s"), text);
-            g_string_append_printf(s, "   ·   <b>%s</b>%s", line,
-                                   minden_game_has_scored(game, i) ? " ✓" : "");
+            /* Right and wrong only once scored, in words, symbols and colours. */
+            const char *mark = "";
+            if (self->result[MIN(i, 7u)] == 1)
+                mark = "  <span foreground=\"#26a269\" weight=\"bold\">✔ %s</span>";
+            else if (self->result[MIN(i, 7u)] == 2)
+                mark = "  <span foreground=\"#c01c28\" weight=\"bold\">✘ %s</span>";
+            g_string_append_printf(s, "   ·   <b>%s</b>", line);
+            if (*mark)
+                g_string_append_printf(s, mark, self->result[MIN(i, 7u)] == 1
+                                                    /* Translators: a scored tip. */
+                                                    ? _("right")
+                                                    : _("wrong"));
         }
         g_string_append(s, "</small>");
 
@@ -254,9 +284,7 @@ static void continue_now(MindenPage *self)
 {
     g_clear_handle_id(&self->hold_timeout, g_source_remove);
     self->showing = SHOW_PHASE;
-    minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
-    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
-    minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
+    /* The solution and the tip stay on the map until the next round starts. */
     update_view(self);
     if (is_holding(self))
         lp_game_page_release(LP_GAME_PAGE(self));
@@ -474,8 +502,9 @@ static void update_over(MindenPage *self)
     if (winners->len == 1) {
         title = g_strdup_printf(_("%s wins!"), (const char *) winners->pdata[0]);
     } else {
-        g_ptr_array_add(winners, NULL);
-        g_autofree char *names = g_strjoinv(", ", (char **) winners->pdata);
+        g_autofree char *names = minden_label_join_names((const char *const *) winners->pdata,
+                                                         winners->len);
+        /* RULES.md: only figures that never left the start field can share the win. */
         title = g_strdup_printf(_("%s share the win!"), names);
     }
     set_status(self, title, _("The figure furthest ahead wins."));
@@ -566,6 +595,69 @@ static void on_changed(MindenPage *self)
     update_view(self);
 }
 
+/* A new round: last round's tip, solution, results and move leave the screen. */
+static void on_round_started(MindenPage *self)
+{
+    memset(self->result, 0, sizeof self->result);
+    minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
+    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+    minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
+    update_view(self);
+}
+
+/* Typing a tip (issue 12): W or E/O, then N/M/S, the sector number, then A–D; Backspace
+ * takes the last stone off (a binding). Enter on an offered card takes it. */
+static gboolean on_key_pressed(GtkEventControllerKey *key, guint keyval, guint keycode,
+                               GdkModifierType state, MindenPage *self)
+{
+    if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+        return FALSE;
+    MindenPhase phase = minden_game_get_phase(game_of(self));
+    if (phase == MINDEN_PHASE_CHOOSE &&
+        (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter)) {
+        GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(GTK_WIDGET(self)));
+        GtkWidget *b = focus;
+        while (b != NULL && !GTK_IS_TOGGLE_BUTTON(b))
+            b = gtk_widget_get_parent(b);
+        if (b == NULL || !gtk_widget_is_ancestor(b, self->offer_box))
+            return FALSE;
+        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b), TRUE);
+        gtk_widget_activate_action(GTK_WIDGET(self), "minden.take", NULL);
+        return TRUE;
+    }
+    if (phase != MINDEN_PHASE_TIP || self->viewer < 0)
+        return FALSE;
+    MindenTip tip;
+    minden_tip_board_get_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    guint32 c = g_unichar_toupper(gdk_keyval_to_unicode(keyval));
+    if (c == 'W' || c == 'E' || c == 'O') {
+        tip = (MindenTip) MINDEN_TIP_INIT;
+        tip.n_stones = 1;
+        tip.east_west = c == 'W' ? MINDEN_WEST : MINDEN_EAST;
+    } else if ((c == 'N' || c == 'M' || c == 'S') && tip.n_stones >= 1) {
+        tip.n_stones = 2;
+        tip.band = c == 'N' ? MINDEN_NORTH : c == 'M' ? MINDEN_MIDDLE : MINDEN_SOUTH;
+    } else if (c >= '0' && c <= '9' && tip.n_stones >= 2) {
+        guint d = c - '0';
+        guint max = minden_grid_n_sectors(tip.band);
+        /* "1" then "5" is sector 15 where the area has one. */
+        if (tip.n_stones == 3 && tip.sector == 1 && 10 + d <= max)
+            tip.sector = (gint8) (10 + d);
+        else if (d >= 1 && d <= max)
+            tip.sector = (gint8) d;
+        else
+            return TRUE;
+        tip.n_stones = 3;
+    } else if (c >= 'A' && c <= 'D' && tip.n_stones >= 3) {
+        tip.n_stones = 4;
+        tip.section = (gint8) (c - 'A');
+    } else {
+        return FALSE;
+    }
+    minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    return TRUE;
+}
+
 static void on_card_chosen(MindenGame *game, guint seat, guint card, int swapped,
                            MindenPage *self)
 {
@@ -604,6 +696,7 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
     minden_game_get_tip(game, LP_VIEWER_ONLOOKER, seat, &tip);
     minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &solutions, &n_solutions);
     self->showing = SHOW_SCORE;
+    self->result[MIN(seat, 7u)] = right ? 1 : 2;
     /* RULES.md: the tip is shown on the map, then the card's solution. */
     minden_board_set_tip(MINDEN_BOARD(self->board), &tip, seat_colour(self, seat));
     minden_board_set_solutions(MINDEN_BOARD(self->board), solutions, n_solutions);
@@ -906,10 +999,16 @@ static void minden_page_init(MindenPage *self)
     self->final_text = g_string_new(NULL);
     g_signal_connect(self->board, "cell-activated", G_CALLBACK(on_cell_activated), self);
     g_signal_connect_swapped(self->tip_board, "changed", G_CALLBACK(on_tip_board_changed), self);
+    GtkEventController *key = gtk_event_controller_key_new();
+    /* Capture: before an offered card's own Enter, before the map's arrow keys. */
+    gtk_event_controller_set_propagation_phase(key, GTK_PHASE_CAPTURE);
+    g_signal_connect(key, "key-pressed", G_CALLBACK(on_key_pressed), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), key);
 
     /* The group follows the game once LpGamePage has it and lets go with the page. */
     GSignalGroup *signals = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
-    g_signal_group_connect_swapped(signals, "round-started", G_CALLBACK(on_changed), self);
+    g_signal_group_connect_swapped(signals, "round-started", G_CALLBACK(on_round_started),
+                                   self);
     g_signal_group_connect_swapped(signals, "tip-entered", G_CALLBACK(on_changed), self);
     g_signal_group_connect_swapped(signals, "phase-changed", G_CALLBACK(on_changed), self);
     g_signal_group_connect_swapped(signals, "turn-started", G_CALLBACK(on_changed), self);

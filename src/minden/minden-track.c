@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Minden victory track (RULES.md: fields 0 to 40, the skip rule). */
+/* The Minden victory track (RULES.md: from the start field to 40 and on past it, the skip
+ * rule on every field). */
 #include "minden-track.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 struct _MindenTrack {
     GtkWidget parent_instance;
@@ -14,17 +16,31 @@ struct _MindenTrack {
 
 G_DEFINE_FINAL_TYPE(MindenTrack, minden_track, GTK_TYPE_WIDGET)
 
-#define N_FIELDS (MINDEN_TRACK_END + 1)
+/* RULES.md (second version): the track goes on past field 40. It shows at least ten fields
+ * beyond the goal and grows in fives when a figure comes near its end. */
+static guint n_fields(MindenTrack *self)
+{
+    guint last = MINDEN_TRACK_END + 10;
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+
+    for (guint i = 0; i < n; i++)
+        while (minden_game_get_position(self->game, i) + 3 > last)
+            last += 5;
+    return last + 1;
+}
+
+/* The start field is wider: up to five figures stand there side by side. */
+#define START_WIDTH 2.6
 
 static void field_rect(MindenTrack *self, guint field, double *x, double *y, double *w,
                        double *h)
 {
     double width = gtk_widget_get_width(GTK_WIDGET(self));
     double height = gtk_widget_get_height(GTK_WIDGET(self));
-    double fw = (width - 8) / N_FIELDS;
+    double fw = (width - 8) / (n_fields(self) - 1 + START_WIDTH);
 
-    *x = 4 + field * fw;
-    *w = fw - 2;
+    *x = 4 + (field == 0 ? 0 : (START_WIDTH + field - 1) * fw);
+    *w = (field == 0 ? START_WIDTH * fw : fw) - 2;
     *y = height * 0.42;
     *h = height * 0.56;
 }
@@ -38,36 +54,77 @@ static gboolean taken_by_other(MindenTrack *self, guint field, int seat)
     return FALSE;
 }
 
-static void draw_figure(cairo_t *cr, LpPlayer *p, double cx, double cy, double r)
+/* The seat shapes of the player palette (lp-player.c: ● ■ ▲ ◆ ★ ✚), so a figure looks like
+ * its seat everywhere. A shared helper in src/widgets would serve all games. */
+static void seat_shape_path(cairo_t *cr, int shape, double cx, double cy, double r)
+{
+    switch (shape) {
+    case 1: /* square */
+        cairo_rectangle(cr, cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7);
+        break;
+    case 2: /* triangle */
+        cairo_move_to(cr, cx, cy - r * 1.05);
+        cairo_line_to(cr, cx + r, cy + r * 0.75);
+        cairo_line_to(cr, cx - r, cy + r * 0.75);
+        cairo_close_path(cr);
+        break;
+    case 3: /* diamond */
+        cairo_move_to(cr, cx, cy - r * 1.1);
+        cairo_line_to(cr, cx + r, cy);
+        cairo_line_to(cr, cx, cy + r * 1.1);
+        cairo_line_to(cr, cx - r, cy);
+        cairo_close_path(cr);
+        break;
+    case 4: /* star */
+        for (int k = 0; k < 10; k++) {
+            double a = -G_PI / 2 + k * G_PI / 5, rr = k % 2 ? r * 0.5 : r * 1.1;
+            if (k == 0)
+                cairo_move_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+            else
+                cairo_line_to(cr, cx + rr * cos(a), cy + rr * sin(a));
+        }
+        cairo_close_path(cr);
+        break;
+    case 5: { /* cross */
+        double t = r * 0.38;
+        cairo_rectangle(cr, cx - t, cy - r, 2 * t, 2 * r);
+        cairo_rectangle(cr, cx - r, cy - t, 2 * r, 2 * t);
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+        break;
+    }
+    default: /* circle */
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
+        break;
+    }
+}
+
+static int seat_shape(LpPlayer *p, guint seat)
+{
+    guint nc = 0;
+    lp_player_colours(&nc);
+    int ci = lp_player_colour_index(lp_player_get_colour(p));
+    /* A colour outside the palette: the shape of the seat's place in the palette. */
+    return ci >= 0 ? ci : (int) (seat % nc);
+}
+
+static void draw_figure(cairo_t *cr, LpPlayer *p, guint seat, double cx, double cy, double r)
 {
     GdkRGBA c;
-    char letter[8] = { 0 };
-    const char *name = lp_player_get_name(p);
+    int shape = seat_shape(p, seat);
 
     gdk_rgba_parse(&c, lp_player_get_colour(p));
-    cairo_arc(cr, cx, cy, r + 1.5, 0, 2 * G_PI);
+    seat_shape_path(cr, shape, cx, cy, r);
     cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill(cr);
-    cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
+    cairo_set_line_width(cr, 3);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke_preserve(cr);
     gdk_cairo_set_source_rgba(cr, &c);
     cairo_fill_preserve(cr);
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
     cairo_set_line_width(cr, 1);
     cairo_stroke(cr);
-    /* The first letter of the name tells figures apart without colour. */
-    g_utf8_strncpy(letter, name, 1);
-    g_autofree char *up = g_utf8_strup(letter, -1);
-    double lum = 0.3 * c.red + 0.59 * c.green + 0.11 * c.blue;
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, r * 1.2);
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr, up, &ext);
-    cairo_move_to(cr, cx - ext.width / 2 - ext.x_bearing, cy - ext.height / 2 - ext.y_bearing);
-    if (lum > 0.55)
-        cairo_set_source_rgb(cr, 0, 0, 0);
-    else
-        cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_show_text(cr, up);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 }
 
 static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
@@ -78,31 +135,68 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     graphene_rect_t all = GRAPHENE_RECT_INIT(0, 0, width, height);
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &all);
     guint n = lp_game_get_n_players(LP_GAME(self->game));
+    guint nf = n_fields(self);
+    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    PangoFontDescription *font = pango_font_description_copy(
+        pango_context_get_font_description(gtk_widget_get_pango_context(widget)));
+    GdkRGBA fg;
 
-    for (guint f = 0; f < N_FIELDS; f++) {
+    /* The widget's own text colour (dark and high-contrast styles). */
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &fg);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
+#endif
+    for (guint f = 0; f < nf; f++) {
         double x, y, w, h;
         field_rect(self, f, &x, &y, &w, &h);
         cairo_rectangle(cr, x, y, w, h);
-        if (f == 0 || f == MINDEN_TRACK_END)
+        if (f == 0)
             cairo_set_source_rgb(cr, 0.93, 0.86, 0.6);
+        else if (f == MINDEN_TRACK_END)
+            /* The goal: the round in which a figure reaches it is the last. */
+            cairo_set_source_rgb(cr, 0.96, 0.76, 0.2);
+        else if (f > MINDEN_TRACK_END)
+            cairo_set_source_rgb(cr, 0.85, 0.93, 0.84);
         else if (f % 5 == 0)
             cairo_set_source_rgb(cr, 0.86, 0.89, 0.93);
         else
             cairo_set_source_rgb(cr, 0.95, 0.96, 0.97);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25);
-        cairo_set_line_width(cr, 1);
+        cairo_set_source_rgba(cr, 0, 0, 0, f == MINDEN_TRACK_END ? 0.7 : 0.25);
+        cairo_set_line_width(cr, f == MINDEN_TRACK_END ? 2 : 1);
         cairo_stroke(cr);
         if (f % 5 == 0) {
-            char num[4];
+            char num[8];
+            int tw, th;
             g_snprintf(num, sizeof num, "%u", f);
-            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-            cairo_set_font_size(cr, MIN(11.0, w * 0.5));
-            cairo_text_extents_t ext;
-            cairo_text_extents(cr, num, &ext);
-            cairo_move_to(cr, x + w / 2 - ext.width / 2 - ext.x_bearing, y + h - 3);
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.55);
-            cairo_show_text(cr, num);
+            pango_font_description_set_absolute_size(font, MIN(11.0, MAX(w * 0.5, 7.0)) *
+                                                               PANGO_SCALE);
+            pango_font_description_set_weight(font, f == MINDEN_TRACK_END ? PANGO_WEIGHT_BOLD
+                                                                          : PANGO_WEIGHT_NORMAL);
+            pango_layout_set_font_description(layout, font);
+            pango_layout_set_text(layout, num, -1);
+            pango_layout_get_pixel_size(layout, &tw, &th);
+            cairo_move_to(cr, x + w / 2 - tw / 2.0, y + h - th - 1);
+            cairo_set_source_rgba(cr, 0, 0, 0, f == MINDEN_TRACK_END ? 0.9 : 0.55);
+            pango_cairo_show_layout(cr, layout);
+        }
+    }
+    /* The fields past the goal, named once. */
+    {
+        double x, y, w, h;
+        int tw, th;
+        field_rect(self, MINDEN_TRACK_END + 1, &x, &y, &w, &h);
+        pango_font_description_set_absolute_size(font, 10 * PANGO_SCALE);
+        pango_font_description_set_weight(font, PANGO_WEIGHT_NORMAL);
+        pango_layout_set_font_description(layout, font);
+        /* Translators: above the fields after 40 on the Minden track. */
+        pango_layout_set_text(layout, _("past the goal →"), -1);
+        pango_layout_get_pixel_size(layout, &tw, &th);
+        if (x + tw < width) {
+            cairo_move_to(cr, x, y - th - 1);
+            cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.6);
+            pango_cairo_show_layout(cr, layout);
         }
     }
 
@@ -141,25 +235,39 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
     }
 
-    /* Figures; several on a field (start and end) stand side by side, shrunk. */
-    for (guint f = 0; f < N_FIELDS; f++) {
+    /* Figures: one per field past the start (the skip rule); on the start field up to five
+     * side by side in two rows, each with its seat's shape and colour. */
+    for (guint f = 0; f < nf; f++) {
         guint here[8], k = 0;
-        for (guint i = 0; i < n; i++)
+        for (guint i = 0; i < n && k < G_N_ELEMENTS(here); i++)
             if (minden_game_get_position(self->game, i) == f)
                 here[k++] = i;
         if (k == 0)
             continue;
         double x, y, w, h;
         field_rect(self, f, &x, &y, &w, &h);
-        double r = MIN(w * 0.42, h * 0.3);
-        for (guint j = 0; j < k; j++) {
-            /* Several figures on one field stack upward. */
-            double cy = y + h * 0.38 - j * (r * 1.5);
-            double cx = x + w / 2;
-            draw_figure(cr, lp_game_get_player(LP_GAME(self->game), here[j]), cx, cy,
-                        k > 1 ? r * 0.85 : r);
+        if (f == 0) {
+            guint per_row = k > 3 ? 3 : k;
+            double r = MIN(w / (per_row * 2.6), h * 0.2);
+            for (guint j = 0; j < k; j++) {
+                guint row = j / 3, col = j % 3;
+                guint in_row = row == 0 ? per_row : k - 3;
+                double cx = x + w / 2 + (col - (in_row - 1) / 2.0) * r * 2.5;
+                double cy = y + h * 0.34 - row * r * 2.4 + (k > 3 ? r * 1.2 : 0);
+                draw_figure(cr, lp_game_get_player(LP_GAME(self->game), here[j]), here[j],
+                            cx, cy, r);
+            }
+        } else {
+            for (guint j = 0; j < k; j++) {
+                double r = MIN(w * 0.4, h * 0.3);
+                /* More than one figure here only in saves from the first version. */
+                draw_figure(cr, lp_game_get_player(LP_GAME(self->game), here[j]), here[j],
+                            x + w / 2, y + h * 0.38 - j * r * 1.6, r);
+            }
         }
     }
+    pango_font_description_free(font);
+    g_object_unref(layout);
     cairo_destroy(cr);
 }
 
@@ -168,8 +276,9 @@ static void minden_track_measure(GtkWidget *widget, GtkOrientation orientation, 
                                  int *natural_baseline)
 {
     if (orientation == GTK_ORIENTATION_HORIZONTAL) {
-        *minimum = N_FIELDS * 12;
-        *natural = N_FIELDS * 26;
+        /* At least the goal and a few fields beyond it at a readable width. */
+        *minimum = (MINDEN_TRACK_END + 11) * 12;
+        *natural = (MINDEN_TRACK_END + 11) * 26;
     } else {
         *minimum = 72;
         *natural = 84;
@@ -232,5 +341,5 @@ static void minden_track_init(MindenTrack *self)
 {
     self->move_seat = -1;
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                   _("Victory track, fields 0 to 40"), -1);
+                                   _("Victory track: the goal is field 40, the track goes on past it"), -1);
 }

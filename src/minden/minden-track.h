@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The victory track: fields 0–40 with every player's figure (colour plus letter and shape),
+/* The victory track: the start field, the goal 40 and the fields past it, with every
+ * player's figure (colour and seat shape),
  * and the last move drawn as hops so the skip rule is visible. */
 #pragma once
 

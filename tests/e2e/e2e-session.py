@@ -105,6 +105,8 @@ class Session:
         runtime = os.path.join(self.tmp.name, "runtime")
         os.mkdir(runtime, 0o700)
         self.env["XDG_RUNTIME_DIR"] = runtime     # the a11y bus puts its socket here
+        # Scratch space for the command, removed with the session even if the command dies.
+        self.env["E2E_SESSION_DIR"] = self.tmp.name
         self.env["GDK_BACKEND"] = "x11"
 
     def spawn(self, name, argv, **kwargs):

@@ -340,7 +340,8 @@ class App:
 
     def __init__(self, lineup=None, lang="en"):
         self.build = os.environ["LANDPARTIE_BUILD_DIR"]
-        self.home = tempfile.TemporaryDirectory(prefix="lp-e2e-")
+        self.home = tempfile.TemporaryDirectory(prefix="lp-e2e-",
+                                                dir=os.environ.get("E2E_SESSION_DIR"))
         self.data_home = os.path.join(self.home.name, "data")
         self.config_home = os.path.join(self.home.name, "config")
         self.proc = None

@@ -589,6 +589,19 @@ static gboolean parse_age(const char *text, int *age)
     return TRUE;
 }
 
+/* A name as typed, without control characters (a pasted tab or U+001F is no part of a
+ * name, and a save refuses it) and without spaces around it. */
+static char *clean_name(const char *text)
+{
+    g_autoptr(GString) name = g_string_new(NULL);
+    for (const char *c = text; *c; c = g_utf8_next_char(c)) {
+        gunichar ch = g_utf8_get_char(c);
+        if (!g_unichar_iscntrl(ch))
+            g_string_append_unichar(name, ch);
+    }
+    return g_strstrip(g_string_free(g_steal_pointer(&name), FALSE));
+}
+
 GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
 {
     g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
@@ -600,8 +613,7 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
 
     for (guint i = 0; i < self->seats->len; i++) {
         Seat *seat = self->seats->pdata[i];
-        g_autofree char *name =
-            g_strstrip(g_strdup(gtk_editable_get_text(GTK_EDITABLE(seat->name_entry))));
+        g_autofree char *name = clean_name(gtk_editable_get_text(GTK_EDITABLE(seat->name_entry)));
         guint kind = gtk_drop_down_get_selected(GTK_DROP_DOWN(seat->kind_dropdown));
         int age;
 

@@ -57,7 +57,9 @@ static gboolean node_int(JsonNode *node, gint64 *out)
     }
     if (t == G_TYPE_DOUBLE) {
         double d = json_node_get_double(node);
-        if (d == (double)(gint64)d && d > -9e15 && d < 9e15) {
+        /* The range first: casting 1e400 (infinity) or 1e48 to an integer is undefined
+         * (found by fuzzing; gcc's UBSan does not check it, clang's does). */
+        if (isfinite(d) && d > -9e15 && d < 9e15 && d == (double)(gint64)d) {
             *out = (gint64)d;
             return TRUE;
         }
@@ -533,7 +535,21 @@ char *lp_json_to_string(JsonNode *node, gboolean pretty)
     json_generator_set_pretty(gen, pretty);
     json_generator_set_indent(gen, 2);
     json_generator_set_root(gen, node);
-    return json_generator_to_data(gen, NULL);
+    char *text = json_generator_to_data(gen, NULL);
+    /* json-glib 1.6 escapes the control characters below U+001F but writes U+001F itself
+     * as a raw byte, which JSON forbids: a name holding one made the game's own save
+     * unreadable (found by fuzzing). Outside strings the generator writes no such byte. */
+    if (strchr(text, 0x1f) == NULL)
+        return text;
+    g_autoptr(GString) fixed = g_string_new(NULL);
+    for (const char *c = text; *c; c++) {
+        if (*c == 0x1f)
+            g_string_append(fixed, "\\u001f");
+        else
+            g_string_append_c(fixed, *c);
+    }
+    g_free(text);
+    return g_string_free(g_steal_pointer(&fixed), FALSE);
 }
 
 JsonArray *lp_json_int_array(const int *values, guint n)

@@ -180,6 +180,13 @@ LpPlayer *lp_player_from_json(JsonNode *node, GError **error)
                     _("a player name is not UTF-8 text"));
         return NULL;
     }
+    for (const char *c = name; *c; c = g_utf8_next_char(c)) {
+        if (g_unichar_iscntrl(g_utf8_get_char(c))) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                        _("a player name holds a control character"));
+            return NULL;
+        }
+    }
     if (g_utf8_strlen(name, -1) > LP_PLAYER_NAME_MAX) {
         /* Cut at a character, never inside one: the message is shown and read aloud. */
         g_autofree char *start = g_utf8_substring(name, 0, 20);

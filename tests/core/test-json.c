@@ -109,6 +109,31 @@ static void test_size_limit(void)
     assert_refused(big, (gssize)n, "larger than");
 }
 
+/* Found by fuzzing: what the app writes, it reads back; and a huge number is refused, not
+ * cast (undefined behaviour). */
+static void test_own_output(void)
+{
+    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_VALUE);
+    json_node_set_string(node, "A\x1f\x01B\t");
+    g_autofree char *text = lp_json_to_string(node, FALSE);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) again = lp_json_parse(text, -1, &error);
+    g_assert_no_error(error);
+    g_assert_cmpstr(json_node_get_string(again), ==, "A\x1f\x01B\t");
+
+    static const char *const numbers[] = {"1e400", "-1e400", "1e48", "9.5e15", "0.5"};
+    for (guint i = 0; i < G_N_ELEMENTS(numbers); i++) {
+        g_autofree char *doc = g_strdup_printf("{\"n\": %s}", numbers[i]);
+        g_autoptr(JsonNode) root = lp_json_parse(doc, -1, NULL);
+        g_assert_nonnull(root);
+        gint64 n;
+        g_autoptr(GError) local = NULL;
+        g_assert_false(lp_json_get_int(json_node_get_object(root), "n", G_MININT64, G_MAXINT64,
+                                       &n, &local));
+        g_assert_nonnull(local);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -117,5 +142,6 @@ int main(int argc, char **argv)
     g_test_add_func("/json/hidden-nesting", test_hidden_nesting);
     g_test_add_func("/json/text-is-text", test_text_is_text);
     g_test_add_func("/json/size-limit", test_size_limit);
+    g_test_add_func("/json/own-output", test_own_output);
     return g_test_run();
 }

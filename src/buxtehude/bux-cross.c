@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Draws the Buxtehude cross with cairo and maps pointer, drop and key input to gaps. */
+/* Draws the Buxtehude cross from cached render nodes and maps pointer, drop and key input to
+ * gaps. */
 #include "config.h"
 
 #include "bux-cross.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -46,6 +48,21 @@ struct _BuxCross {
     guint tick_id;
 
     double scale, ox, oy;  /* last transform: screen = o + scale * unscaled */
+
+    /* Built once per look and reused across frames (see "style" below). */
+    gboolean style_valid;
+    GdkRGBA colours[16];
+    PangoFontDescription *font;
+    GHashTable *cards;                 /* card → CardLook */
+    GskRenderNode *direction_node;
+    GskRenderNode *gap_nodes[3][4];    /* GapShape × state */
+    GskRenderNode *scene;              /* the cross at scene_w × scene_h */
+    double scene_w, scene_h;
+    GskRenderNode *gaps;               /* the gaps as the gaps_* fields had them */
+    int gaps_hover_arm;
+    BuxArm gaps_sel_arm;
+    guint gaps_hover_index, gaps_sel_index;
+    gboolean gaps_focus;
     int keep_card;         /* scroll this card into view after the next drawing, or -1 */
     guint scroll_id;
 };
@@ -229,86 +246,169 @@ static void update_accessible(BuxCross *self)
                                    -1);
 }
 
-/* ---- drawing ---------------------------------------------------------------------------- */
+/* ---- style ------------------------------------------------------------------------------ */
 
-static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, double r)
+/* Everything is drawn in unscaled card units and scaled by the snapshot, so text layouts
+ * exist at a few fixed sizes and every card's render node is built once per look (card,
+ * face, marks, coordinates, style) and reused across frames; the whole cross is one node per
+ * state and size, the gaps a small node per hover and selection. Colours come from the
+ * theme's named colours and fonts from the widget's Pango context, so the dark and
+ * high-contrast styles apply (STYLE.md: canvases take colours and fonts from the widget). */
+
+typedef enum {
+    COLOUR_TABLE,
+    COLOUR_CARD,
+    COLOUR_CARD_REVEALED,
+    COLOUR_CARD_WRONG,
+    COLOUR_CARD_BORDER,
+    COLOUR_TEXT,
+    COLOUR_TEXT_DIM,
+    COLOUR_WRONG,
+    COLOUR_REFERENCE,
+    COLOUR_PLACED,
+    COLOUR_COMPASS,
+    COLOUR_COMPASS_INK,
+    COLOUR_ACCENT,
+    COLOUR_SHADOW,
+    N_COLOURS
+} Colour;
+G_STATIC_ASSERT(N_COLOURS <= 16); /* BuxCross.colours */
+
+static GdkRGBA mix(const GdkRGBA *a, const GdkRGBA *b, float t)
 {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
-    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
+    return (GdkRGBA){ a->red + (b->red - a->red) * t, a->green + (b->green - a->green) * t,
+                      a->blue + (b->blue - a->blue) * t, a->alpha + (b->alpha - a->alpha) * t };
 }
 
-static void draw_text(cairo_t *cr, const char *text, double cx, double top, double width,
-                      double size, gboolean bold, int max_lines)
+static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
 {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *font = pango_font_description_new();
-    pango_font_description_set_family(font, "Sans");
+    return (GdkRGBA){ c->red, c->green, c->blue, c->alpha * alpha };
+}
+
+static GdkRGBA named_colour(GtkWidget *widget, const char *name, const char *fallback)
+{
+    GdkRGBA c;
+    /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing to
+     * replace it for a canvas); the fallback is the light theme's value. */
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &c))
+        gdk_rgba_parse(&c, fallback);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return c;
+}
+
+static void drop_card_nodes(BuxCross *self);
+
+static void ensure_style(BuxCross *self)
+{
+    if (self->style_valid)
+        return;
+    GtkWidget *w = GTK_WIDGET(self);
+    GdkRGBA c[N_COLOURS];
+    GdkRGBA bg = named_colour(w, "theme_bg_color", "#f6f5f4");
+    GdkRGBA base = named_colour(w, "theme_base_color", "#ffffff");
+    GdkRGBA text;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(w, &text);
+#else
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(w), &text);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+    GdkRGBA green = named_colour(w, "success_color", "#26a269");
+    GdkRGBA warm = named_colour(w, "warning_color", "#cd9309");
+    GdkRGBA error = named_colour(w, "error_color", "#c01c28");
+    GdkRGBA accent = named_colour(w, "theme_selected_bg_color", "#3584e4");
+
+    c[COLOUR_TABLE] = mix(&bg, &green, 0.14f);
+    c[COLOUR_CARD] = mix(&base, &warm, 0.07f);
+    c[COLOUR_CARD_REVEALED] = mix(&base, &accent, 0.08f);
+    c[COLOUR_CARD_WRONG] = mix(&base, &error, 0.15f);
+    GdkRGBA ink = mix(&text, &warm, 0.35f);
+    c[COLOUR_CARD_BORDER] = mix(&ink, &base, 0.35f);
+    c[COLOUR_TEXT] = text;
+    c[COLOUR_TEXT_DIM] = mix(&text, &base, 0.3f);
+    c[COLOUR_WRONG] = error;
+    c[COLOUR_REFERENCE] = accent;
+    c[COLOUR_PLACED] = warm;
+    c[COLOUR_COMPASS] = mix(&c[COLOUR_TABLE], &warm, 0.35f);
+    c[COLOUR_COMPASS_INK] = mix(&text, &warm, 0.45f);
+    /* A dark style's selection colour is deep; gaps on a dark table need it lighter. */
+    double lum = 0.2126 * base.red + 0.7152 * base.green + 0.0722 * base.blue;
+    c[COLOUR_ACCENT] = lum < 0.5 ? mix(&accent, &text, 0.35f) : accent;
+    c[COLOUR_SHADOW] = (GdkRGBA){ 0, 0, 0, 0.18f };
+
+    const PangoFontDescription *font =
+        pango_context_get_font_description(gtk_widget_get_pango_context(w));
+    self->style_valid = TRUE;
+    /* Most style changes (hover, focus, backdrop) leave colours and font alone. */
+    if (self->font != NULL && pango_font_description_equal(self->font, font) &&
+        memcmp(c, self->colours, sizeof c) == 0)
+        return;
+    memcpy(self->colours, c, sizeof c);
+    g_clear_pointer(&self->font, pango_font_description_free);
+    self->font = pango_font_description_copy(font);
+    drop_card_nodes(self);
+    g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->gaps, gsk_render_node_unref);
+}
+
+/* ---- text ------------------------------------------------------------------------------- */
+
+/* A layout of the widget's font at size (card units), wrapped and ellipsized to width. The
+ * sizes are fixed, so each layout is made once per card look, never per frame. */
+static PangoLayout *text_layout(BuxCross *self, const char *text, double width, double size,
+                                gboolean bold, int max_lines)
+{
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), text);
+    PangoFontDescription *font = pango_font_description_copy_static(self->font);
     pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
     pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
     pango_layout_set_font_description(layout, font);
-    pango_layout_set_text(layout, text, -1);
+    pango_font_description_free(font);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
     pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
     pango_layout_set_height(layout, -max_lines);
-    cairo_move_to(cr, cx - width / 2, top);
-    pango_cairo_show_layout(cr, layout);
-    pango_font_description_free(font);
-    g_object_unref(layout);
+    return layout;
 }
 
-static double text_height(cairo_t *cr, const char *text, double width, double size,
-                          gboolean bold, int max_lines)
+/* Appends layout with its top centre at (cx, top); returns its height. */
+static double append_text(GtkSnapshot *snapshot, PangoLayout *layout, double cx, double top,
+                          double width, const GdkRGBA *colour)
 {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *font = pango_font_description_new();
-    pango_font_description_set_family(font, "Sans");
-    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description(layout, font);
-    pango_layout_set_text(layout, text, -1);
-    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-    pango_layout_set_height(layout, -max_lines);
     int w, h;
     pango_layout_get_pixel_size(layout, &w, &h);
-    pango_font_description_free(font);
-    g_object_unref(layout);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(cx - width / 2, top));
+    gtk_snapshot_append_layout(snapshot, layout, colour);
+    gtk_snapshot_restore(snapshot);
     return h;
 }
 
 /* The largest size up to size at which every word of text fits width, so that a long
  * one-word name ("Gelsenkirchen") shrinks a little instead of being broken mid-word. */
-static double fitting_size(cairo_t *cr, const char *text, double width, double size,
+static double fitting_size(BuxCross *self, const char *text, double width, double size,
                            gboolean bold, double min_size)
 {
-    PangoLayout *layout = pango_cairo_create_layout(cr);
-    PangoFontDescription *font = pango_font_description_new();
     g_auto(GStrv) words = g_strsplit_set(text, " -", -1);
+    g_autoptr(PangoLayout) layout = text_layout(self, "", -1, size, bold, 1);
     int widest = 0;
-
-    pango_font_description_set_family(font, "Sans");
-    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description(layout, font);
+    pango_layout_set_width(layout, -1);
     for (guint i = 0; words[i] != NULL; i++) {
         int w, h;
         pango_layout_set_text(layout, words[i], -1);
         pango_layout_get_pixel_size(layout, &w, &h);
         widest = MAX(widest, w);
     }
-    pango_font_description_free(font);
-    g_object_unref(layout);
     if (widest <= width)
         return size;
-    return MAX(min_size, size * width / (widest + 1));
+    /* Glyph widths do not shrink exactly in proportion: a little room to spare. */
+    return MAX(min_size, size * width / (widest + 2) * 0.97);
 }
+
+/* ---- drawing ---------------------------------------------------------------------------- */
 
 typedef enum {
     MARK_NONE = 0,
@@ -318,150 +418,276 @@ typedef enum {
     MARK_REFERENCE = 1 << 3, /* the card it was compared with */
 } Mark;
 
-static void draw_card(BuxCross *self, cairo_t *cr, int card, double cx, double cy,
-                      gboolean revealed, Mark mark, double alpha)
+/* A card's look, and its node: what makes it differs, the node is built again. */
+typedef struct {
+    gboolean revealed;
+    Mark mark;
+    gboolean coords;
+    GskRenderNode *node;
+} CardLook;
+
+static void card_look_free(gpointer data)
+{
+    CardLook *look = data;
+    g_clear_pointer(&look->node, gsk_render_node_unref);
+    g_free(look);
+}
+
+static void append_rounded(GtkSnapshot *snapshot, double x, double y, double w, double h,
+                           double r, const GdkRGBA *fill, const GdkRGBA *line, double width)
+{
+    GskRoundedRect round;
+    gsk_rounded_rect_init_from_rect(&round, &GRAPHENE_RECT_INIT(x, y, w, h), r);
+    if (fill != NULL) {
+        gtk_snapshot_push_rounded_clip(snapshot, &round);
+        gtk_snapshot_append_color(snapshot, fill, &round.bounds);
+        gtk_snapshot_pop(snapshot);
+    }
+    if (line != NULL) {
+        const float widths[4] = { width, width, width, width };
+        const GdkRGBA colours[4] = { *line, *line, *line, *line };
+        gtk_snapshot_append_border(snapshot, &round, widths, colours);
+    }
+}
+
+static void append_line(GtkSnapshot *snapshot, double x0, double y0, double x1, double y1,
+                        double width, const GdkRGBA *colour)
+{
+    /* A straight stroke as a rotated rectangle. */
+    double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(x0, y0));
+    gtk_snapshot_rotate(snapshot, atan2(dy, dx) * 180 / G_PI);
+    gtk_snapshot_append_color(snapshot, colour,
+                              &GRAPHENE_RECT_INIT(0, -width / 2, len, width));
+    gtk_snapshot_restore(snapshot);
+}
+
+/* A card in its own units: (0, 0) to (CW, CH). */
+static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Mark mark,
+                                 gboolean coords)
 {
     const BuxCard *c = bux_deck_get_card(bux_game_get_deck(self->game), card);
-    double x = cx - CW / 2, y = cy - CH / 2;
+    const GdkRGBA *col = self->colours;
+    GtkSnapshot *snapshot = gtk_snapshot_new();
 
-    cairo_save(cr);
-    if (alpha < 1.0)
-        cairo_push_group(cr);
-    /* shadow */
-    rounded_rect(cr, x + 2, y + 3, CW, CH, 9);
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.18);
-    cairo_fill(cr);
-    rounded_rect(cr, x, y, CW, CH, 9);
-    if (mark & MARK_WRONG)
-        cairo_set_source_rgb(cr, 0.98, 0.87, 0.86);
-    else if (revealed)
-        cairo_set_source_rgb(cr, 0.93, 0.96, 1.0);
-    else
-        cairo_set_source_rgb(cr, 1.0, 0.98, 0.93);
-    cairo_fill_preserve(cr);
+    append_rounded(snapshot, 2, 3, CW, CH, 9, &col[COLOUR_SHADOW], NULL, 0);
+    const GdkRGBA *fill = mark & MARK_WRONG ? &col[COLOUR_CARD_WRONG]
+                          : revealed        ? &col[COLOUR_CARD_REVEALED]
+                                            : &col[COLOUR_CARD];
+    const GdkRGBA *line = &col[COLOUR_CARD_BORDER];
+    double width = 1.5;
     if (mark & (MARK_CURRENT | MARK_WRONG)) {
-        cairo_set_source_rgb(cr, 0.75, 0.11, 0.16);
-        cairo_set_line_width(cr, mark & MARK_CURRENT ? 5 : 2.5);
+        line = &col[COLOUR_WRONG];
+        width = mark & MARK_CURRENT ? 5 : 2.5;
     } else if (mark & MARK_REFERENCE) {
-        cairo_set_source_rgb(cr, 0.11, 0.44, 0.85);
-        cairo_set_line_width(cr, 4);
+        line = &col[COLOUR_REFERENCE];
+        width = 4;
     } else if (mark & MARK_PLACED) {
-        cairo_set_source_rgb(cr, 0.90, 0.65, 0.04);
-        cairo_set_line_width(cr, 4);
-    } else {
-        cairo_set_source_rgb(cr, 0.55, 0.45, 0.30);
-        cairo_set_line_width(cr, 1.5);
+        line = &col[COLOUR_PLACED];
+        width = 4;
     }
-    cairo_stroke(cr);
+    /* The stroke is centred on the edge, as it was drawn with cairo. */
+    append_rounded(snapshot, 0, 0, CW, CH, 9, fill, NULL, 0);
+    append_rounded(snapshot, -width / 2, -width / 2, CW + width, CH + width, 9 + width / 2,
+                   NULL, line, width);
 
-    cairo_set_source_rgb(cr, 0.15, 0.13, 0.10);
     const char *name = bux_card_get_name(c);
+    const GdkRGBA *ink = &col[COLOUR_TEXT];
     if (!revealed) {
-        double size = fitting_size(cr, name, CW - 14, 16, TRUE, 11);
-        double h = text_height(cr, name, CW - 14, size, TRUE, 3);
-        draw_text(cr, name, cx, cy - h / 2, CW - 14, size, TRUE, 3);
+        double size = fitting_size(self, name, CW - 14, 16, TRUE, 11);
+        g_autoptr(PangoLayout) l = text_layout(self, name, CW - 14, size, TRUE, 3);
+        int w, h;
+        pango_layout_get_pixel_size(l, &w, &h);
+        append_text(snapshot, l, CW / 2, CH / 2 - h / 2.0, CW - 14, ink);
     } else {
         /* The back of the card: name, coordinates, figures or description, state. */
-        double top = y + 5;
-        draw_text(cr, name, cx, top, CW - 8, 12.5, TRUE, 1);
-        top += text_height(cr, name, CW - 8, 12.5, TRUE, 1) + 1;
-        if (self->settings != NULL && lp_settings_get_show_coordinates(self->settings)) {
-            g_autofree char *coords = bux_card_coordinates(c);
-            draw_text(cr, coords, cx, top, CW - 8, 11.5, TRUE, 1);
-            top += text_height(cr, coords, CW - 8, 11.5, TRUE, 1) + 1;
+        double top = 5;
+        g_autoptr(PangoLayout) nl = text_layout(self, name, CW - 8, 12.5, TRUE, 1);
+        top += append_text(snapshot, nl, CW / 2, top, CW - 8, ink) + 1;
+        if (coords) {
+            g_autofree char *text = bux_card_coordinates(c);
+            g_autoptr(PangoLayout) cl = text_layout(self, text, CW - 8, 11.5, TRUE, 1);
+            top += append_text(snapshot, cl, CW / 2, top, CW - 8, ink) + 1;
         }
-        const char *state = bux_state_name(c->state);
-        double state_h = text_height(cr, state, CW - 12, 10.5, FALSE, 1);
+        g_autoptr(PangoLayout) sl = text_layout(self, bux_state_name(c->state), CW - 12, 10.5,
+                                                FALSE, 1);
+        int sw, state_h;
+        pango_layout_get_pixel_size(sl, &sw, &state_h);
         g_autofree char *details = bux_card_details(c);
-        int lines = (int)((y + CH - 4 - state_h - top) / 13.0);
-        draw_text(cr, details, cx, top, CW - 10, 10.5, FALSE, MAX(lines, 1));
-        cairo_set_source_rgb(cr, 0.35, 0.32, 0.28);
-        draw_text(cr, state, cx, y + CH - 4 - state_h, CW - 12, 10.5, FALSE, 1);
+        int lines = (int)((CH - 4 - state_h - top) / 13.0);
+        g_autoptr(PangoLayout) dl = text_layout(self, details, CW - 10, 10.5, FALSE,
+                                                MAX(lines, 1));
+        append_text(snapshot, dl, CW / 2, top, CW - 10, ink);
+        append_text(snapshot, sl, CW / 2, CH - 4 - state_h, CW - 12, &col[COLOUR_TEXT_DIM]);
     }
     if (mark & MARK_WRONG) {
         /* A red cross in the corner, so "wrong" does not rest on colour alone. */
-        cairo_set_source_rgb(cr, 0.75, 0.11, 0.16);
-        cairo_set_line_width(cr, 3);
-        cairo_move_to(cr, x + CW - 20, y + 6);
-        cairo_line_to(cr, x + CW - 8, y + 18);
-        cairo_move_to(cr, x + CW - 8, y + 6);
-        cairo_line_to(cr, x + CW - 20, y + 18);
-        cairo_stroke(cr);
+        append_line(snapshot, CW - 20, 6, CW - 8, 18, 3, &col[COLOUR_WRONG]);
+        append_line(snapshot, CW - 8, 6, CW - 20, 18, 3, &col[COLOUR_WRONG]);
     }
-    if (alpha < 1.0) {
-        cairo_pop_group_to_source(cr);
-        cairo_paint_with_alpha(cr, alpha);
-    }
-    cairo_restore(cr);
+    return gtk_snapshot_free_to_node(snapshot);
 }
 
-static void draw_direction_card(cairo_t *cr)
+static GskRenderNode *card_node(BuxCross *self, int card, gboolean revealed, Mark mark)
+{
+    gboolean coords = revealed && self->settings != NULL &&
+                      lp_settings_get_show_coordinates(self->settings);
+    CardLook *look = g_hash_table_lookup(self->cards, GINT_TO_POINTER(card));
+    if (look == NULL) {
+        look = g_new0(CardLook, 1);
+        g_hash_table_insert(self->cards, GINT_TO_POINTER(card), look);
+    }
+    if (look->node == NULL || look->revealed != revealed || look->mark != mark ||
+        look->coords != coords) {
+        g_clear_pointer(&look->node, gsk_render_node_unref);
+        look->node = build_card(self, card, revealed, mark, coords);
+        look->revealed = revealed;
+        look->mark = mark;
+        look->coords = coords;
+    }
+    return look->node;
+}
+
+static void append_card(GtkSnapshot *snapshot, GskRenderNode *node, double cx, double cy)
+{
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(cx - CW / 2, cy - CH / 2));
+    gtk_snapshot_append_node(snapshot, node);
+    gtk_snapshot_restore(snapshot);
+}
+
+static GskRenderNode *build_direction_card(BuxCross *self)
 {
     /* RULES.md: the starting card lies on the Direction card; its compass shows the four
      * arms. */
+    const GdkRGBA *col = self->colours;
     double r = CW * 0.5 + 26;       /* half width, clear of the west and east cards */
     double rh = CH * 0.5 + GY - 6;  /* half height, clear of the north and south cards */
-    cairo_save(cr);
-    rounded_rect(cr, -r, -rh, 2 * r, 2 * rh, 18);
-    cairo_set_source_rgb(cr, 0.86, 0.80, 0.66);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.55, 0.45, 0.30);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
-    cairo_set_source_rgb(cr, 0.45, 0.33, 0.18);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    append_rounded(snapshot, -r, -rh, 2 * r, 2 * rh, 18, &col[COLOUR_COMPASS], NULL, 0);
+    append_rounded(snapshot, -r - 0.75, -rh - 0.75, 2 * r + 1.5, 2 * rh + 1.5, 18.75, NULL,
+                   &col[COLOUR_CARD_BORDER], 1.5);
     const char *letters[BUX_N_ARMS] = { C_("compass", "N"), C_("compass", "S"),
                                         C_("compass", "W"), C_("compass", "E") };
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         double dx = arm_dx[a], dy = arm_dy[a];
         double tip_x = dx * (r - 4), tip_y = dy * (rh - 4);
-        /* an arrow head along the arm */
-        cairo_move_to(cr, tip_x, tip_y);
-        cairo_line_to(cr, tip_x - dx * 14 - dy * 9, tip_y - dy * 14 - dx * 9);
-        cairo_line_to(cr, tip_x - dx * 14 + dy * 9, tip_y - dy * 14 + dx * 9);
-        cairo_close_path(cr);
-        cairo_fill(cr);
+        /* An arrow head along the arm, 14 long and 18 wide: a diamond stretched to
+         * 28 × 18, of which the half behind the tip is shown. */
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(tip_x, tip_y));
+        gtk_snapshot_rotate(snapshot, atan2(dy, dx) * 180 / G_PI);
+        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(-14, -9, 14, 18));
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-14, 0));
+        gtk_snapshot_scale(snapshot, 14, 9);
+        gtk_snapshot_rotate(snapshot, 45);
+        gtk_snapshot_append_color(snapshot, &col[COLOUR_COMPASS_INK],
+                                  &GRAPHENE_RECT_INIT(-G_SQRT2 / 2, -G_SQRT2 / 2, G_SQRT2,
+                                                      G_SQRT2));
+        gtk_snapshot_pop(snapshot);
+        gtk_snapshot_restore(snapshot);
         /* the letter beside the arrow head, clear of the cards and the gaps */
         double lx = dy != 0 ? tip_x + 20 : dx * (r - 16);
         double ly = dy != 0 ? tip_y - dy * 10 - 8 : -rh + 6;
-        draw_text(cr, letters[a], lx, ly, 24, 13, TRUE, 1);
+        g_autoptr(PangoLayout) l = text_layout(self, letters[a], 24, 13, TRUE, 1);
+        append_text(snapshot, l, lx, ly, 24, &col[COLOUR_COMPASS_INK]);
     }
-    cairo_restore(cr);
+    return gtk_snapshot_free_to_node(snapshot);
 }
 
-static void draw_gap(cairo_t *cr, double gx, double gy, BuxArm arm, gboolean outer,
-                     gboolean hot, gboolean selected)
+typedef enum { GAP_INNER_ACROSS, GAP_INNER_ALONG, GAP_OUTER, N_GAP_SHAPES } GapShape;
+
+/* A gap centred on (0, 0); state 0 plain, 1 selected, 2 under the pointer, 3 both. */
+static GskRenderNode *build_gap(BuxCross *self, GapShape shape, int state)
 {
-    cairo_save(cr);
-    if (outer) {
-        rounded_rect(cr, gx - CW / 2 + 6, gy - CH / 2 + 6, CW - 12, CH - 12, 8);
-        static const double dash[] = { 6, 5 };
-        cairo_set_dash(cr, dash, 2, 0);
-    } else if (arm_dx[arm] != 0) {
-        rounded_rect(cr, gx - 7, gy - CH / 2 + 4, 14, CH - 8, 6);
+    const GdkRGBA *accent = &self->colours[COLOUR_ACCENT];
+    gboolean hot = state & 2, selected = state & 1;
+    GdkRGBA fill = with_alpha(accent, hot ? 0.55f : selected ? 0.35f : 0.10f);
+    GdkRGBA line = with_alpha(accent, selected ? 1.0f : 0.6f);
+    double width = selected ? 3 : 1.5;
+    double x, y, w, h, r;
+    if (shape == GAP_OUTER) {
+        x = -CW / 2 + 6, y = -CH / 2 + 6, w = CW - 12, h = CH - 12, r = 8;
+    } else if (shape == GAP_INNER_ACROSS) {
+        x = -7, y = -CH / 2 + 4, w = 14, h = CH - 8, r = 6;
     } else {
-        rounded_rect(cr, gx - CW / 2 + 4, gy - 7, CW - 8, 14, 6);
+        x = -CW / 2 + 4, y = -7, w = CW - 8, h = 14, r = 6;
     }
-    if (hot || selected) {
-        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, hot ? 0.55 : 0.35);
-        cairo_fill_preserve(cr);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    append_rounded(snapshot, x, y, w, h, r, &fill, NULL, 0);
+    double hw = width / 2;
+    if (shape != GAP_OUTER) {
+        append_rounded(snapshot, x - hw, y - hw, w + width, h + width, r + hw, NULL, &line,
+                       width);
     } else {
-        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, 0.10);
-        cairo_fill_preserve(cr);
+        /* A dashed outline (6 on, 5 off) for the free place at the end of an arm: dashes on
+         * the straight edges, the rounded corners whole. */
+        GskRoundedRect round;
+        gsk_rounded_rect_init_from_rect(&round,
+                                        &GRAPHENE_RECT_INIT(x - hw, y - hw, w + width,
+                                                            h + width), r + hw);
+        const float widths[4] = { width, width, width, width };
+        const GdkRGBA colours[4] = { line, line, line, line };
+        double cs = r + hw;
+        double cx[2] = { x - hw, x + w + hw - cs }, cy[2] = { y - hw, y + h + hw - cs };
+        for (int i = 0; i < 4; i++) {
+            gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(cx[i % 2], cy[i / 2], cs, cs));
+            gtk_snapshot_append_border(snapshot, &round, widths, colours);
+            gtk_snapshot_pop(snapshot);
+        }
+        for (double d = x + r + 3; d < x + w - r - 2; d += 11) {
+            double len = MIN(6, x + w - r - d);
+            gtk_snapshot_append_color(snapshot, &line,
+                                      &GRAPHENE_RECT_INIT(d, y - hw, len, width));
+            gtk_snapshot_append_color(snapshot, &line,
+                                      &GRAPHENE_RECT_INIT(d, y + h - hw, len, width));
+        }
+        for (double d = y + r + 3; d < y + h - r - 2; d += 11) {
+            double len = MIN(6, y + h - r - d);
+            gtk_snapshot_append_color(snapshot, &line,
+                                      &GRAPHENE_RECT_INIT(x - hw, d, width, len));
+            gtk_snapshot_append_color(snapshot, &line,
+                                      &GRAPHENE_RECT_INIT(x + w - hw, d, width, len));
+        }
+        GdkRGBA plus = with_alpha(accent, 0.8f);
+        gtk_snapshot_append_color(snapshot, &plus, &GRAPHENE_RECT_INIT(-10, -1.5, 20, 3));
+        gtk_snapshot_append_color(snapshot, &plus, &GRAPHENE_RECT_INIT(-1.5, -10, 3, 20));
     }
-    cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, selected ? 1.0 : 0.6);
-    cairo_set_line_width(cr, selected ? 3 : 1.5);
-    cairo_stroke(cr);
-    if (outer) {
-        cairo_set_dash(cr, NULL, 0, 0);
-        cairo_set_source_rgba(cr, 0.11, 0.44, 0.85, 0.8);
-        cairo_set_line_width(cr, 3);
-        cairo_move_to(cr, gx - 10, gy);
-        cairo_line_to(cr, gx + 10, gy);
-        cairo_move_to(cr, gx, gy - 10);
-        cairo_line_to(cr, gx, gy + 10);
-        cairo_stroke(cr);
+    return gtk_snapshot_free_to_node(snapshot);
+}
+
+static GskRenderNode *gap_node(BuxCross *self, GapShape shape, int state)
+{
+    GskRenderNode **slot = &self->gap_nodes[shape][state];
+    if (*slot == NULL)
+        *slot = build_gap(self, shape, state);
+    return *slot;
+}
+
+/* Forget the nodes built from the style (colours, font) or from what cards show. */
+static void drop_card_nodes(BuxCross *self)
+{
+    g_hash_table_remove_all(self->cards);
+    g_clear_pointer(&self->direction_node, gsk_render_node_unref);
+    for (guint s = 0; s < N_GAP_SHAPES; s++) {
+        for (guint k = 0; k < 4; k++)
+            g_clear_pointer(&self->gap_nodes[s][k], gsk_render_node_unref);
     }
-    cairo_restore(cr);
+}
+
+/* The cross changed (a card, a mark, the size): the scene and the gaps are built again. */
+static void invalidate_scene(BuxCross *self)
+{
+    g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->gaps, gsk_render_node_unref);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void invalidate_style(BuxCross *self)
+{
+    self->style_valid = FALSE;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 static double animation_ms(BuxCross *self)
@@ -503,22 +729,9 @@ void bux_cross_keep_in_view(BuxCross *self, int card)
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+/* The cross at this size: the Direction card and every card, in one node. */
+static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
 {
-    BuxCross *self = BUX_CROSS(widget);
-    double w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
-    graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, w, h);
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
-
-    cairo_set_source_rgb(cr, 0.84, 0.89, 0.82); /* the table */
-    cairo_paint(cr);
-
-    Shown shown;
-    if (self->game == NULL || !shown_get(self, &shown)) {
-        self->scale = 0;
-        cairo_destroy(cr);
-        return;
-    }
     double left, right, up, down;
     extents(self, &left, &right, &up, &down);
     double scale = MIN(1.0, MIN(w / (left + right), h / (up + down)));
@@ -526,10 +739,15 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     self->scale = scale;
     self->ox = (w - (left + right) * scale) / 2 + left * scale;
     self->oy = (h - (up + down) * scale) / 2 + up * scale;
-    cairo_translate(cr, self->ox, self->oy);
-    cairo_scale(cr, scale, scale);
+    self->scene_w = w;
+    self->scene_h = h;
 
-    draw_direction_card(cr);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
+    gtk_snapshot_scale(snapshot, scale, scale);
+    if (self->direction_node == NULL)
+        self->direction_node = build_direction_card(self);
+    gtk_snapshot_append_node(snapshot, self->direction_node);
 
     /* Marks: the card under challenge, or the scoring's wrong cards so far. */
     const BuxScoring *sc = self->scoring_step >= 0 ? bux_game_get_last_scoring(self->game)
@@ -540,9 +758,9 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
     g_hash_table_remove_all(self->positions);
     for (int a = -1; a < BUX_N_ARMS; a++) {
-        guint n = a < 0 ? 1 : shown.arms[a]->len;
+        guint n = a < 0 ? 1 : shown->arms[a]->len;
         for (guint i = 0; i < n; i++) {
-            int card = a < 0 ? shown.start : g_array_index(shown.arms[a], int, i);
+            int card = a < 0 ? shown->start : g_array_index(shown->arms[a], int, i);
             double cx = 0, cy = 0;
             if (a >= 0)
                 cell_centre(a, i + 1, &cx, &cy);
@@ -565,25 +783,82 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                 if (placed && a == (int)placed_arm && i == placed_index)
                     mark |= MARK_PLACED;
             }
-            draw_card(self, cr, card, cx, cy, revealed, mark, 1.0);
+            append_card(snapshot, card_node(self, card, revealed, mark), cx, cy);
             double *pos = g_new(double, 2);
             pos[0] = cx;
             pos[1] = cy;
             g_hash_table_insert(self->positions, GINT_TO_POINTER(card), pos);
         }
     }
+    self->scene = gtk_snapshot_free_to_node(snapshot);
+}
 
-    if (self->interactive && sc == NULL) {
-        gboolean focus = gtk_widget_has_focus(widget);
-        for (guint a = 0; a < BUX_N_ARMS; a++) {
-            for (guint g = 0; g <= live_len(self, a); g++) {
-                double gx, gy;
-                gap_centre(self, a, g, &gx, &gy);
-                gboolean hot = self->hover_arm == (int)a && self->hover_index == g;
-                gboolean sel = focus && self->sel_arm == a && self->sel_index == g;
-                draw_gap(cr, gx, gy, a, g == live_len(self, a), hot, sel);
-            }
+/* The gaps as the pointer and the keyboard leave them; rebuilt only when those move. */
+static void build_gaps(BuxCross *self, gboolean focus)
+{
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
+    gtk_snapshot_scale(snapshot, self->scale, self->scale);
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        guint len = live_len(self, a);
+        for (guint g = 0; g <= len; g++) {
+            double gx, gy;
+            gap_centre(self, a, g, &gx, &gy);
+            gboolean hot = self->hover_arm == (int)a && self->hover_index == g;
+            gboolean sel = focus && self->sel_arm == a && self->sel_index == g;
+            GapShape shape = g == len ? GAP_OUTER
+                             : arm_dx[a] != 0 ? GAP_INNER_ACROSS : GAP_INNER_ALONG;
+            gtk_snapshot_save(snapshot);
+            gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(gx, gy));
+            gtk_snapshot_append_node(snapshot, gap_node(self, shape, (hot ? 2 : 0) | sel));
+            gtk_snapshot_restore(snapshot);
         }
+    }
+    self->gaps = gtk_snapshot_free_to_node(snapshot);
+    self->gaps_hover_arm = self->hover_arm;
+    self->gaps_hover_index = self->hover_index;
+    self->gaps_sel_arm = self->sel_arm;
+    self->gaps_sel_index = self->sel_index;
+    self->gaps_focus = focus;
+}
+
+static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    double w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+
+    ensure_style(self);
+    gtk_snapshot_append_color(snapshot, &self->colours[COLOUR_TABLE],
+                              &GRAPHENE_RECT_INIT(0, 0, w, h));
+
+    if (self->game == NULL || bux_game_get_start_card(self->game) < 0 ||
+        (self->scoring_step >= 0 && bux_game_get_last_scoring(self->game) == NULL)) {
+        self->scale = 0;
+        return;
+    }
+    if (self->scene != NULL && (self->scene_w != w || self->scene_h != h))
+        invalidate_scene(self);
+    if (self->scene == NULL) {
+        Shown shown;
+        if (!shown_get(self, &shown)) {
+            self->scale = 0;
+            return;
+        }
+        build_scene(self, w, h, &shown);
+        shown_clear(&shown);
+    }
+    gtk_snapshot_append_node(snapshot, self->scene);
+
+    if (self->interactive && self->scoring_step < 0) {
+        gboolean focus = gtk_widget_has_focus(widget);
+        if (self->gaps != NULL &&
+            (self->gaps_hover_arm != self->hover_arm ||
+             self->gaps_hover_index != self->hover_index || self->gaps_sel_arm != self->sel_arm ||
+             self->gaps_sel_index != self->sel_index || self->gaps_focus != focus))
+            g_clear_pointer(&self->gaps, gsk_render_node_unref);
+        if (self->gaps == NULL)
+            build_gaps(self, focus);
+        gtk_snapshot_append_node(snapshot, self->gaps);
     }
 
     /* Cards leaving the game fade and sink. */
@@ -594,10 +869,14 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         double t = duration > 0 ? (now - g->start_us) / duration : 1.0;
         if (t >= 1.0)
             continue;
-        draw_card(self, cr, g->card, g->x, g->y + t * 60, TRUE, MARK_NONE, 1.0 - t);
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
+        gtk_snapshot_scale(snapshot, self->scale, self->scale);
+        gtk_snapshot_push_opacity(snapshot, 1.0 - t);
+        append_card(snapshot, card_node(self, g->card, TRUE, MARK_NONE), g->x, g->y + t * 60);
+        gtk_snapshot_pop(snapshot);
+        gtk_snapshot_restore(snapshot);
     }
-    shown_clear(&shown);
-    cairo_destroy(cr);
     if (self->keep_card >= 0 && self->scroll_id == 0)
         self->scroll_id = g_idle_add(scroll_idle, self);
 }
@@ -803,6 +1082,7 @@ static void on_focus_changed(BuxCross *self)
 
 static void on_game_changed(BuxCross *self)
 {
+    invalidate_scene(self);
     clamp_selection(self);
     update_accessible(self);
     gtk_widget_queue_resize(GTK_WIDGET(self));
@@ -814,6 +1094,7 @@ void bux_cross_set_game(BuxCross *self, BuxGame *game)
     g_return_if_fail(game == NULL || BUX_IS_GAME(game));
     if (!g_set_object(&self->game, game))
         return;
+    drop_card_nodes(self);
     g_signal_group_set_target(self->game_signals, game);
     on_game_changed(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_GAME]);
@@ -838,7 +1119,7 @@ void bux_cross_set_settings(BuxCross *self, LpSettings *settings)
     if (!g_set_object(&self->settings, settings))
         return;
     g_signal_group_set_target(self->settings_signals, settings);
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    invalidate_scene(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SETTINGS]);
 }
 
@@ -862,7 +1143,7 @@ void bux_cross_set_show_revealed(BuxCross *self, gboolean show)
     if (self->show_revealed == show)
         return;
     self->show_revealed = show;
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    invalidate_scene(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SHOW_REVEALED]);
 }
 
@@ -885,6 +1166,7 @@ void bux_cross_set_scoring_step(BuxCross *self, int step)
     /* Redrawn even when the step stays: the scoring behind it may be a new one. */
     gboolean changed = self->scoring_step != step;
     self->scoring_step = step;
+    invalidate_scene(self);
     update_accessible(self);
     gtk_widget_queue_resize(GTK_WIDGET(self));
     if (changed)
@@ -978,7 +1260,25 @@ static void bux_cross_finalize(GObject *object)
     BuxCross *self = BUX_CROSS(object);
     g_clear_pointer(&self->positions, g_hash_table_unref);
     g_clear_pointer(&self->ghosts, g_array_unref);
+    drop_card_nodes(self);
+    g_clear_pointer(&self->cards, g_hash_table_unref);
+    g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->gaps, gsk_render_node_unref);
+    g_clear_pointer(&self->font, pango_font_description_free);
     G_OBJECT_CLASS(bux_cross_parent_class)->finalize(object);
+}
+
+/* A new theme, dark style, font or font setting: colours and text are taken again. */
+static void bux_cross_css_changed(GtkWidget *widget, GtkCssStyleChange *change)
+{
+    GTK_WIDGET_CLASS(bux_cross_parent_class)->css_changed(widget, change);
+    invalidate_style(BUX_CROSS(widget));
+}
+
+static void bux_cross_system_setting_changed(GtkWidget *widget, GtkSystemSetting setting)
+{
+    GTK_WIDGET_CLASS(bux_cross_parent_class)->system_setting_changed(widget, setting);
+    invalidate_style(BUX_CROSS(widget));
 }
 
 static void bux_cross_class_init(BuxCrossClass *klass)
@@ -991,6 +1291,8 @@ static void bux_cross_class_init(BuxCrossClass *klass)
     object_class->set_property = bux_cross_set_property;
     widget_class->snapshot = bux_cross_snapshot;
     widget_class->measure = bux_cross_measure;
+    widget_class->css_changed = bux_cross_css_changed;
+    widget_class->system_setting_changed = bux_cross_system_setting_changed;
     gtk_widget_class_set_css_name(widget_class, "buxcross");
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 
@@ -1032,6 +1334,7 @@ static void bux_cross_init(BuxCross *self)
 {
     self->positions = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
     self->ghosts = g_array_new(FALSE, FALSE, sizeof(Ghost));
+    self->cards = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, card_look_free);
     self->scoring_step = -1;
     self->hover_arm = -1;
     self->keep_card = -1;
@@ -1045,7 +1348,7 @@ static void bux_cross_init(BuxCross *self)
                                        G_CALLBACK(on_game_changed), self);
     self->settings_signals = g_signal_group_new(LP_TYPE_SETTINGS);
     g_signal_group_connect_swapped(self->settings_signals, "notify::show-coordinates",
-                                   G_CALLBACK(gtk_widget_queue_draw), self);
+                                   G_CALLBACK(invalidate_scene), self);
 
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "released", G_CALLBACK(on_click), self);

@@ -104,15 +104,35 @@ GdkTexture *aa_card_art_texture(int face, int width)
     return texture;
 }
 
+/* Rendered at the size it is shown, times the screen's scale: sharp on HiDPI screens without
+ * rasterising four times the pixels on the others. */
+static void update_texture(GtkWidget *picture)
+{
+    int face = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(picture), "aa-card-face"));
+    int width = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(picture), "aa-card-width"));
+    int scale = MAX(gtk_widget_get_scale_factor(picture), 1);
+    GdkPaintable *texture = GDK_PAINTABLE(aa_card_art_texture(face, width * scale));
+    if (gtk_picture_get_paintable(GTK_PICTURE(picture)) != texture)
+        gtk_picture_set_paintable(GTK_PICTURE(picture), texture);
+}
+
 GtkWidget *aa_card_art_picture(int face, int width)
 {
-    /* Render at twice the size so that the card stays sharp on HiDPI screens. */
-    GtkWidget *picture = gtk_picture_new_for_paintable(
-        GDK_PAINTABLE(aa_card_art_texture(face, width * 2)));
+    GtkWidget *picture = gtk_picture_new();
     gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
     gtk_widget_set_size_request(picture, width, (int)(width * 1.4 + 0.5));
     gtk_widget_add_css_class(picture, "aa-card");
+    g_object_set_data(G_OBJECT(picture), "aa-card-width", GINT_TO_POINTER(width));
+    aa_card_art_picture_set_face(picture, face);
+    g_signal_connect(picture, "notify::scale-factor", G_CALLBACK(update_texture), NULL);
     return picture;
+}
+
+void aa_card_art_picture_set_face(GtkWidget *picture, int face)
+{
+    g_return_if_fail(GTK_IS_PICTURE(picture));
+    g_object_set_data(G_OBJECT(picture), "aa-card-face", GINT_TO_POINTER(face));
+    update_texture(picture);
 }
 
 char *aa_card_art_name(int face)

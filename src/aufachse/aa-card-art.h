@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 GdkTexture *aa_card_art_texture(int face, int width);
 /* A picture widget of that card at width pixels (height follows). */
 GtkWidget *aa_card_art_picture(int face, int width);
+/* Shows another card in a picture from aa_card_art_picture(), at the same size. */
+void aa_card_art_picture_set_face(GtkWidget *picture, int face);
 /* What a card is called, for labels and screen readers: "80 km", "Rest", "Obstacle (−1)". */
 char *aa_card_art_name(int face);
 /* What a card does when it is turned over on the counter. */

@@ -19,7 +19,22 @@ struct _AaRouteRow {
     GtkWidget *info_label;
     GtkWidget *cards_box;
     GtkWidget *score_label;
+    GPtrArray *slots;      /* Slot per card place, reused from one update to the next */
+    GtkWidget *empty_label;
+    char *accessible_label;
 };
+
+/* A card place in the row: the picture and the break mark under it. Updates change what
+ * they show; widgets are made only when a route grows past its longest so far, so an update
+ * after every event of the game costs no widget tree rebuild. */
+typedef struct {
+    GtkWidget *box;
+    GtkWidget *picture;
+    GtkWidget *mark;
+    int face;
+    AaBreak why;
+    int look; /* -1 not yet set, 0 plain, 1 scoring part, 2 dimmed */
+} Slot;
 
 G_DEFINE_FINAL_TYPE(AaRouteRow, aa_route_row, GTK_TYPE_WIDGET)
 
@@ -52,6 +67,31 @@ static const char *break_long(AaBreak why)
     }
 }
 
+static Slot *slot_get(AaRouteRow *self, guint i)
+{
+    if (i < self->slots->len)
+        return self->slots->pdata[i];
+    Slot *slot = g_new0(Slot, 1);
+    slot->face = AA_CARD_ART_BACK;
+    slot->why = AA_BREAK_NONE;
+    slot->look = 0;
+    slot->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    gtk_widget_add_css_class(slot->box, "aa-route-card");
+    slot->picture = aa_card_art_picture(slot->face, CARD_WIDTH);
+    gtk_box_append(GTK_BOX(slot->box), slot->picture);
+    slot->mark = gtk_label_new(NULL);
+    gtk_label_set_wrap(GTK_LABEL(slot->mark), TRUE);
+    gtk_label_set_max_width_chars(GTK_LABEL(slot->mark), 5);
+    gtk_label_set_justify(GTK_LABEL(slot->mark), GTK_JUSTIFY_CENTER);
+    gtk_widget_add_css_class(slot->mark, "aa-break-mark");
+    gtk_widget_set_visible(slot->mark, FALSE);
+    gtk_box_append(GTK_BOX(slot->box), slot->mark);
+    gtk_box_insert_child_after(GTK_BOX(self->cards_box), slot->box,
+                               i > 0 ? ((Slot *)self->slots->pdata[i - 1])->box : NULL);
+    g_ptr_array_add(self->slots, slot);
+    return slot;
+}
+
 void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolean scoring)
 {
     g_return_if_fail(AA_IS_ROUTE_ROW(self));
@@ -78,10 +118,6 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
                                             hand);
     gtk_label_set_text(GTK_LABEL(self->info_label), info);
 
-    GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(self->cards_box)) != NULL)
-        gtk_box_remove(GTK_BOX(self->cards_box), child);
-
     g_autofree AaBreak *breaks = g_new0(AaBreak, MAX(length, 1));
     guint start = 0;
     int value = face_up ? aa_route_score_cards((const guint8 *)route->data, route->len, breaks,
@@ -90,33 +126,40 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
     GString *spoken = g_string_new(NULL);
     for (guint i = 0; i < length; i++) {
         int face = face_up ? aa_card_face(g_array_index(route, guint8, i)) : AA_CARD_ART_BACK;
-        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-        gtk_widget_add_css_class(box, "aa-route-card");
-        gtk_box_append(GTK_BOX(box), aa_card_art_picture(face, CARD_WIDTH));
-        if (scoring) {
-            GtkWidget *mark = gtk_label_new(break_short(breaks[i]));
-            gtk_label_set_wrap(GTK_LABEL(mark), TRUE);
-            gtk_label_set_max_width_chars(GTK_LABEL(mark), 5);
-            gtk_label_set_justify(GTK_LABEL(mark), GTK_JUSTIFY_CENTER);
-            gtk_widget_add_css_class(mark, "aa-break-mark");
-            gtk_box_append(GTK_BOX(box), mark);
-            if (breaks[i] != AA_BREAK_NONE) {
-                gtk_widget_add_css_class(box, "aa-break");
-                gtk_widget_set_tooltip_text(box, break_long(breaks[i]));
-            }
-            gtk_widget_add_css_class(box, i >= start ? "aa-scoring" : "aa-dimmed");
+        Slot *slot = slot_get(self, i);
+        if (slot->face != face) {
+            aa_card_art_picture_set_face(slot->picture, face);
+            slot->face = face;
         }
-        gtk_box_append(GTK_BOX(self->cards_box), box);
+        AaBreak why = scoring ? breaks[i] : AA_BREAK_NONE;
+        gtk_widget_set_visible(slot->mark, scoring);
+        if (scoring)
+            gtk_label_set_text(GTK_LABEL(slot->mark), break_short(why));
+        if (slot->why != why) {
+            if (why != AA_BREAK_NONE)
+                gtk_widget_add_css_class(slot->box, "aa-break");
+            else
+                gtk_widget_remove_css_class(slot->box, "aa-break");
+            gtk_widget_set_tooltip_text(slot->box, break_long(why));
+            slot->why = why;
+        }
+        int look = !scoring ? 0 : i >= start ? 1 : 2;
+        if (slot->look != look) {
+            gtk_widget_remove_css_class(slot->box, "aa-scoring");
+            gtk_widget_remove_css_class(slot->box, "aa-dimmed");
+            if (look != 0)
+                gtk_widget_add_css_class(slot->box, look == 1 ? "aa-scoring" : "aa-dimmed");
+            slot->look = look;
+        }
+        gtk_widget_set_visible(slot->box, TRUE);
         if (face_up) {
             g_autofree char *n = aa_card_art_name(face);
             g_string_append_printf(spoken, "%s%s", i > 0 ? ", " : "", n);
         }
     }
-    if (length == 0) {
-        GtkWidget *empty = gtk_label_new(_("no cards yet"));
-        gtk_widget_add_css_class(empty, "dim-label");
-        gtk_box_append(GTK_BOX(self->cards_box), empty);
-    }
+    for (guint i = length; i < self->slots->len; i++)
+        gtk_widget_set_visible(((Slot *)self->slots->pdata[i])->box, FALSE);
+    gtk_widget_set_visible(self->empty_label, length == 0);
 
     g_autofree char *score = scoring ? g_strdup_printf(_("%d km"), value) : g_strdup("");
     gtk_label_set_text(GTK_LABEL(self->score_label), score);
@@ -137,8 +180,12 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
         label = g_strdup_printf(_("Route of %s, %s face down"), lp_player_get_name(player),
                                 count);
     g_string_free(spoken, TRUE);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                   -1);
+    if (g_strcmp0(label, self->accessible_label) != 0) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       label, -1);
+        g_free(self->accessible_label);
+        self->accessible_label = g_steal_pointer(&label);
+    }
 }
 
 static void aa_route_row_dispose(GObject *object)
@@ -151,9 +198,18 @@ static void aa_route_row_dispose(GObject *object)
     G_OBJECT_CLASS(aa_route_row_parent_class)->dispose(object);
 }
 
+static void aa_route_row_finalize(GObject *object)
+{
+    AaRouteRow *self = AA_ROUTE_ROW(object);
+    g_clear_pointer(&self->slots, g_ptr_array_unref);
+    g_clear_pointer(&self->accessible_label, g_free);
+    G_OBJECT_CLASS(aa_route_row_parent_class)->finalize(object);
+}
+
 static void aa_route_row_class_init(AaRouteRowClass *klass)
 {
     G_OBJECT_CLASS(klass)->dispose = aa_route_row_dispose;
+    G_OBJECT_CLASS(klass)->finalize = aa_route_row_finalize;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BOX_LAYOUT);
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-route-row");
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
@@ -187,6 +243,10 @@ static void aa_route_row_init(AaRouteRow *self)
     self->cards_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 3);
     gtk_widget_set_valign(self->cards_box, GTK_ALIGN_CENTER);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), self->cards_box);
+    self->slots = g_ptr_array_new_with_free_func(g_free);
+    self->empty_label = gtk_label_new(_("no cards yet"));
+    gtk_widget_add_css_class(self->empty_label, "dim-label");
+    gtk_box_append(GTK_BOX(self->cards_box), self->empty_label);
     gtk_widget_set_parent(scroller, GTK_WIDGET(self));
 
     self->score_label = gtk_label_new(NULL);

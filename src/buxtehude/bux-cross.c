@@ -735,7 +735,9 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
     double left, right, up, down;
     extents(self, &left, &right, &up, &down);
     double scale = MIN(1.0, MIN(w / (left + right), h / (up + down)));
-    scale = MAX(scale, MIN_SCALE);
+    /* In steps of 1/32: text is rasterised once per size, and a window being resized
+     * would otherwise ask for a new size of every glyph on every frame. */
+    scale = MAX(floor(scale * 32) / 32, MIN_SCALE);
     self->scale = scale;
     self->ox = (w - (left + right) * scale) / 2 + left * scale;
     self->oy = (h - (up + down) * scale) / 2 + up * scale;

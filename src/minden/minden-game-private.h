@@ -36,6 +36,7 @@ struct _MindenGame {
     guint64 ai_seed;
     /* The board's reference cities are left out of the pile (games since issue 12). */
     gboolean board_cities_out;
+    GArray *history; /* MindenScoredTip, in the order of scoring */
 };
 
 /* minden-game.c */

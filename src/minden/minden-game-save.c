@@ -4,6 +4,7 @@
 #include "minden-game-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "lp-json.h"
 
@@ -20,6 +21,15 @@ static JsonNode *ids_node(MindenGame *self, GArray *cards)
     return n;
 }
 
+static JsonArray *tip_to_json(const MindenTip *tip)
+{
+    JsonArray *a = json_array_new();
+    g_auto(GStrv) stones = minden_tip_to_strv(tip);
+    for (guint k = 0; stones[k]; k++)
+        json_array_add_string_element(a, stones[k]);
+    return a;
+}
+
 static JsonObject *seat_to_json(MindenGame *self, const MindenSeat *s)
 {
     JsonObject *so = json_object_new();
@@ -29,14 +39,30 @@ static JsonObject *seat_to_json(MindenGame *self, const MindenSeat *s)
         json_object_set_string_member(so, "card", _minden_game_card_id(self, (guint) s->card));
     else
         json_object_set_null_member(so, "card");
-    JsonArray *tip = json_array_new();
-    g_auto(GStrv) stones = minden_tip_to_strv(&s->tip);
-    for (guint k = 0; stones[k]; k++)
-        json_array_add_string_element(tip, stones[k]);
-    json_object_set_array_member(so, "tip", tip);
+    json_object_set_array_member(so, "tip", tip_to_json(&s->tip));
     json_object_set_boolean_member(so, "scored", s->scored);
     json_object_set_member(so, "kept", ids_node(self, s->kept));
     return so;
+}
+
+/* The round history, one object per scored tip (issue 12). */
+static JsonArray *history_to_json(MindenGame *self)
+{
+    JsonArray *a = json_array_new();
+    for (guint i = 0; i < self->history->len; i++) {
+        const MindenScoredTip *t = &g_array_index(self->history, MindenScoredTip, i);
+        JsonObject *to = json_object_new();
+        json_object_set_int_member(to, "round", t->round);
+        json_object_set_int_member(to, "seat", t->seat);
+        json_object_set_string_member(to, "card", _minden_game_card_id(self, t->card));
+        json_object_set_array_member(to, "tip", tip_to_json(&t->tip));
+        json_object_set_boolean_member(to, "right", t->right);
+        json_object_set_boolean_member(to, "kept", t->kept);
+        json_object_set_int_member(to, "from", t->from);
+        json_object_set_int_member(to, "to", t->to);
+        json_array_add_object_element(a, to);
+    }
+    return a;
 }
 
 JsonNode *_minden_game_save_state(LpGame *game)
@@ -67,6 +93,7 @@ JsonNode *_minden_game_save_state(LpGame *game)
     for (guint i = 0; i < self->n_seats; i++)
         json_array_add_object_element(seats, seat_to_json(self, &self->seats[i]));
     json_object_set_array_member(o, "seats", seats);
+    json_object_set_array_member(o, "history", history_to_json(self));
 
     JsonNode *n = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(n, o);
@@ -242,8 +269,8 @@ static gboolean read_seat_card(MindenGame *self, guint i, JsonObject *so, guint8
     return TRUE;
 }
 
-/* A seat's "tip": its stones, none while it has not tipped. */
-static gboolean read_seat_tip(MindenSeat *s, JsonObject *so, GError **error)
+/* A "tip": its stones into out, none (out untouched) when the array is empty. */
+static gboolean read_tip(JsonObject *so, MindenTip *out, GError **error)
 {
     JsonArray *tip = NULL;
     const char *stones[MINDEN_MAX_STONES + 1] = { NULL };
@@ -258,7 +285,13 @@ static gboolean read_seat_tip(MindenSeat *s, JsonObject *so, GError **error)
     for (guint k = 0; k < n; k++)
         if (!lp_json_array_get_string(tip, k, "tip", &stones[k], error))
             return FALSE;
-    return minden_tip_from_strv(stones, n, &s->tip, error);
+    return minden_tip_from_strv(stones, n, out, error);
+}
+
+/* A seat's "tip": its stones, none while it has not tipped. */
+static gboolean read_seat_tip(MindenSeat *s, JsonObject *so, GError **error)
+{
+    return read_tip(so, &s->tip, error);
 }
 
 /* RULES.md: the track goes on past field 40, but not far: a figure below 40 makes one last
@@ -309,6 +342,97 @@ static gboolean read_seats(MindenGame *self, JsonObject *o, guint8 *seen, GError
     for (guint i = 0; i < self->n_seats; i++)
         if (!read_seat(self, i, json_array_get_element(seats, i), seen, error))
             return FALSE;
+    return TRUE;
+}
+
+static gboolean history_error(guint i, GError **error)
+{
+    g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                /* Translators: a damaged save; “history” is the member's name. */
+                _("“history” entry %u does not fit the game"), i);
+    return FALSE;
+}
+
+/* One scored tip: the card, the tip and the move must agree with the rules, so a damaged save
+ * cannot show a family a result that never happened. */
+static gboolean read_history_entry(MindenGame *self, guint i, JsonNode *tn, guint last_round,
+                                   MindenScoredTip *t, GError **error)
+{
+    gint64 v;
+    const char *id = NULL;
+
+    if (!JSON_NODE_HOLDS_OBJECT(tn))
+        return history_error(i, error);
+    JsonObject *to = json_node_get_object(tn);
+    if (!lp_json_get_int(to, "round", MAX(last_round, 1), self->round, &v, error))
+        return FALSE;
+    t->round = (guint) v;
+    if (!lp_json_get_int(to, "seat", 0, self->n_seats - 1, &v, error))
+        return FALSE;
+    t->seat = (guint) v;
+    if (!lp_json_get_string(to, "card", &id, error))
+        return FALSE;
+    int card = minden_deck_lookup(self->deck, id);
+    if (card < 0) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
+                    _("“%s” holds the card “%s”, which is not in the Minden deck"), "history",
+                    id);
+        return FALSE;
+    }
+    t->card = (guint) card;
+    t->tip = (MindenTip) MINDEN_TIP_INIT;
+    if (!read_tip(to, &t->tip, error) || !lp_json_get_bool(to, "right", &t->right, error) ||
+        !lp_json_get_bool(to, "kept", &t->kept, error) ||
+        !lp_json_get_int(to, "from", 0, max_position(self), &v, error))
+        return FALSE;
+    t->from = (guint) v;
+    if (!lp_json_get_int(to, "to", 0, max_position(self), &v, error))
+        return FALSE;
+    t->to = (guint) v;
+    const MindenCard *c = minden_deck_get_card(self->deck, t->card);
+    /* RULES.md: a right tip moves by its stones (more with jumps) and keeps the card with
+     * enough of them; a wrong one stays and discards it. */
+    if (!_minden_game_card_in_play(self, t->card) || t->tip.n_stones == 0 ||
+        t->right != minden_card_tip_is_right(c, &t->tip) ||
+        (t->right ? t->to < t->from + (guint) t->tip.n_stones : t->to != t->from) ||
+        t->kept != (t->right &&
+                    (guint) t->tip.n_stones >= minden_colour_stones_to_keep(c->colour)))
+        return history_error(i, error);
+    return TRUE;
+}
+
+/* "history": the round history (issue 12). Saves from before it lack the member and load
+ * with an empty history. */
+static gboolean read_history(MindenGame *self, JsonObject *o, GError **error)
+{
+    JsonArray *a = NULL;
+    guint last_round = 0;
+    guint8 scored[8] = { 0 };
+
+    if (!json_object_has_member(o, "history"))
+        return TRUE;
+    if (!lp_json_get_array(o, "history", &a, error))
+        return FALSE;
+    for (guint i = 0; i < json_array_get_length(a); i++) {
+        MindenScoredTip t;
+        if (!read_history_entry(self, i, json_array_get_element(a, i), last_round, &t, error))
+            return FALSE;
+        if (t.round != last_round)
+            memset(scored, 0, sizeof scored);
+        /* A seat's tip is scored once a round. */
+        if (scored[t.seat]++)
+            return history_error(i, error);
+        last_round = t.round;
+        g_array_append_val(self->history, t);
+    }
+    /* While a round is scored, its entries are the seats scored so far; before, none. */
+    gboolean current = self->phase == MINDEN_PHASE_CHOOSE || self->phase == MINDEN_PHASE_TIP ||
+                       self->phase == MINDEN_PHASE_SCORE;
+    for (guint i = 0; current && i < self->n_seats; i++) {
+        gboolean in_history = last_round == self->round && scored[i] > 0;
+        if (in_history != (self->phase == MINDEN_PHASE_SCORE && self->seats[i].scored))
+            return history_error(json_array_get_length(a), error);
+    }
     return TRUE;
 }
 
@@ -448,6 +572,6 @@ gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
     return read_round(self, o, error) && read_piles(self, o, seen, error) &&
            read_order(self, o, error) && read_final_step(self, o, error) &&
            read_ai_seed(self, o, error) && read_board_cities(self, o, error) &&
-           read_seats(self, o, seen, error) &&
+           read_seats(self, o, seen, error) && read_history(self, o, error) &&
            check_consistency(self, seen, error);
 }

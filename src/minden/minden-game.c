@@ -186,6 +186,33 @@ const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat)
     return &self->seats[seat].tip;
 }
 
+guint minden_game_get_history_length(MindenGame *self)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), 0);
+    return self->history->len;
+}
+
+const MindenScoredTip *minden_game_get_history_entry(MindenGame *self, guint index)
+{
+    g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
+    g_return_val_if_fail(index < self->history->len, NULL);
+    return &g_array_index(self->history, MindenScoredTip, index);
+}
+
+const MindenScoredTip *minden_game_get_scored_tip(MindenGame *self, guint seat)
+{
+    SEAT_OR(self, seat, NULL);
+    /* The current round's entries are the last ones; earlier rounds end the search. */
+    for (guint i = self->history->len; i-- > 0;) {
+        const MindenScoredTip *t = &g_array_index(self->history, MindenScoredTip, i);
+        if (t->round != self->round)
+            break;
+        if (t->seat == seat)
+            return t;
+    }
+    return NULL;
+}
+
 GArray *minden_game_get_order(MindenGame *self)
 {
     g_return_val_if_fail(MINDEN_IS_GAME(self), NULL);
@@ -537,6 +564,8 @@ static void score_next(MindenGame *self)
     s->card = -1;
     s->scored = TRUE;
     self->order_done++;
+    MindenScoredTip entry = { self->round, seat, card, s->tip, right, kept, from, to };
+    g_array_append_val(self->history, entry);
 
     g_signal_emit(self, signals[SIGNAL_SCORED], 0, seat, card, right, from, to, kept);
 
@@ -815,6 +844,7 @@ static void minden_game_finalize(GObject *object)
     g_clear_pointer(&self->discard, g_array_unref);
     g_clear_pointer(&self->box, g_array_unref);
     g_clear_pointer(&self->order, g_array_unref);
+    g_clear_pointer(&self->history, g_array_unref);
     G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
 }
 
@@ -936,5 +966,6 @@ static void minden_game_init(MindenGame *self)
     self->discard = _minden_uint_array();
     self->box = _minden_uint_array();
     self->order = _minden_uint_array();
+    self->history = g_array_new(FALSE, FALSE, sizeof(MindenScoredTip));
     self->phase = MINDEN_PHASE_REVEAL;
 }

@@ -85,6 +85,32 @@ gboolean minden_game_get_tip(MindenGame *self, int viewer, guint seat, MindenTip
 gboolean minden_game_get_solutions(MindenGame *self, int viewer, guint card,
                                    const MindenPoint **points, guint *n_points);
 
+/* One scored tip of the round history (issue 12). It enters the history when the tip is
+ * scored, and from then on the rules show tip and solution to everybody: the history holds
+ * nothing secret, so its getters take no viewer. */
+typedef struct {
+    guint round;    /* from 1 */
+    guint seat;
+    guint card;     /* the card the seat held this round (an index into the deck) */
+    MindenTip tip;
+    gboolean right; /* a solution point lies in the tipped region */
+    gboolean kept;  /* the seat keeps the card (right, with enough stones for its colour) */
+    guint from;     /* the field before */
+    guint to;       /* the field after, the skip rule applied; from when wrong */
+} MindenScoredTip;
+
+/* The round history: every scored tip of the game in the order of scoring, so a round's tips
+ * follow each other back to front. The current round's tips join one by one as they are
+ * scored; nothing of a round is in it before. Saved with the game; saves from before it
+ * load with an empty history. */
+guint minden_game_get_history_length(MindenGame *self);
+/* The index-th scored tip (index < minden_game_get_history_length); the pointer is valid
+ * until the game's next move. */
+const MindenScoredTip *minden_game_get_history_entry(MindenGame *self, guint index);
+/* seat's tip of the current round once scored (right or wrong), until the next round is
+ * revealed; NULL before its scoring. Valid until the game's next move. */
+const MindenScoredTip *minden_game_get_scored_tip(MindenGame *self, guint seat);
+
 /* Seats sorted back to front by position (RULES.md: ties youngest first). */
 GArray *minden_game_back_to_front(MindenGame *self);
 /* Where a figure at from lands after steps forward with the skip rule, given the other

@@ -2,6 +2,7 @@
 /* The rules of Finden Sie Minden (RULES.md), one test per rule, plus save and restore. */
 #include "lp-event-log.h"
 #include "minden-ai.h"
+#include "minden-game-private.h"
 #include "minden-test-util.h"
 
 /* Card indices in test_deck(). */
@@ -981,6 +982,164 @@ static void test_between_tips(void)
     minden_deck_set_default(NULL);
 }
 
+/* Checks each "scored" against the history: the entry is there while handlers run. */
+static void on_scored_history(MindenGame *game, guint seat, guint card, gboolean right,
+                              guint from, guint to, gboolean kept, guint *count)
+{
+    guint n = minden_game_get_history_length(game);
+    g_assert_cmpuint(n, ==, ++*count);
+    const MindenScoredTip *t = minden_game_get_history_entry(game, n - 1);
+    g_assert_cmpuint(t->round, ==, minden_game_get_round(game));
+    g_assert_cmpuint(t->seat, ==, seat);
+    g_assert_cmpuint(t->card, ==, card);
+    g_assert_cmpint(t->right, ==, right);
+    g_assert_cmpint(t->kept, ==, kept);
+    g_assert_cmpuint(t->from, ==, from);
+    g_assert_cmpuint(t->to, ==, to);
+    g_assert_true(minden_tip_equal(&t->tip, _minden_game_peek_tip(game, seat)));
+    g_assert_true(minden_game_get_scored_tip(game, seat) == t);
+}
+
+static void assert_same_history(MindenGame *a, MindenGame *b)
+{
+    g_assert_cmpuint(minden_game_get_history_length(a), ==, minden_game_get_history_length(b));
+    for (guint i = 0; i < minden_game_get_history_length(a); i++) {
+        const MindenScoredTip *x = minden_game_get_history_entry(a, i);
+        const MindenScoredTip *y = minden_game_get_history_entry(b, i);
+        g_assert_cmpuint(x->round, ==, y->round);
+        g_assert_cmpuint(x->seat, ==, y->seat);
+        g_assert_cmpuint(x->card, ==, y->card);
+        g_assert_true(minden_tip_equal(&x->tip, &y->tip));
+        g_assert_cmpint(x->right, ==, y->right);
+        g_assert_cmpint(x->kept, ==, y->kept);
+        g_assert_cmpuint(x->from, ==, y->from);
+        g_assert_cmpuint(x->to, ==, y->to);
+    }
+}
+
+/* Issue 12: the round history holds every scored tip, the current round's only once scored,
+ * and survives a save in the middle of a scoring (the ✔/✘ marks come from it). */
+static void test_history(void)
+{
+    g_autoptr(MindenDeck) deck = test_big_deck(20, 9);
+    minden_deck_set_default(deck);
+    g_autoptr(TestGame) game = test_new_game(deck, 3, NULL, TRUE, FALSE, 4);
+    guint count = 0;
+    gboolean saved_mid_scoring = FALSE;
+
+    g_signal_connect(game, "scored", G_CALLBACK(on_scored_history), &count);
+    while (!lp_game_is_over(LP_GAME(game))) {
+        MindenPhase phase = minden_game_get_phase(game);
+        guint round = minden_game_get_round(game);
+        /* Nothing of a round is in the history before its scoring. */
+        if (phase == MINDEN_PHASE_CHOOSE || phase == MINDEN_PHASE_TIP) {
+            g_assert_cmpuint(count, ==, (round - 1) * 3);
+            for (guint i = 0; i < 3; i++)
+                g_assert_null(minden_game_get_scored_tip(game, i));
+        }
+        if (phase == MINDEN_PHASE_SCORE) {
+            GArray *order = minden_game_get_order(game);
+            guint done = minden_game_get_order_done(game);
+            for (guint k = 0; k < order->len; k++)
+                g_assert_true((minden_game_get_scored_tip(game, g_array_index(order, guint, k))
+                               != NULL) == (k < done));
+            /* Continue in the middle of the scoring: the marks and the history survive. */
+            if (done == 1 && round == 2 && !saved_mid_scoring) {
+                g_autoptr(TestGame) copy = test_roundtrip(game);
+                assert_same_history(game, copy);
+                guint first = g_array_index(order, guint, 0);
+                const MindenScoredTip *t = minden_game_get_scored_tip(copy, first);
+                g_assert_nonnull(t);
+                g_assert_cmpuint(t->round, ==, 2);
+                g_assert_null(minden_game_get_scored_tip(copy, g_array_index(order, guint, 1)));
+                saved_mid_scoring = TRUE;
+            }
+        }
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+    }
+    g_assert_true(saved_mid_scoring);
+    /* Every revealed round was scored whole, in rounds that follow each other. */
+    guint rounds = minden_game_get_round(game);
+    g_assert_cmpuint(minden_game_get_history_length(game), ==, rounds * 3);
+    for (guint i = 0; i < rounds * 3; i++)
+        g_assert_cmpuint(minden_game_get_history_entry(game, i)->round, ==, i / 3 + 1);
+    g_autoptr(TestGame) copy = test_roundtrip(game);
+    assert_same_history(game, copy);
+    g_autofree char *a = test_save(game);
+    g_autofree char *b = test_save(copy);
+    g_assert_cmpstr(a, ==, b);
+    g_assert_nonnull(strstr(a, "\"history\":[{\"round\":1,"));
+    minden_deck_set_default(NULL);
+}
+
+/* Saves from before the history (no "history" member) load with an empty one that grows from
+ * then on; a history that does not fit the game is refused. */
+static void test_history_old_and_damaged(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MindenDeck) deck = minden_deck_new_default(&error);
+    g_assert_no_error(error);
+    minden_deck_set_default(deck);
+    g_autofree char *path = g_build_filename(MINDEN_OLD_SAVES, "minden-2p-seed1-100-choose.json",
+                                             NULL);
+    g_autofree char *text = NULL;
+    gsize len;
+    g_assert_true(g_file_get_contents(path, &text, &len, NULL));
+    g_assert_null(strstr(text, "history"));
+    g_autoptr(JsonNode) old = lp_json_parse(text, (gssize) len, &error);
+    g_assert_no_error(error);
+    g_autoptr(TestGame) game = test_restore_node(old, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(minden_game_get_history_length(game), ==, 0);
+    guint round = minden_game_get_round(game);
+    while (minden_game_get_round(game) == round || minden_game_get_phase(game) != MINDEN_PHASE_CHOOSE)
+        g_assert_true(lp_game_computer_step(LP_GAME(game), minden_ai_move));
+    g_assert_cmpuint(minden_game_get_history_length(game), ==, 2);
+    g_assert_cmpuint(minden_game_get_history_entry(game, 0)->round, ==, round);
+
+    /* Damaged histories, patched into the save of this game (round 2 being chosen). */
+    static const struct {
+        const char *member;
+        const char *json;
+        int code;
+    } bad[] = {
+        { NULL, "\"no\"", LP_SAVE_ERROR_BAD_VALUE },
+        { "right", "null", LP_SAVE_ERROR_BAD_VALUE },
+        { "card", "\"y-atlantis\"", LP_SAVE_ERROR_UNKNOWN_CARD },
+        { "round", "99999", LP_SAVE_ERROR_BAD_VALUE },
+        { "seat", "7", LP_SAVE_ERROR_BAD_VALUE },
+        { "tip", "[]", LP_SAVE_ERROR_RULES },
+        { "from", "60", LP_SAVE_ERROR_RULES },
+        { "kept", NULL, LP_SAVE_ERROR_RULES },
+        { "seat", NULL, LP_SAVE_ERROR_RULES },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_autoptr(GError) local = NULL;
+        g_autoptr(JsonNode) root = lp_game_save(LP_GAME(game));
+        JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
+        JsonArray *h = json_object_get_array_member(state, "history");
+        JsonObject *first = json_array_get_object_element(h, 0);
+        if (bad[i].member == NULL) {
+            json_object_set_member(state, "history", lp_json_parse(bad[i].json, -1, NULL));
+        } else if (bad[i].json != NULL) {
+            json_object_set_member(first, bad[i].member, lp_json_parse(bad[i].json, -1, NULL));
+        } else if (g_str_equal(bad[i].member, "kept")) {
+            /* Kept after a wrong tip or with too few stones, or given up after a right one. */
+            json_object_set_boolean_member(first, "kept",
+                                           !json_object_get_boolean_member(first, "kept"));
+        } else {
+            /* One seat scored twice in a round. */
+            json_object_set_int_member(json_array_get_object_element(h, 1), "seat",
+                                       json_object_get_int_member(first, "seat"));
+        }
+        g_autoptr(TestGame) g = test_restore_node(root, &local);
+        if (g != NULL)
+            g_error("history %u (%s: %s) was accepted", i, bad[i].member, bad[i].json);
+        g_assert_error(local, LP_SAVE_ERROR, bad[i].code);
+    }
+    minden_deck_set_default(NULL);
+}
+
 static void test_humans_wait(void)
 {
     g_autoptr(GError) error = NULL;
@@ -1179,6 +1338,8 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/save/errors", test_save_errors);
     g_test_add_func("/minden/save/resume-anywhere", test_save_resume);
     g_test_add_func("/minden/save/between-tips", test_between_tips);
+    g_test_add_func("/minden/save/history", test_history);
+    g_test_add_func("/minden/save/history-old-and-damaged", test_history_old_and_damaged);
     g_test_add_func("/minden/game/humans-wait", test_humans_wait);
     g_test_add_func("/minden/game/advance-takes-no-decision", test_advance_takes_no_decision);
     g_test_add_func("/minden/game/phase-notify", test_phase_notify);

@@ -11,6 +11,7 @@
 
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
+#include "minden-history.h"
 #include "minden-labels.h"
 #include "minden-tip-board.h"
 #include "minden-track.h"
@@ -61,8 +62,6 @@ struct _MindenPage {
     guint hold_timeout;  /* while a result is shown: the page holds the driver until then */
     GString *final_text;
     guint final_moves_count;
-    /* This round's scoring as shown so far, per seat: 0 not scored, 1 right, 2 wrong. */
-    guint8 result[8];
 };
 
 G_DEFINE_FINAL_TYPE(MindenPage, minden_page, LP_TYPE_GAME_PAGE)
@@ -231,15 +230,17 @@ static void update_players(MindenPage *self)
         if (tip_open) {
             g_autofree char *text = minden_label_tip(&tip);
             g_autofree char *line = g_strdup_printf(_("tip: %s"), text);
-            /* Right and wrong only once scored, in words, symbols and colours. */
+            /* Right and wrong only once scored, in words, symbols and colours; from the
+             * model's history, so a continued game shows them too. */
+            const MindenScoredTip *scored = minden_game_get_scored_tip(game, i);
             const char *mark = "";
-            if (self->result[MIN(i, 7u)] == 1)
+            if (scored != NULL && scored->right)
                 mark = "  <span foreground=\"#26a269\" weight=\"bold\">✔ %s</span>";
-            else if (self->result[MIN(i, 7u)] == 2)
+            else if (scored != NULL)
                 mark = "  <span foreground=\"#c01c28\" weight=\"bold\">✘ %s</span>";
             g_string_append_printf(s, "   ·   <b>%s</b>", line);
             if (*mark)
-                g_string_append_printf(s, mark, self->result[MIN(i, 7u)] == 1
+                g_string_append_printf(s, mark, scored->right
                                                     /* Translators: a scored tip. */
                                                     ? _("right")
                                                     : _("wrong"));
@@ -598,7 +599,6 @@ static void on_changed(MindenPage *self)
 /* A new round: last round's tip, solution, results and move leave the screen. */
 static void on_round_started(MindenPage *self)
 {
-    memset(self->result, 0, sizeof self->result);
     minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
     minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
     minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
@@ -696,7 +696,6 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
     minden_game_get_tip(game, LP_VIEWER_ONLOOKER, seat, &tip);
     minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &solutions, &n_solutions);
     self->showing = SHOW_SCORE;
-    self->result[MIN(seat, 7u)] = right ? 1 : 2;
     /* RULES.md: the tip is shown on the map, then the card's solution. */
     minden_board_set_tip(MINDEN_BOARD(self->board), &tip, seat_colour(self, seat));
     minden_board_set_solutions(MINDEN_BOARD(self->board), solutions, n_solutions);
@@ -1041,6 +1040,15 @@ static void minden_page_constructed(GObject *object)
     self->track = minden_track_new(game_of(self));
     gtk_widget_set_hexpand(self->track, TRUE);
     gtk_box_append(GTK_BOX(self->track_box), self->track);
+
+    /* Issue 12: the round history, one click away under the round number. */
+    GtkWidget *history = gtk_menu_button_new();
+    gtk_menu_button_set_label(GTK_MENU_BUTTON(history), _("Round history"));
+    gtk_menu_button_set_popover(GTK_MENU_BUTTON(history), minden_history_new(game_of(self)));
+    gtk_widget_set_halign(history, GTK_ALIGN_START);
+    gtk_widget_add_css_class(history, "minden-history-button");
+    gtk_box_insert_child_after(GTK_BOX(gtk_widget_get_parent(self->round_label)), history,
+                               self->round_label);
     update_view(self);
 }
 

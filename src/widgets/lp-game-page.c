@@ -48,6 +48,30 @@ static void on_revealed(LpGamePage *self)
         klass->revealed(self);
 }
 
+static void scroll_back(GtkWidget *widget)
+{
+    if (GTK_IS_SCROLLED_WINDOW(widget)) {
+        GtkScrolledWindow *sw = GTK_SCROLLED_WINDOW(widget);
+        GtkAdjustment *adjustments[] = { gtk_scrolled_window_get_hadjustment(sw),
+                                         gtk_scrolled_window_get_vadjustment(sw) };
+        for (guint i = 0; i < G_N_ELEMENTS(adjustments); i++)
+            gtk_adjustment_set_value(adjustments[i], gtk_adjustment_get_lower(adjustments[i]));
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        scroll_back(c);
+}
+
+void lp_game_page_forget_seat(LpGamePage *self)
+{
+    g_return_if_fail(LP_IS_GAME_PAGE(self));
+    LpGamePageClass *klass = LP_GAME_PAGE_GET_CLASS(self);
+    /* Where the previous person scrolled to can say what they looked at. */
+    scroll_back(GTK_WIDGET(self));
+    if (klass->forget_seat != NULL)
+        klass->forget_seat(self);
+}
+
 static void lp_game_page_constructed(GObject *object)
 {
     LpGamePage *self = LP_GAME_PAGE(object);
@@ -67,6 +91,8 @@ static void lp_game_page_constructed(GObject *object)
         priv->privacy = lp_privacy_screen_wrap(GTK_WIDGET(self), content);
         g_signal_connect_object(priv->privacy, "revealed", G_CALLBACK(on_revealed), self,
                                 G_CONNECT_SWAPPED);
+        g_signal_connect_object(priv->privacy, "handing-over",
+                                G_CALLBACK(lp_game_page_forget_seat), self, G_CONNECT_SWAPPED);
     }
     g_signal_group_set_target(lp_game_page_get_game_signals(self), priv->game);
 }

@@ -41,8 +41,12 @@ struct _LpGamePageClass {
 
     /* The privacy screen was lifted: the seat it was covered for now looks. */
     void (*revealed)(LpGamePage *self);
+    /* The cover went up for the next person (also at a new round with one human): forget
+     * what the previous seat left in the view (keyboard cursors, selections, hover, typed
+     * text). The base has already scrolled every scrolled window back to its start. */
+    void (*forget_seat)(LpGamePage *self);
 
-    gpointer padding[8];
+    gpointer padding[7];
 };
 
 /* Properties: "game" (LpGame, construct-only), "driver" (LpDriver, construct-only),
@@ -61,6 +65,11 @@ LpSettings *lp_game_page_get_settings(LpGamePage *self);
 GSignalGroup *lp_game_page_get_game_signals(LpGamePage *self);
 /* NULL when no more than one human plays: nothing is then secret from the screen. */
 LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self);
+
+/* Issue 10: nothing of the previous seat survives a hand-over. Called by the base each time
+ * the privacy screen covers the page; a page calls it itself where the next seat takes over
+ * without a cover (one human after computers). Scrolls back and calls forget_seat(). */
+void lp_game_page_forget_seat(LpGamePage *self);
 
 /* Hold the driver while the page shows something people must read; holds nest and the page
  * releases what it still holds when it goes. */

@@ -19,7 +19,15 @@ struct _LpPrivacyScreen {
 
     GtkWidget *child;
     gboolean covered;
+    gint64 covered_at;   /* monotonic µs when the cover last went up */
+    guint guard_ms;
+    GArray *keys_down;   /* guint keyvals pressed within the screen and not yet released */
+    GArray *stale_keys;  /* keys already down when the cover went up */
 };
+
+/* Long enough for a double click, a key's auto-repeat delay and an Enter pressed twice in
+ * a hurry; short enough that a person who looks and presses does not notice it. */
+#define LP_PRIVACY_GUARD_MS 700
 
 G_DEFINE_FINAL_TYPE(LpPrivacyScreen, lp_privacy_screen, GTK_TYPE_WIDGET)
 
@@ -33,19 +41,71 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
     SIGNAL_REVEALED,
+    SIGNAL_HANDING_OVER,
     N_SIGNALS
 };
 static guint signals[N_SIGNALS];
 
+static gboolean keys_contain(GArray *keys, guint keyval)
+{
+    for (guint i = 0; i < keys->len; i++) {
+        if (g_array_index(keys, guint, i) == keyval)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static void keys_remove(GArray *keys, guint keyval)
+{
+    for (guint i = keys->len; i > 0; i--) {
+        if (g_array_index(keys, guint, i - 1) == keyval)
+            g_array_remove_index_fast(keys, i - 1);
+    }
+}
+
+/* Issue 10: the cover takes nothing that could be the previous person's hand still on the
+ * keyboard or the mouse: no key held since before it went up, nothing in the guard time. */
+static gboolean guarded(LpPrivacyScreen *self)
+{
+    return g_get_monotonic_time() - self->covered_at < (gint64)self->guard_ms * 1000;
+}
+
+static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                               GdkModifierType state, LpPrivacyScreen *self)
+{
+    gboolean repeat = keys_contain(self->keys_down, keyval);
+
+    if (!repeat)
+        g_array_append_val(self->keys_down, keyval);
+    if (!self->covered)
+        return GDK_EVENT_PROPAGATE;
+    if (keys_contain(self->stale_keys, keyval) || guarded(self))
+        return GDK_EVENT_STOP;
+    return GDK_EVENT_PROPAGATE;
+}
+
+static void on_key_released(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                            GdkModifierType state, LpPrivacyScreen *self)
+{
+    keys_remove(self->keys_down, keyval);
+    keys_remove(self->stale_keys, keyval);
+}
+
+/* The focus stays off "Show" (issue 10: its default focus is not on the reveal): on the
+ * cover itself, where Enter and Space do nothing; Tab reaches "Show". */
 static void take_focus(LpPrivacyScreen *self)
 {
     GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
 
     if (!self->covered)
         return;
-    if (GTK_IS_WINDOW(root))
-        gtk_window_set_default_widget(GTK_WINDOW(root), self->show_button);
-    gtk_widget_grab_focus(self->show_button);
+    /* A default widget left behind in the hidden content would take the next Enter. */
+    if (GTK_IS_WINDOW(root)) {
+        GtkWidget *def = gtk_window_get_default_widget(GTK_WINDOW(root));
+        if (def != NULL && gtk_widget_is_ancestor(def, GTK_WIDGET(self)))
+            gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
+    }
+    gtk_widget_grab_focus(self->cover_box);
 }
 
 static void on_map(GtkWidget *widget, gpointer user_data)
@@ -69,6 +129,9 @@ static void on_unmap(GtkWidget *widget, gpointer user_data)
 
 static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
 {
+    /* A double click or a bounce that began on the previous person's screen. */
+    if (!self->covered || guarded(self))
+        return;
     lp_privacy_screen_uncover(self);
     g_signal_emit(self, signals[SIGNAL_REVEALED], 0);
 }
@@ -81,6 +144,15 @@ static void lp_privacy_screen_dispose(GObject *object)
         gtk_widget_unparent(child);
     LP_PRIVACY_SCREEN(object)->child = NULL;
     G_OBJECT_CLASS(lp_privacy_screen_parent_class)->dispose(object);
+}
+
+static void lp_privacy_screen_finalize(GObject *object)
+{
+    LpPrivacyScreen *self = LP_PRIVACY_SCREEN(object);
+
+    g_clear_pointer(&self->keys_down, g_array_unref);
+    g_clear_pointer(&self->stale_keys, g_array_unref);
+    G_OBJECT_CLASS(lp_privacy_screen_parent_class)->finalize(object);
 }
 
 static void lp_privacy_screen_get_property(GObject *object, guint prop_id, GValue *value,
@@ -120,6 +192,7 @@ static void lp_privacy_screen_class_init(LpPrivacyScreenClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
 
     object_class->dispose = lp_privacy_screen_dispose;
+    object_class->finalize = lp_privacy_screen_finalize;
     object_class->get_property = lp_privacy_screen_get_property;
     object_class->set_property = lp_privacy_screen_set_property;
 
@@ -140,6 +213,16 @@ static void lp_privacy_screen_class_init(LpPrivacyScreenClass *klass)
     signals[SIGNAL_REVEALED] = g_signal_new("revealed", G_TYPE_FROM_CLASS(klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                             G_TYPE_NONE, 0);
+    /**
+     * LpPrivacyScreen::handing-over:
+     *
+     * The cover has just gone up, or was passed on to another person: the content is hidden
+     * already. Views forget here what the previous person left in it (cursors, selections,
+     * scroll positions, typed text) before they show the next person's part.
+     */
+    signals[SIGNAL_HANDING_OVER] = g_signal_new("handing-over", G_TYPE_FROM_CLASS(klass),
+                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                G_TYPE_NONE, 0);
 
     gtk_widget_class_set_template_from_resource(widget_class,
         "/io/github/landpartie/Landpartie/ui/lp-privacy-screen.ui");
@@ -163,6 +246,17 @@ static void lp_privacy_screen_init(LpPrivacyScreen *self)
     lp_a11y_stack_hide_inactive_pages(self->stack);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
+
+    self->guard_ms = LP_PRIVACY_GUARD_MS;
+    self->keys_down = g_array_new(FALSE, FALSE, sizeof(guint));
+    self->stale_keys = g_array_new(FALSE, FALSE, sizeof(guint));
+    /* Capture: the screen sees every key meant for the cover or the content, so it knows
+     * which keys were already down when the cover went up. */
+    GtkEventController *keys = gtk_event_controller_key_new();
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key_pressed), self);
+    g_signal_connect(keys, "key-released", G_CALLBACK(on_key_released), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), keys);
 }
 
 GtkWidget *lp_privacy_screen_new(void)
@@ -232,12 +326,20 @@ void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, con
      * neither drawn nor presented to assistive technology (RULES.md: hidden information). */
     gtk_stack_set_transition_type(self->stack, GTK_STACK_TRANSITION_TYPE_NONE);
     lp_a11y_stack_show_child(self->stack, self->cover_box);
+    /* The focus leaves the content before it is hidden: hiding the focused content box
+     * kept the whole page alive after its window went (test-minden-page). */
+    if (gtk_widget_get_mapped(GTK_WIDGET(self)))
+        gtk_widget_grab_focus(self->cover_box);
     gtk_widget_set_visible(self->content_box, FALSE);
 
+    self->covered_at = g_get_monotonic_time();
+    g_array_set_size(self->stale_keys, 0);
+    g_array_append_vals(self->stale_keys, self->keys_down->data, self->keys_down->len);
     if (!self->covered) {
         self->covered = TRUE;
         g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COVERED]);
     }
+    g_signal_emit(self, signals[SIGNAL_HANDING_OVER], 0);
     if (gtk_widget_get_mapped(GTK_WIDGET(self)))
         take_focus(self);
 }
@@ -259,8 +361,16 @@ void lp_privacy_screen_uncover(LpPrivacyScreen *self)
     lp_a11y_stack_show_child(self->stack, self->content_box);
     self->covered = FALSE;
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COVERED]);
-    if (self->child != NULL)
-        gtk_widget_child_focus(self->child, GTK_DIR_TAB_FORWARD);
+    /* Issue 10: after the reveal the focus is on nothing that acts on the game (the first
+     * control of the content could be "Wrong!"): on the content itself, until the view puts
+     * it on its own harmless control in its "revealed" handler. */
+    gtk_widget_grab_focus(self->content_box);
+}
+
+void lp_privacy_screen_set_guard_time(LpPrivacyScreen *self, guint ms)
+{
+    g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));
+    self->guard_ms = ms;
 }
 
 gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self)

@@ -14,13 +14,21 @@ static void iterate(void)
             ;
 }
 
+static gboolean keep_ticking(gpointer data)
+{
+    return G_SOURCE_CONTINUE;
+}
+
 /* A button's "activate" (Enter, Space) clicks about 250 ms later. */
 static void wait_for(int *counter, int value)
 {
     gint64 end = g_get_monotonic_time() + 2 * G_USEC_PER_SEC;
+    /* Wakes the loop up when nothing comes (a press that must do nothing). */
+    guint tick = g_timeout_add(50, keep_ticking, NULL);
 
     while (*counter < value && g_get_monotonic_time() < end)
         g_main_context_iteration(NULL, TRUE);
+    g_source_remove(tick);
 }
 
 static GtkWidget *find_button_with_label(GtkWidget *widget, const char *label)
@@ -100,8 +108,12 @@ static void test_cover_uncover(void)
 
     show = find_button_with_label(screen, "_Show");
     g_assert_nonnull(show);
-    g_assert_true(gtk_widget_has_focus(show));
-    g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) == show);
+    /* Issue 10: the reveal is neither focused nor the default: Enter alone does nothing. */
+    g_assert_false(gtk_widget_has_focus(show));
+    g_assert_nonnull(gtk_root_get_focus(GTK_ROOT(window)));
+    g_assert_true(gtk_widget_is_ancestor(gtk_root_get_focus(GTK_ROOT(window)), screen));
+    g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) != show);
+    g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
 
     /* A second cover without a message hides the old message. */
     lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Ben", NULL);
@@ -109,6 +121,14 @@ static void test_cover_uncover(void)
     g_assert_true(has_label_text(screen, "Pass to Ben"));
     g_assert_false(has_label_text(screen, "Only Anna should look: enter your tip."));
 
+    /* Pressed at once (a double click, the previous person's second Enter): ignored. */
+    gtk_widget_activate(show);
+    wait_for(&revealed, 1);
+    iterate();
+    g_assert_cmpint(revealed, ==, 0);
+    g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    /* After the guard time it reveals. */
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
     gtk_widget_activate(show);
     wait_for(&revealed, 1);
     iterate();
@@ -147,7 +167,8 @@ static void test_cover_before_shown(void)
     iterate();
     g_assert_false(gtk_widget_get_mapped(secret));
     show = find_button_with_label(screen, "_Show");
-    g_assert_true(gtk_widget_has_focus(show));
+    g_assert_false(gtk_widget_has_focus(show));
+    g_assert_true(gtk_widget_is_ancestor(gtk_root_get_focus(GTK_ROOT(window)), screen));
 
     /* Replacing the child while covered keeps the new child hidden too. */
     GtkWidget *other = gtk_label_new("Other hand");
@@ -157,10 +178,99 @@ static void test_cover_before_shown(void)
 
     /* Taken out of the window while covered (a game page replaced or closed), it hands the
      * default back: the window must not keep the freed "Show" button as its default. */
-    g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) == show);
+    gtk_window_set_default_widget(GTK_WINDOW(window), show);
     gtk_window_set_child(GTK_WINDOW(window), NULL);
     iterate();
     g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static GtkEventController *key_controller(GtkWidget *widget)
+{
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers(widget);
+    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
+        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_KEY(c))
+            return c;
+    }
+    return NULL;
+}
+
+static gboolean press(GtkEventController *keys, guint keyval)
+{
+    gboolean stop = FALSE;
+    g_signal_emit_by_name(keys, "key-pressed", keyval, 0, 0, &stop);
+    return stop;
+}
+
+static void release(GtkEventController *keys, guint keyval)
+{
+    g_signal_emit_by_name(keys, "key-released", keyval, 0, 0);
+}
+
+static void on_count(gpointer instance, int *count)
+{
+    (*count)++;
+}
+
+/* Issue 10: Lena types her estimate and presses Enter three times quickly; the Enters that
+ * follow the cover must not reveal Papa's screen, let alone act for him. */
+static void test_held_and_double_enter(void)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *screen = lp_privacy_screen_new();
+    GtkWidget *content = gtk_button_new_with_label("Wrong!");
+    int revealed = 0, wrong = 0, handed = 0;
+
+    lp_privacy_screen_set_child(LP_PRIVACY_SCREEN(screen), content);
+    gtk_window_set_child(GTK_WINDOW(window), screen);
+    gtk_window_present(GTK_WINDOW(window));
+    g_signal_connect(screen, "revealed", G_CALLBACK(on_revealed), &revealed);
+    g_signal_connect(screen, "handing-over", G_CALLBACK(on_count), &handed);
+    g_signal_connect(content, "clicked", G_CALLBACK(on_count), &wrong);
+    iterate();
+    GtkEventController *keys = key_controller(screen);
+    g_assert_nonnull(keys);
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
+
+    /* Enter goes down in the content and the cover goes up before it comes up again. */
+    g_assert_false(press(keys, GDK_KEY_Return));
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Papa", NULL);
+    g_assert_cmpint(handed, ==, 1);
+    iterate();
+    /* Its auto-repeat is swallowed, whatever has the focus. */
+    GtkWidget *show = find_button_with_label(screen, "_Show");
+    gtk_widget_grab_focus(show);
+    g_assert_true(press(keys, GDK_KEY_Return));
+    g_assert_true(press(keys, GDK_KEY_Return));
+    release(keys, GDK_KEY_Return);
+    /* A new press after the release is the next person's own. */
+    g_assert_false(press(keys, GDK_KEY_Return));
+    release(keys, GDK_KEY_Return);
+
+    /* Within the guard time no key and no click counts. */
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 60000);
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Papa", NULL);
+    g_assert_cmpint(handed, ==, 2);
+    g_assert_true(press(keys, GDK_KEY_Return));
+    release(keys, GDK_KEY_Return);
+    g_assert_true(press(keys, GDK_KEY_space));
+    release(keys, GDK_KEY_space);
+    gtk_widget_activate(show);
+    wait_for(&revealed, 1);
+    g_assert_cmpint(revealed, ==, 0);
+    g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+
+    /* After the reveal the focus is not on the content's first button ("Wrong!"). */
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
+    gtk_widget_activate(show);
+    wait_for(&revealed, 1);
+    g_assert_cmpint(revealed, ==, 1);
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    g_assert_true(focus != content);
+    g_assert_true(focus != show);
+    g_assert_null(gtk_window_get_default_widget(GTK_WINDOW(window)));
+    g_assert_cmpint(wrong, ==, 0);
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
@@ -237,6 +347,7 @@ int main(int argc, char **argv)
     g_test_add_func("/privacy-screen/cover-uncover", test_cover_uncover);
     g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
     g_test_add_func("/privacy-screen/needed", test_needed);
+    g_test_add_func("/privacy-screen/held-and-double-enter", test_held_and_double_enter);
     g_test_add_func("/a11y/strip-mnemonic", test_strip_mnemonic);
     g_test_add_func("/a11y/stack-hides-inactive", test_stack_hides_inactive);
     return g_test_run();

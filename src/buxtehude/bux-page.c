@@ -27,6 +27,7 @@ struct _BuxPage {
     GtkLabel *place_title;
     GtkWidget *hand_card;
     GtkLabel *gap_label;
+    GtkWidget *challenge_box;
     GtkLabel *challenge_label;
     GtkWidget *wrong_box;
     GtkWidget *no_objection_button;
@@ -114,6 +115,8 @@ static void set_note(BuxPage *self, const char *note)
     gtk_widget_set_visible(GTK_WIDGET(self->note_label), note != NULL);
 }
 
+static void focus_mode(BuxPage *self);
+
 static void show_mode(BuxPage *self, const char *mode)
 {
     gboolean changed = g_strcmp0(self->mode, mode) != 0;
@@ -131,6 +134,16 @@ static void show_mode(BuxPage *self, const char *mode)
     gtk_spinner_set_spinning(self->waiting_spinner, g_str_equal(mode, "waiting"));
     if (!changed)
         return;
+    focus_mode(self);
+}
+
+/* The focus of each part of the action stack: never on a control that acts on the game
+ * for somebody who did not choose it (issue 10). */
+static void focus_mode(BuxPage *self)
+{
+    const char *mode = self->mode;
+    if (mode == NULL || g_str_equal(mode, "covered"))
+        return;
     if (g_str_equal(mode, "place"))
         gtk_widget_grab_focus(GTK_WIDGET(self->cross));
     else if (g_str_equal(mode, "estimate"))
@@ -139,11 +152,11 @@ static void show_mode(BuxPage *self, const char *mode)
         gtk_widget_grab_focus(self->result_continue);
     else if (g_str_equal(mode, "scoring"))
         gtk_widget_grab_focus(self->scoring_continue);
-    /* Keyboard play: the focus must not stay on the cross (no longer a target) or on a button
-     * that was just hidden, where Enter does nothing. "No Objection" goes on; Tab reaches
-     * the "Wrong!" buttons. */
-    else if (g_str_equal(mode, "challenge") && gtk_widget_get_visible(self->no_objection_button))
-        gtk_widget_grab_focus(self->no_objection_button);
+    /* The focus must not stay on the cross (no longer a target) or on a button that was
+     * just hidden; neither may the placer's next Enter let the card stand or challenge it
+     * (issue 10): the question itself holds the focus, Tab reaches the buttons. */
+    else if (g_str_equal(mode, "challenge"))
+        gtk_widget_grab_focus(self->challenge_box);
     else if (g_str_equal(mode, "neighbour"))
         gtk_widget_grab_focus(self->inner_button);
     else if (g_str_equal(mode, "over"))
@@ -159,9 +172,21 @@ static void report(BuxPage *self, gboolean ok, GError *error)
 
 /* ---- side panel ------------------------------------------------------------------------- */
 
-static char *chips_text(BuxPage *self, guint seat)
+/* A scoring shown step by step shows no later result before its step (issue 10): until
+ * its last step the chips it awarded are not counted yet. */
+static guint shown_chips(BuxPage *self, guint seat)
 {
     guint chips = bux_game_get_chips(game_of(self), seat);
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
+    if (self->scoring_step >= 0 && sc != NULL && self->scoring_step <= (int)sc->wrong->len &&
+        seat < sc->n_players && sc->received[seat] > 0 && chips >= (guint)sc->received[seat])
+        chips -= sc->received[seat];
+    return chips;
+}
+
+static char *chips_text(BuxPage *self, guint seat)
+{
+    guint chips = shown_chips(self, seat);
     guint bonus = bux_game_get_n_bonus(game_of(self), seat);
     g_autofree char *c = g_strdup_printf(ngettext("%u chip", "%u chips", chips), chips);
     if (bonus == 0)
@@ -570,6 +595,45 @@ static void on_no_challenge(BuxPage *self)
 
 /* ---- estimates and scoring -------------------------------------------------------------- */
 
+/* An estimate nobody typed is not a 0 (issue 10): the field starts empty, at the value -1
+ * below every estimate, and "Done" waits for a number (typed, stepped to or set by a screen
+ * reader). */
+static void update_estimate_action(BuxPage *self)
+{
+    const char *text = gtk_editable_get_text(GTK_EDITABLE(self->estimate_spin));
+    gboolean typed = gtk_adjustment_get_value(self->estimate_adjustment) >= 0 ||
+                     (text != NULL && g_ascii_isdigit(text[0]));
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "bux.estimate", typed);
+}
+
+static void clear_estimate(BuxPage *self)
+{
+    gtk_adjustment_set_value(self->estimate_adjustment, -1);
+    gtk_editable_set_text(GTK_EDITABLE(self->estimate_spin), "");
+    update_estimate_action(self);
+}
+
+/* -1 shows as an empty field. */
+static gboolean on_estimate_output(GtkSpinButton *spin, BuxPage *self)
+{
+    if (gtk_adjustment_get_value(self->estimate_adjustment) >= 0)
+        return FALSE;
+    gtk_editable_set_text(GTK_EDITABLE(spin), "");
+    return TRUE;
+}
+
+/* An empty field is -1, not the 0 GTK reads from it (when it loses the focus, too). */
+static int on_estimate_input(GtkSpinButton *spin, double *value, BuxPage *self)
+{
+    const char *text = gtk_editable_get_text(GTK_EDITABLE(spin));
+    for (const char *c = text; c != NULL && *c != '\0'; c++) {
+        if (!g_ascii_isspace(*c))
+            return FALSE;
+    }
+    *value = -1;
+    return TRUE;
+}
+
 static void estimate_activated(GtkWidget *widget, const char *action, GVariant *param)
 {
     BuxPage *self = BUX_PAGE(widget);
@@ -579,6 +643,8 @@ static void estimate_activated(GtkWidget *widget, const char *action, GVariant *
     g_autoptr(GError) error = NULL;
     gtk_spin_button_update(GTK_SPIN_BUTTON(self->estimate_spin));
     int value = gtk_spin_button_get_value_as_int(GTK_SPIN_BUTTON(self->estimate_spin));
+    if (value < 0)
+        return;
     report(self, bux_game_estimate(game_of(self), seat, value, &error), error);
 }
 
@@ -904,8 +970,9 @@ static void show_estimate(BuxPage *self)
         return;
     }
     int max = bux_game_get_max_estimate(game_of(self));
+    if (g_strcmp0(self->mode, "estimate") != 0)
+        clear_estimate(self);
     gtk_adjustment_set_upper(self->estimate_adjustment, max);
-    gtk_adjustment_set_value(self->estimate_adjustment, 0);
     g_autofree char *text = g_strdup_printf(_("Intermezzo! %s, how many cards of the cross "
                                               "are wrong? (0 to %d)"),
                                             seat_name(self, seat), max);
@@ -971,6 +1038,17 @@ static void update_view(BuxPage *self)
     }
 }
 
+static void on_map(GtkWidget *widget, gpointer user_data)
+{
+    focus_mode(BUX_PAGE(widget));
+}
+
+/* LpGamePage::forget_seat: the cover went up; the next person's field starts empty. */
+static void bux_page_forget_seat(LpGamePage *page)
+{
+    clear_estimate(BUX_PAGE(page));
+}
+
 /* LpGamePage::revealed: the seat the privacy screen was covered for now looks. */
 static void bux_page_revealed(LpGamePage *page)
 {
@@ -1027,6 +1105,7 @@ static void bux_page_class_init(BuxPageClass *klass)
     page_class->howto = &bux_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/buxtehude/bux-page.css";
     page_class->revealed = bux_page_revealed;
+    page_class->forget_seat = bux_page_forget_seat;
 
     g_type_ensure(BUX_TYPE_CROSS);
     gtk_widget_class_set_template_from_resource(widget_class,
@@ -1046,6 +1125,7 @@ static void bux_page_class_init(BuxPageClass *klass)
     CHILD(place_title);
     CHILD(hand_card);
     CHILD(gap_label);
+    CHILD(challenge_box);
     CHILD(challenge_label);
     CHILD(wrong_box);
     CHILD(no_objection_button);
@@ -1114,6 +1194,16 @@ static void bux_page_init(BuxPage *self)
                                                                             0)),
                          gtk_named_action_new("bux.estimate")));
     gtk_widget_add_controller(self->estimate_spin, keys);
+    g_signal_connect_swapped(self->estimate_spin, "changed", G_CALLBACK(update_estimate_action),
+                             self);
+    g_signal_connect_swapped(self->estimate_spin, "value-changed",
+                             G_CALLBACK(update_estimate_action), self);
+    g_signal_connect(self->estimate_spin, "output", G_CALLBACK(on_estimate_output), self);
+    g_signal_connect(self->estimate_spin, "input", G_CALLBACK(on_estimate_input), self);
+    clear_estimate(self);
+    /* A restored game's page gets its window later: the mode's focus then, not the first
+     * button GTK finds (the red "Wrong!", issue 10). */
+    g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 
     /* The model's signals, through the base class's group: it gets its target once the
      * "game" property is set and drops every handler when the page goes. */

@@ -59,13 +59,14 @@ class Bux:
         if inner is not None:
             e.press(inner)
             return "compared with the inner neighbour"
-        done = buttons.get("Done")
-        if done is not None:
-            spin = e.find(page, "spin button", "Number of wrong cards", True)
-            if spin is not None:
-                e.Atspi.Value.set_current_value(spin, float(self.estimates % 3))
+        spin = e.find(page, "spin button", "Number of wrong cards", True)
+        if spin is not None and e.shown(spin):
+            # An estimate nobody gave is not a 0 (issue 10): Done waits for a number.
+            if buttons.get("Done") is not None:
+                raise e.StepFailed("Done takes an estimate nobody gave")
+            e.Atspi.Value.set_current_value(spin, float(self.estimates % 3))
             self.estimates += 1
-            e.press(done)
+            e.press(e.button(page, "Done", timeout=5))
             return "estimate %d" % self.estimates
         for name in ("Continue", "Skip to Result"):
             b = buttons.get(name)

@@ -25,6 +25,8 @@ struct _AaPage {
     GtkWidget *side_box;
     GtkGrid *score_grid;
     GtkStack *action_stack;
+    GtkWidget *hand_box;
+    GtkWidget *scoring_box;
     GtkSpinner *spinner;
     GtkLabel *prompt_label;
     GtkWidget *play_button;
@@ -165,6 +167,7 @@ static void update_scoreboard(AaPage *self)
         gtk_grid_remove(self->score_grid, child);
     guint n = n_seats(self);
     guint scored = aa_game_get_n_scored(game_of(self));
+    gboolean table_scoring = self->scoring || aa_game_get_phase(game_of(self)) == AA_PHASE_OVER;
     for (guint st = 1; st <= AA_N_STAGES; st++) {
         g_autofree char *head = g_strdup_printf("%u", st);
         GtkWidget *label = gtk_label_new(head);
@@ -184,17 +187,24 @@ static void update_scoreboard(AaPage *self)
         gtk_label_set_max_width_chars(GTK_LABEL(name), 12);
         gtk_grid_attach(self->score_grid, name, 0, s + 1, 1, 1);
         GString *spoken = g_string_new(NULL);
+        /* Issue 10: results are revealed in order. The stage being scored shows a seat's
+         * kilometres only once its route is turned over. */
+        guint known = scored;
+        if (table_scoring && scored > 0 && reveal_position(self, s) >= self->revealed_routes)
+            known = scored - 1;
         for (guint st = 1; st <= AA_N_STAGES; st++) {
-            g_autofree char *v = st <= scored
+            g_autofree char *v = st <= known
                 ? g_strdup_printf("%d", aa_game_get_stage_score(game_of(self), st, s))
                 : g_strdup("–");
             GtkWidget *cell = gtk_label_new(v);
             gtk_label_set_xalign(GTK_LABEL(cell), 1);
             gtk_grid_attach(self->score_grid, cell, st, s + 1, 1, 1);
-            if (st <= scored)
+            if (st <= known)
                 g_string_append_printf(spoken, _("stage %u: %s km; "), st, v);
         }
         int total = aa_game_get_total_score(game_of(self), s);
+        if (known < scored)
+            total -= aa_game_get_stage_score(game_of(self), scored, s);
         g_autofree char *t = g_strdup_printf("%d", total);
         GtkWidget *cell = gtk_label_new(t);
         gtk_label_set_xalign(GTK_LABEL(cell), 1);
@@ -205,7 +215,7 @@ static void update_scoreboard(AaPage *self)
         gtk_accessible_update_property(GTK_ACCESSIBLE(name), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        row_label, -1);
         g_string_free(spoken, TRUE);
-        for (guint i = 0; i < winners->len; i++) {
+        for (guint i = 0; i < winners->len && self->revealed_routes >= n; i++) {
             if (g_array_index(winners, guint, i) == s) {
                 gtk_widget_add_css_class(name, "aa-winner");
                 gtk_widget_add_css_class(cell, "aa-winner");
@@ -280,8 +290,9 @@ static void show_mode(AaPage *self, const char *mode)
         gtk_widget_set_visible(c, c == shown);
     if (!changed)
         return;
+    /* Issue 10: never Continue, which deals the next stage for everybody. */
     if (g_str_equal(mode, "scoring"))
-        gtk_widget_grab_focus(self->continue_button);
+        gtk_widget_grab_focus(self->scoring_box);
     else if (g_str_equal(mode, "over"))
         gtk_widget_grab_focus(self->again_button);
 }
@@ -350,7 +361,10 @@ static void update_table(AaPage *self, int view, int cur)
     aa_counter_update(self->counter, self->turned);
     update_scoreboard(self);
 
-    gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue", self->scoring && !over);
+    /* Continue only once every route is turned over (issue 10). */
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue",
+                                  self->scoring && !over &&
+                                      self->revealed_routes >= n_seats(self));
     if (table_scoring) {
         /* No hand below a scoring: nothing to pick, nothing hidden left on a stack page. */
         aa_hand_set_cards(self->hand, NULL, 0, FALSE);
@@ -434,7 +448,11 @@ static void refresh(AaPage *self)
     update_privacy(self, cur);
     int view = viewer(self);
     update_table(self, view, cur);
-    if (aa_game_get_phase(game_of(self)) == AA_PHASE_OVER)
+    /* The ranking names the winner: not before the last route is turned over. */
+    if (aa_game_get_phase(game_of(self)) == AA_PHASE_OVER &&
+        self->revealed_routes < n_seats(self))
+        update_scoring(self);
+    else if (aa_game_get_phase(game_of(self)) == AA_PHASE_OVER)
         update_over(self);
     else if (self->scoring)
         update_scoring(self);
@@ -514,6 +532,12 @@ static void play_card(AaPage *self, guint card)
     if (view < 0 || lp_game_get_current_seat(LP_GAME(game)) != view)
         return;
     g_autoptr(GError) error = NULL;
+    /* The card's button goes when the hand is dealt again: the focus waits on the hand's
+     * pane, not on whatever GTK finds next (the header's Back, issue 10). */
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus == NULL || gtk_widget_is_ancestor(focus, self->hand_box))
+        gtk_widget_grab_focus(self->hand_box);
     gboolean ok = aa_game_get_step(game) == AA_STEP_COUNTER
                       ? aa_game_play_counter(game, view, card, &error)
                       : aa_game_play_route(game, view, card, &error);
@@ -617,6 +641,8 @@ static void aa_page_class_init(AaPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, AaPage, side_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, score_grid);
     gtk_widget_class_bind_template_child(widget_class, AaPage, action_stack);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, hand_box);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, scoring_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, spinner);
     gtk_widget_class_bind_template_child(widget_class, AaPage, prompt_label);
     gtk_widget_class_bind_template_child(widget_class, AaPage, play_button);

@@ -275,6 +275,218 @@ static void test_resume_at_stage_end(void)
     g_assert_finalize_object(game);
 }
 
+
+/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
+ * every widget under it, shown or not: label and editable texts, tooltips, accessible
+ * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
+ * returns the actual value when it differs from the one asked for. */
+static void collect_text(GtkWidget *widget, GString *out)
+{
+    if (GTK_IS_LABEL(widget))
+        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
+    if (GTK_IS_EDITABLE(widget))
+        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
+    const char *tooltip = gtk_widget_get_tooltip_text(widget);
+    if (tooltip != NULL)
+        g_string_append_printf(out, "%s\n", tooltip);
+    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
+    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
+        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
+            continue;
+        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                                    props[i], "\x01");
+        if (value != NULL)
+            g_string_append_printf(out, "%s\n", value);
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        collect_text(c, out);
+}
+
+static char *page_text(GtkWidget *page)
+{
+    GString *out = g_string_new(NULL);
+    collect_text(page, out);
+    return g_string_free(out, FALSE);
+}
+
+/* Issue 10: at every hand-over of a whole game, the covered page's text holds no hand and
+ * no face-up route: no "Hand of …", no "Route of …, n cards: …" before a scoring. */
+static void test_leak_hands_routes(void)
+{
+    Fixture f;
+    fixture_setup(&f, "hhe", 8);
+    LpPrivacyScreen *privacy = find_privacy(GTK_WIDGET(f.page));
+    guint covers = 0;
+    for (guint rounds = 0; rounds < 4000 && !lp_game_is_over(LP_GAME(f.game)); rounds++) {
+        if (lp_privacy_screen_is_covered(privacy)) {
+            covers++;
+            g_autofree char *text = page_text(GTK_WIDGET(f.page));
+            if (strstr(text, "Hand of ") != NULL)
+                g_error("behind the cover the page names a hand:\n%s", text);
+            for (guint s = 0; s < 3; s++) {
+                g_autofree char *face_up = g_strdup_printf(
+                    "Route of %s, %u card", lp_player_get_name(lp_game_get_player(
+                                                LP_GAME(f.game), s)),
+                    aa_game_get_route_length(f.game, s));
+                const char *at = strstr(text, face_up);
+                if (at != NULL && strchr(at, ':') != NULL &&
+                    strchr(at, ':') < strchr(at, '\n'))
+                    g_error("behind the cover the page shows a route: %.80s", at);
+            }
+            lp_privacy_screen_uncover(privacy);
+            g_signal_emit_by_name(privacy, "revealed");
+            iterate(5);
+            continue;
+        }
+        run_until_human(&f);
+        if (lp_game_is_over(LP_GAME(f.game)))
+            break;
+        if (lp_privacy_screen_is_covered(privacy))
+            continue;
+        if (g_strcmp0(aa_page_get_mode(f.page), "scoring") == 0) {
+            g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
+            iterate(5);
+            continue;
+        }
+        play_human_step(&f);
+    }
+    g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    g_assert_cmpuint(covers, >, 20);
+    fixture_teardown(&f);
+}
+
+static GtkWidget *find_grid(GtkWidget *widget)
+{
+    if (GTK_IS_GRID(widget))
+        return widget;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_grid(c);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static const char *grid_text(GtkWidget *grid, int column, int row)
+{
+    GtkWidget *cell = gtk_grid_get_child_at(GTK_GRID(grid), column, row);
+    return GTK_IS_LABEL(cell) ? gtk_label_get_text(GTK_LABEL(cell)) : NULL;
+}
+
+/* The button (not a card of the hand) that has the focus, or NULL. */
+static GtkWidget *focused_button(GtkWidget *window)
+{
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent(w)) {
+        if (AA_IS_HAND(w))
+            return NULL;
+    }
+    while (focus != NULL && !GTK_IS_BUTTON(focus))
+        focus = gtk_widget_get_parent(focus);
+    return focus;
+}
+
+/* Issue 10: at a stage end "Kilometres per stage" showed every result, and Continue was
+ * enabled and focused, before the routes were turned over one by one. */
+static void test_stage_end_in_order(void)
+{
+    Fixture f;
+    fixture_setup(&f, "hnn", 5);
+    lp_settings_set_animation_speed(f.settings, LP_ANIMATION_SPEED_NORMAL);
+    while (g_strcmp0(aa_page_get_mode(f.page), "scoring") != 0) {
+        run_until_human(&f);
+        if (g_strcmp0(aa_page_get_mode(f.page), "scoring") != 0)
+            play_human_step(&f);
+    }
+    guint stage = aa_game_get_n_scored(f.game);
+    g_assert_cmpuint(stage, ==, 1);
+    GtkWidget *grid = find_grid(GTK_WIDGET(f.page));
+    g_assert_nonnull(grid);
+    /* Nothing is turned over yet: no result of this stage, no total that includes it. */
+    for (guint s = 0; s < 3; s++) {
+        g_assert_cmpstr(grid_text(grid, stage, s + 1), ==, "–");
+        g_assert_cmpstr(grid_text(grid, AA_N_STAGES + 1, s + 1), ==, "0");
+    }
+    g_assert_null(focused_button(f.window));
+    /* Continue does nothing yet. */
+    gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL);
+    iterate(5);
+    g_assert_cmpstr(aa_page_get_mode(f.page), ==, "scoring");
+    g_assert_cmpint(aa_game_get_phase(f.game), ==, AA_PHASE_STAGE_END);
+    /* Once every route is turned over, all results are there and Continue goes on. */
+    gint64 end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;
+    guint last = (aa_game_get_start_seat(f.game) + 2) % 3;
+    while (g_strcmp0(grid_text(grid, stage, last + 1), "–") == 0 &&
+           g_get_monotonic_time() < end)
+        iterate(20);
+    for (guint s = 0; s < 3; s++) {
+        g_autofree char *want = g_strdup_printf("%d", aa_game_get_stage_score(f.game, 1, s));
+        g_assert_cmpstr(grid_text(grid, stage, s + 1), ==, want);
+    }
+    g_assert_null(focused_button(f.window));
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
+    iterate(5);
+    g_assert_cmpuint(aa_game_get_stage(f.game), ==, 2);
+    fixture_teardown(&f);
+}
+
+/* Issue 10: after a card went on the counter the hand was disabled and the focus jumped
+ * to the header's Back button; the next Space left the game. */
+static void test_focus_after_play(void)
+{
+    Fixture f;
+    fixture_setup(&f, "hnn", 5);
+    /* In a window whose header has a Back button, as LpWindow's has. */
+    gtk_window_set_child(GTK_WINDOW(f.window), NULL);
+    gtk_window_destroy(GTK_WINDOW(f.window));
+    f.window = gtk_window_new();
+    GtkWidget *header = gtk_header_bar_new();
+    gtk_header_bar_pack_start(GTK_HEADER_BAR(header), gtk_button_new_with_label("Back"));
+    gtk_window_set_titlebar(GTK_WINDOW(f.window), header);
+    gtk_window_set_default_size(GTK_WINDOW(f.window), 1180, 780);
+    gtk_window_set_child(GTK_WINDOW(f.window), GTK_WIDGET(f.page));
+    gtk_window_present(GTK_WINDOW(f.window));
+    iterate(50);
+    AaHand *hand = AA_HAND(find_hand(GTK_WIDGET(f.page)));
+    for (int k = 0; k < 2; k++) {
+        g_assert_true(aa_hand_select_index(hand, 0));
+        aa_hand_focus_selected(hand);
+        iterate(5);
+        g_assert_true(gtk_widget_is_ancestor(gtk_root_get_focus(GTK_ROOT(f.window)),
+                                             GTK_WIDGET(hand)));
+        g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.play", NULL));
+        iterate(20);
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(f.window));
+        /* Where GTK puts a lost focus at the next key press. */
+        if (focus == NULL)
+            gtk_widget_child_focus(f.window, GTK_DIR_TAB_FORWARD);
+        focus = gtk_root_get_focus(GTK_ROOT(f.window));
+        g_assert_nonnull(focus);
+        g_assert_true(gtk_widget_is_ancestor(focus, GTK_WIDGET(f.page)));
+        g_assert_null(focused_button(f.window));
+    }
+    /* The computers play, the hand is dealt again and again; still no button but the
+     * hand's has the focus, where Space would leave or act. */
+    for (guint k = 0; k < 50; k++) {
+        int cur = lp_game_get_current_seat(LP_GAME(f.game));
+        if (cur == 0 || lp_game_is_over(LP_GAME(f.game)))
+            break;
+        if (!lp_game_computer_step(LP_GAME(f.game), aa_ai_move))
+            g_main_context_iteration(NULL, FALSE);
+        iterate(5);
+        /* Not lost either: GTK gives a lost focus to the first control it finds at the next
+         * key press, the header's Back. */
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(f.window));
+        g_assert_nonnull(focus);
+        g_assert_true(gtk_widget_is_ancestor(focus, GTK_WIDGET(f.page)));
+        g_assert_null(focused_button(f.window));
+    }
+    fixture_teardown(&f);
+}
+
 static void test_driver_delay_untouched(void)
 {
     /* One rule for every game: the window sets the pause between computer steps from the
@@ -309,5 +521,8 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/page/two-humans-privacy", test_two_humans_privacy);
     g_test_add_func("/aufachse/page/resume-at-stage-end", test_resume_at_stage_end);
     g_test_add_func("/aufachse/page/driver-delay-untouched", test_driver_delay_untouched);
+    g_test_add_func("/aufachse/page/stage-end-in-order", test_stage_end_in_order);
+    g_test_add_func("/aufachse/page/focus-after-play", test_focus_after_play);
+    g_test_add_func("/aufachse/page/leak-hands-routes", test_leak_hands_routes);
     return g_test_run();
 }

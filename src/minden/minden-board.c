@@ -651,6 +651,17 @@ GtkWidget *minden_board_new(void)
     return g_object_new(MINDEN_TYPE_BOARD, NULL);
 }
 
+void minden_board_reset_cursor(MindenBoard *self)
+{
+    g_return_if_fail(MINDEN_IS_BOARD(self));
+
+    /* The keyboard cursor starts in the middle of Germany. */
+    self->cursor_hlat = 102;
+    self->cursor_hlon = 20;
+    self->hovering = FALSE;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 static void update_accessible(MindenBoard *self)
 {
     g_autofree char *desc = NULL;
@@ -836,9 +847,7 @@ static void minden_board_init(MindenBoard *self)
 
     self->tip = (MindenTip) MINDEN_TIP_INIT;
     gdk_rgba_parse(&self->tip_colour, "#1c71d8");
-    /* The keyboard cursor starts in the middle of Germany. */
-    self->cursor_hlat = 102;
-    self->cursor_hlon = 20;
+    minden_board_reset_cursor(self);
 
     GtkGesture *click = gtk_gesture_click_new();
     g_signal_connect(click, "released", G_CALLBACK(on_click), self);

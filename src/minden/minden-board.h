@@ -22,6 +22,9 @@ void minden_board_set_solutions(MindenBoard *self, const MindenPoint *points, gu
 /* Whether clicks and Enter pick a cell (emit "cell-activated"). */
 void minden_board_set_interactive(MindenBoard *self, gboolean interactive);
 gboolean minden_board_get_interactive(MindenBoard *self);
+/* Puts the keyboard cursor back in the middle and forgets the pointer's hover: where the
+ * previous person clicked is their tip (issue 10). */
+void minden_board_reset_cursor(MindenBoard *self);
 /* Whether the board shows coordinates of the pointer (the "show-coordinates" setting, which
  * the page follows through LpSettings). */
 void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);

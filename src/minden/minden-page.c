@@ -799,6 +799,12 @@ static void on_action_completed(MindenPage *self)
     }
 }
 
+/* LpGamePage::forget_seat: the map's cursor and hover belong to the previous person. */
+static void minden_page_forget_seat(LpGamePage *page)
+{
+    minden_board_reset_cursor(MINDEN_BOARD(MINDEN_PAGE(page)->board));
+}
+
 static void minden_page_revealed(LpGamePage *page)
 {
     MindenPage *self = MINDEN_PAGE(page);
@@ -871,6 +877,9 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
     self->tip_board_seat = -1;
     minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
     minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+    /* Also where the map's cursor was: the next person (or this one next round, when no
+     * cover goes up) starts from the middle (issue 10). */
+    lp_game_page_forget_seat(LP_GAME_PAGE(self));
     if (!minden_game_tip(game_of(self), seat, &tip, &error)) {
         self->viewer = (int) seat;
         self->tip_board_seat = (int) seat;
@@ -942,6 +951,7 @@ static void minden_page_class_init(MindenPageClass *klass)
     page_class->howto = &minden_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/minden/minden.css";
     page_class->revealed = minden_page_revealed;
+    page_class->forget_seat = minden_page_forget_seat;
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);

@@ -9,6 +9,7 @@
 #include "lp-test-util.h"
 #include "minden-ai.h"
 #include "minden-board.h"
+#include "minden-labels.h"
 #include "minden-page.h"
 #include "minden-tip-board.h"
 
@@ -292,11 +293,198 @@ static void test_privacy(void)
     fixture_teardown(&f);
 }
 
+
+/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
+ * every widget under it, shown or not: label and editable texts, tooltips, accessible
+ * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
+ * returns the actual value when it differs from the one asked for. */
+static void collect_text(GtkWidget *widget, GString *out)
+{
+    if (GTK_IS_LABEL(widget))
+        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
+    if (GTK_IS_EDITABLE(widget))
+        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
+    const char *tooltip = gtk_widget_get_tooltip_text(widget);
+    if (tooltip != NULL)
+        g_string_append_printf(out, "%s\n", tooltip);
+    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
+    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
+        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
+            continue;
+        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                                    props[i], "\x01");
+        if (value != NULL)
+            g_string_append_printf(out, "%s\n", value);
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        collect_text(c, out);
+}
+
+static char *page_text(GtkWidget *page)
+{
+    GString *out = g_string_new(NULL);
+    collect_text(page, out);
+    return g_string_free(out, FALSE);
+}
+
+/* Whether text names the region needle and not only a larger region that starts alike
+ * ("East, North" in "East, North, sector 5"; "E · N" in "E · N · 5"). */
+static gboolean names_region(const char *text, const char *needle)
+{
+    for (const char *at = strstr(text, needle); at != NULL; at = strstr(at + 1, needle)) {
+        const char *after = at + strlen(needle);
+        if (*after != ',' && !g_str_has_prefix(after, " ·"))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Issue 10: at every hand-over of a whole game, the covered page's text holds no tip placed
+ * so far in the round, of a human or a computer. */
+static void test_leak_tips(void)
+{
+    Fixture f = { 0 };
+    fixture_setup(&f, 2, 1, FALSE, 11);
+    LpPrivacyScreen *screen = LP_PRIVACY_SCREEN(find_type(GTK_WIDGET(f.page),
+                                                          LP_TYPE_PRIVACY_SCREEN));
+    MindenBoard *board = MINDEN_BOARD(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD));
+    guint covers = 0, checked = 0;
+    static const MindenTip cells[] = { { 4, 0, 1, 3, 2 }, { 4, 1, 0, 5, 1 } };
+    while (!lp_game_is_over(LP_GAME(f.game)) && covers < 12) {
+        WAIT_FOR(human_must_act(&f) || lp_privacy_screen_is_covered(screen));
+        if (lp_game_is_over(LP_GAME(f.game)))
+            break;
+        if (lp_privacy_screen_is_covered(screen)) {
+            covers++;
+            g_autofree char *all = page_text(GTK_WIDGET(f.page));
+            /* Tips of earlier rounds are open to everybody once scored, and always shown
+             * with their solution: those lines may name the same region. */
+            g_auto(GStrv) lines = g_strsplit(all, "\n", -1);
+            GString *kept = g_string_new(NULL);
+            for (guint i = 0; lines[i] != NULL; i++) {
+                if (strstr(lines[i], "solution") == NULL)
+                    g_string_append_printf(kept, "%s\n", lines[i]);
+            }
+            g_autofree char *text = g_string_free(kept, FALSE);
+            for (guint s = 0; s < lp_game_get_n_players(LP_GAME(f.game)); s++) {
+                MindenTip tip;
+                if (!minden_game_has_tipped(f.game, s) ||
+                    !minden_game_get_tip(f.game, (int) s, s, &tip))
+                    continue;
+
+                g_autofree char *lng = minden_label_tip_long(&tip);
+                g_autofree char *shrt = minden_label_tip(&tip);
+                if (names_region(text, lng) || names_region(text, shrt))
+                    g_error("behind the cover the page tells seat %u's tip “%s”:\n%s", s, lng,
+                            text);
+                checked++;
+            }
+            lp_privacy_screen_uncover(screen);
+            g_signal_emit_by_name(screen, "revealed");
+            iterate(20);
+            continue;
+        }
+        if (lp_driver_is_held(f.driver)) {
+            action_enabled(f.page, "minden.continue");
+            iterate(5);
+            continue;
+        }
+        MindenPhase phase = minden_game_get_phase(f.game);
+        if (phase == MINDEN_PHASE_CHOOSE) {
+            g_assert_true(action_enabled(f.page, "minden.take"));
+        } else if (phase == MINDEN_PHASE_TIP && minden_board_get_interactive(board)) {
+            guint k = covers % 2;
+            g_signal_emit_by_name(board, "cell-activated", (int) cells[k].east_west,
+                                  (int) cells[k].band, (int) cells[k].sector,
+                                  (int) cells[k].section);
+            g_assert_true(action_enabled(f.page, "minden.place-tip"));
+            iterate(20);
+        } else {
+            g_main_context_iteration(NULL, FALSE);
+        }
+    }
+    g_assert_cmpuint(covers, >=, 4);
+    g_assert_cmpuint(checked, >=, 2);
+    fixture_teardown(&f);
+}
+
+static void board_key(MindenBoard *board, guint keyval)
+{
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers(GTK_WIDGET(board));
+    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
+        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_KEY(c)) {
+            gboolean handled = FALSE;
+            g_signal_emit_by_name(c, "key-pressed", keyval, 0, 0, &handled);
+            return;
+        }
+    }
+    g_assert_not_reached();
+}
+
+static void on_cell(MindenBoard *board, int ew, int band, int sector, int section,
+                    MindenTip *out)
+{
+    *out = (MindenTip) { 4, (gint8) ew, (gint8) band, (gint8) sector, (gint8) section };
+}
+
+/* Issue 10: Anna walks the map's keyboard cursor to her cell and places her tip; after the
+ * hand-over Ben's cursor sat on Anna's cell. It starts in the middle, as on a new board. */
+static void test_cursor_after_hand_over(void)
+{
+    Fixture f = { 0 };
+    fixture_setup(&f, 2, 1, FALSE, 8);
+    LpPrivacyScreen *screen = LP_PRIVACY_SCREEN(find_type(GTK_WIDGET(f.page),
+                                                          LP_TYPE_PRIVACY_SCREEN));
+    MindenBoard *board = MINDEN_BOARD(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD));
+    MindenTip fresh, got = { 0 };
+    minden_grid_locate(51.25, 10.25, &fresh);
+    g_signal_connect(board, "cell-activated", G_CALLBACK(on_cell), &got);
+    for (int k = 0; k < 2; k++) {
+        WAIT_FOR(minden_game_get_phase(f.game) == MINDEN_PHASE_TIP ||
+                 (minden_game_get_phase(f.game) == MINDEN_PHASE_CHOOSE &&
+                  lp_player_is_human(lp_game_get_player(
+                      LP_GAME(f.game), (guint) lp_game_get_current_seat(LP_GAME(f.game))))));
+        if (minden_game_get_phase(f.game) == MINDEN_PHASE_CHOOSE)
+            g_assert_true(action_enabled(f.page, "minden.take"));
+    }
+    WAIT_FOR(minden_game_get_phase(f.game) == MINDEN_PHASE_TIP);
+    iterate(50);
+    lp_privacy_screen_uncover(screen);
+    g_signal_emit_by_name(screen, "revealed");
+    iterate(50);
+    /* Anna: three cells west, two north, Enter. */
+    board_key(board, GDK_KEY_Left);
+    board_key(board, GDK_KEY_Left);
+    board_key(board, GDK_KEY_Left);
+    board_key(board, GDK_KEY_Up);
+    board_key(board, GDK_KEY_Up);
+    board_key(board, GDK_KEY_Return);
+    MindenTip anna = got;
+    g_assert_false(minden_tip_equal(&anna, &fresh));
+    g_assert_true(action_enabled(f.page, "minden.place-tip"));
+    g_assert_true(minden_game_has_tipped(f.game, 0));
+    iterate(50);
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+    lp_privacy_screen_uncover(screen);
+    g_signal_emit_by_name(screen, "revealed");
+    iterate(50);
+    /* Ben presses Enter at once: the middle of the map, not Anna's cell. */
+    g_assert_true(minden_board_get_interactive(board));
+    board_key(board, GDK_KEY_Return);
+    g_assert_true(minden_tip_equal(&got, &fresh));
+    fixture_teardown(&f);
+}
+
 int main(int argc, char **argv)
 {
     /* The page opens the settings: private XDG folders per test case. */
     lp_test_init(&argc, &argv);
     g_test_add_func("/minden/page/play-through", test_play_through);
     g_test_add_func("/minden/page/privacy", test_privacy);
+    g_test_add_func("/minden/page/cursor-after-hand-over", test_cursor_after_hand_over);
+    g_test_add_func("/minden/page/leak-tips", test_leak_tips);
     return g_test_run();
 }

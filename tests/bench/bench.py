@@ -133,7 +133,8 @@ def games_memory(data_home):
     # The first games fill caches that are meant to stay (fonts, card pictures, page
     # classes): growth is counted after two games of each kind.
     base = min(6, len(rss)) - 1
-    return {"games": row["games"], "rss_kb": rss, "baseline_game": base + 1,
+    return {"games": row["games"], "games_finalized": row.get("games_finalized"),
+            "rss_kb": rss, "baseline_game": base + 1,
             "start_mb": rss[base] / 1024, "end_mb": rss[-1] / 1024,
             "growth_mb": (rss[-1] - rss[base]) / 1024}
 
@@ -176,6 +177,8 @@ def main():
               f"after game {m['baseline_game']}, {m['end_mb']:.1f} MB at the end: growth "
               f"{m['growth_mb']:+.2f} MB (target <= {TARGETS['games_rss_growth_mb']} MB) "
               f"{check('games_rss_growth_mb', m['growth_mb'] <= TARGETS['games_rss_growth_mb'])}")
+        print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
+              f"behind")
 
     env = dict(os.environ, LD_PRELOAD=SHIM, LP_SLOW_FSYNC_MS="40")
     secs = "0.3" if args.smoke else "3"

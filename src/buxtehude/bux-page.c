@@ -256,6 +256,9 @@ static void update_players(BuxPage *self)
         gtk_box_append(GTK_BOX(self->players_box), row);
     }
     guint supply = bux_game_get_supply(game_of(self));
+    /* The chips the scoring paid out come from the supply: not before its last step. */
+    for (guint s = 0; s < n; s++)
+        supply += bux_game_get_chips(game_of(self), s) - shown_chips(self, s);
     g_autofree char *s = g_strdup_printf(ngettext("Supply: %u chip", "Supply: %u chips", supply),
                                          supply);
     gtk_label_set_text(self->supply_label, s);

@@ -496,6 +496,13 @@ static void test_scoring_in_order(void)
         g_autofree char *want = g_strdup_printf(before == 1 ? "%u chip" : "%u chips", before);
         g_assert_true(g_str_has_prefix(g_ptr_array_index(labels, s), want));
     }
+    /* Nor does the supply they came from. */
+    guint supply = bux_game_get_supply(t.game);
+    for (guint s = 0; s < sc->n_players; s++)
+        supply += sc->received[s];
+    g_autofree char *want = g_strdup_printf("Supply: %u chips", supply);
+    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_assert_nonnull(strstr(text, want));
     table_close(&t);
 }
 

@@ -499,16 +499,24 @@ def play(page, decide, finished, what, stall=90, total=400):
                 else "not finished within %d s" % total, n))
 
 
+# What the shared steps look for on the start and setup pages, in the app's languages.
+SETUP_WORDS = {
+    "en": {"name": "Name of player 1", "start": "Start Game"},
+    "de": {"name": "Name von Spieler 1", "start": "Spiel starten"},
+}
+
+
 def start_game(app, game_name, first_player):
     """From the start page through the setup page into a new game: the tile, the first
     player's name typed in, Start Game. The rest of the line-up comes from last-lineup."""
+    words = SETUP_WORDS[app.lang]
     window = app.window()
     press(button(window, game_name))
-    entry = wait_for(lambda: find(window, "text", "Name of player 1", True), 10,
+    entry = wait_for(lambda: find(window, "text", words["name"], True), 10,
                      "the setup page's name field of player 1")
     set_text(entry, first_player)
     wait_for(lambda: text_of(entry) == first_player, 5, "the typed name in the name field")
-    press(button(window, "Start Game"))
+    press(button(window, words["start"]))
     return game_page(app)
 
 

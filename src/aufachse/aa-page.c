@@ -377,6 +377,7 @@ static void update_over(AaPage *self)
 {
     update_ranking(self);
     show_mode(self, "over");
+    lp_game_page_set_finished(LP_GAME_PAGE(self), TRUE);
 }
 
 /* Mode "scoring": a stage's routes are turned over; Continue deals the next stage. */

@@ -991,6 +991,7 @@ static void show_over(BuxPage *self)
         bux_cross_set_scoring_step(self->cross, sc->wrong->len + 1);
     update_over(self);
     show_mode(self, "over");
+    lp_game_page_set_finished(LP_GAME_PAGE(self), TRUE);
 }
 
 /* Everything the page shows follows from the model and from what the page is showing of

@@ -510,6 +510,7 @@ static void update_over(MindenPage *self)
     }
     set_status(self, title, _("The figure furthest ahead wins."));
     gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "over");
+    lp_game_page_set_finished(LP_GAME_PAGE(self), TRUE);
 }
 
 /* What every mode shows: the round, the players, the track; actions off until the mode's

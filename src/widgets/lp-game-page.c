@@ -11,6 +11,7 @@ typedef struct {
     GSignalGroup *game_signals;
     LpPrivacyScreen *privacy;
     guint holds;
+    gboolean finished;
 } LpGamePagePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGamePage, lp_game_page, GTK_TYPE_WIDGET)
@@ -20,6 +21,7 @@ enum {
     PROP_GAME,
     PROP_DRIVER,
     PROP_SETTINGS,
+    PROP_FINISHED,
     N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -131,6 +133,9 @@ static void lp_game_page_get_property(GObject *object, guint prop_id, GValue *va
     case PROP_SETTINGS:
         g_value_set_object(value, priv->settings);
         break;
+    case PROP_FINISHED:
+        g_value_set_boolean(value, priv->finished);
+        break;
     default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     }
@@ -172,6 +177,9 @@ static void lp_game_page_class_init(LpGamePageClass *klass)
     properties[PROP_DRIVER] = g_param_spec_object("driver", NULL, NULL, LP_TYPE_DRIVER, flags);
     properties[PROP_SETTINGS] = g_param_spec_object("settings", NULL, NULL, LP_TYPE_SETTINGS,
                                                     flags);
+    properties[PROP_FINISHED] = g_param_spec_boolean("finished", NULL, NULL, FALSE,
+                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                         G_PARAM_EXPLICIT_NOTIFY);
     g_object_class_install_properties(object_class, N_PROPS, properties);
 }
 
@@ -226,6 +234,24 @@ LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self)
     g_return_val_if_fail(LP_IS_GAME_PAGE(self), NULL);
     LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
     return priv->privacy;
+}
+
+gboolean lp_game_page_get_finished(LpGamePage *self)
+{
+    g_return_val_if_fail(LP_IS_GAME_PAGE(self), FALSE);
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    return priv->finished;
+}
+
+void lp_game_page_set_finished(LpGamePage *self, gboolean finished)
+{
+    g_return_if_fail(LP_IS_GAME_PAGE(self));
+    LpGamePagePrivate *priv = lp_game_page_get_instance_private(self);
+    finished = !!finished;
+    if (priv->finished == finished)
+        return;
+    priv->finished = finished;
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_FINISHED]);
 }
 
 void lp_game_page_hold(LpGamePage *self)

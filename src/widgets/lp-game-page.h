@@ -50,6 +50,7 @@ struct _LpGamePageClass {
 };
 
 /* Properties: "game" (LpGame, construct-only), "driver" (LpDriver, construct-only),
+ * "finished" (see lp_game_page_get_finished()),
  * "settings" (LpSettings, construct-only; a new one when none is given). The page's one
  * template child is its content. Subclasses connect to the model through
  * lp_game_page_get_game_signals() in their init; the group targets the game once it is
@@ -65,6 +66,14 @@ LpSettings *lp_game_page_get_settings(LpGamePage *self);
 GSignalGroup *lp_game_page_get_game_signals(LpGamePage *self);
 /* NULL when no more than one human plays: nothing is then secret from the screen. */
 LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self);
+
+/* "finished" (boolean, read-only, notified on change): the page shows the end of its game,
+ * the winner and the ranking. The model is over earlier, at the start of a final scoring
+ * that the page reveals step by step: what offers a new game (the header's "Play Again")
+ * follows this, not lp_game_is_over(), so nothing says the game is over before the page
+ * does (issue 10). Pages call lp_game_page_set_finished() when they show their end. */
+gboolean lp_game_page_get_finished(LpGamePage *self);
+void lp_game_page_set_finished(LpGamePage *self, gboolean finished);
 
 /* Issue 10: nothing of the previous seat survives a hand-over. Called by the base each time
  * the privacy screen covers the page; a page calls it itself where the next seat takes over

@@ -186,6 +186,7 @@ static void test_one_human(void)
     g_assert_true(lp_game_is_over(LP_GAME(f.game)));
     iterate(g_getenv("AA_SHOT_DIR") != NULL ? 4 * 900 : 20);
     g_assert_cmpstr(aa_page_get_mode(f.page), ==, "over");
+    g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(f.page)));
     shot(f.window, "aa-over.png");
     fixture_teardown(&f);
 }
@@ -411,6 +412,7 @@ static void test_stage_end_in_order(void)
         g_assert_cmpstr(grid_text(grid, AA_N_STAGES + 1, s + 1), ==, "0");
     }
     g_assert_null(focused_button(f.window));
+    g_assert_false(lp_game_page_get_finished(LP_GAME_PAGE(f.page)));
     /* Continue does nothing yet. */
     gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL);
     iterate(5);

@@ -506,6 +506,27 @@ static void test_scoring_in_order(void)
     table_close(&t);
 }
 
+static gboolean in_final_scoring(Table *t)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(t->game);
+    return g_strcmp0(bux_page_get_mode(t->page), "scoring") == 0 && sc != NULL && sc->final;
+}
+
+/* Issue 10: "Play Again" was in the header during the final scoring's step-by-step reveal:
+ * the model is over then, the page is not. The page says when it shows the end. */
+static void test_finished_after_final_scoring(void)
+{
+    Table t = { 0 };
+    table_open_full(&t, 3, 1, 12, LP_ANIMATION_SPEED_NORMAL);
+    g_assert_true(play_until(&t, in_final_scoring));
+    g_assert_true(lp_game_is_over(LP_GAME(t.game)));
+    g_assert_false(lp_game_page_get_finished(LP_GAME_PAGE(t.page)));
+    while (g_strcmp0(bux_page_get_mode(t.page), "over") != 0)
+        act(&t, "bux.continue", NULL);
+    g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(t.page)));
+    table_close(&t);
+}
+
 /* A page built on a game restored from a save shows what that moment asks for. */
 static void test_resume(void)
 {
@@ -616,5 +637,7 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/page/estimate-nobody-typed", test_estimate_nobody_typed);
     g_test_add_func("/buxtehude/page/challenge-not-default", test_challenge_not_default);
     g_test_add_func("/buxtehude/page/scoring-in-order", test_scoring_in_order);
+    g_test_add_func("/buxtehude/page/finished-after-final-scoring",
+                    test_finished_after_final_scoring);
     return g_test_run();
 }

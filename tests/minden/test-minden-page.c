@@ -239,6 +239,7 @@ static void test_play_through(void)
     iterate(100);
     shot(f.window, "minden-over.png");
     g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(f.page)));
     g_assert_cmpuint(turns, >, 3);
     /* The map was rendered once per size, not per frame. */
     g_assert_cmpuint(minden_board_get_render_count(board) - renders_start, <=, 2);

@@ -404,8 +404,10 @@ static double fitting_size(BuxCross *self, const char *text, double width, doubl
     }
     if (widest <= width)
         return size;
-    /* Glyph widths do not shrink exactly in proportion: a little room to spare. */
-    return MAX(min_size, size * width / (widest + 2) * 0.97);
+    /* Glyph widths do not shrink exactly in proportion: a little room to spare. In half
+     * pixels, so the names of a whole deck need a handful of font sizes, not one each (every
+     * size is a font with glyph caches of its own that stay for the life of the process). */
+    return MAX(min_size, floor(size * width / (widest + 2) * 0.97 * 2) / 2);
 }
 
 /* ---- drawing ---------------------------------------------------------------------------- */

@@ -376,6 +376,14 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
      * its 15 cards away, the present one the wrong cards so far. A card that did not come
      * from the stack (a reserve card moved into an arm by hand) loaded before, and 43 moves
      * later the game refused its own autosave ("16 placed cards, more than 15"). */
+    guint gone_total = self->removed->len;
+    for (guint i = 0; i < n; i++)
+        gone_total += self->bonus[i]->len;
+    if (self->phase == BUX_PHASE_START && gone_total > 0)
+        return rules_error(error,
+                           _("The cross and the cards out of the game do not match the "
+                             "%u cards drawn from the stack"),
+                           drawn);
     if (self->phase != BUX_PHASE_START) {
         guint finished = self->start < 0 ? self->cross : self->cross - 1;
         guint drawn_here = self->start < 0

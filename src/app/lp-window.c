@@ -88,7 +88,10 @@ static void update_state(LpWindow *self)
 {
     const char *page = lp_window_get_page_name(self);
     gboolean in_game = g_strcmp0(page, "game") == 0;
-    gboolean over = self->game != NULL && lp_game_is_over(self->game);
+    /* The model is over as soon as its final scoring starts; "Play Again" waits until the
+     * page has shown the whole result, so that it does not give the result away. */
+    gboolean over = self->game_page != NULL &&
+                    lp_game_page_get_finished(LP_GAME_PAGE(self->game_page));
 
     gtk_widget_set_visible(self->back_button, g_strcmp0(page, "start") != 0);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.back", g_strcmp0(page, "start") != 0);
@@ -224,6 +227,8 @@ static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gbo
     gtk_widget_set_hexpand(self->game_page, TRUE);
     gtk_widget_set_vexpand(self->game_page, TRUE);
     gtk_box_append(GTK_BOX(self->game_box), self->game_page);
+    g_signal_connect_object(self->game_page, "notify::finished", G_CALLBACK(update_state), self,
+                            G_CONNECT_SWAPPED);
     show_page(self, "game");
     gtk_widget_child_focus(self->game_page, GTK_DIR_TAB_FORWARD);
     lp_driver_kick(self->driver);

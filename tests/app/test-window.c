@@ -447,6 +447,25 @@ static void test_save_fails(void)
     lp_test_close_all_windows();
 }
 
+/* "Play Again" waits until the page shows the whole result (issue 10: Buxtehude's header
+ * offered it during the step-by-step final scoring, giving the result away). */
+static void test_play_again_waits(void)
+{
+    LpWindow *window = lp_window_new(NULL, NULL);
+    g_autoptr(LpGame) template = lp_test_game_new(1, 1);
+    gtk_window_present(GTK_WINDOW(window));
+    g_assert_true(lp_window_start_game(window, lp_test_game_ui(), lp_game_get_players(template),
+                                       3, FALSE, NULL));
+    lp_test_iterate();
+    g_assert_null(lp_test_find_label(GTK_WIDGET(window), "Play Again"));
+    g_autoptr(GPtrArray) pages = lp_test_find_all(GTK_WIDGET(window), LP_TYPE_GAME_PAGE, NULL);
+    g_assert_cmpuint(pages->len, ==, 1);
+    lp_game_page_set_finished(pages->pdata[0], TRUE);
+    lp_test_iterate();
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(window), "Play Again"));
+    lp_test_close_all_windows();
+}
+
 static void test_speed(void)
 {
     /* Computers always pause a little so people can follow, even with animations off. */
@@ -549,6 +568,7 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add_func("/window/save-fails", test_save_fails);
     g_test_add_func("/window/speed", test_speed);
+    g_test_add_func("/window/play-again-waits", test_play_again_waits);
     g_test_add_func("/window/preferences", test_preferences);
     g_test_add_func("/window/about-and-shortcuts", test_about_and_shortcuts);
     return g_test_run();

@@ -303,6 +303,18 @@ def press(node, settle=0.4):
     raise StepFailed("%s has no action to press (it has %s)" % (describe(node), acts))
 
 
+def press_if_there(node, settle=0.4):
+    """Press a control that the app may take away by itself in the meantime (a Continue that
+    a computer-only step or a reading pause ends first; under ASan that race is common): if
+    its action fails, the caller looks at the page again instead of failing the step."""
+    try:
+        press(node, settle)
+        return True
+    except StepFailed:
+        time.sleep(settle)
+        return False
+
+
 def set_text(node, text):
     if not Atspi.EditableText.set_text_contents(node, text):
         raise StepFailed("could not type into %s" % describe(node))

@@ -63,8 +63,7 @@ class Minden:
                 e.press(middle)
             return "set the stones"
         cont = buttons.get(CONTINUE)
-        if cont is not None:
-            e.press(cont)
+        if cont is not None and e.press_if_there(cont):
             return "continue"
         return None
 

@@ -137,23 +137,9 @@ void aa_card_art_picture_set_face(GtkWidget *picture, int face)
 
 char *aa_card_art_name(int face)
 {
-    switch (face) {
-    case AA_CARD_ART_BACK:
+    if (face == AA_CARD_ART_BACK)
         return g_strdup(_("Face-down card"));
-    case AA_FACE_REST:
-        return g_strdup(_("Rest"));
-    case AA_FACE_PLUS1:
-        return g_strdup(_("Free passage (+1)"));
-    case AA_FACE_PLUS2:
-        return g_strdup(_("Step on the gas (+2)"));
-    case AA_FACE_MINUS1:
-        return g_strdup(_("Obstacle (−1)"));
-    case AA_FACE_MINUS50:
-        return g_strdup(_("Lost cargo (−50 km)"));
-    default:
-        /* Translators: a kilometre card, e.g. "80 km". */
-        return g_strdup_printf(_("%d km"), face);
-    }
+    return aa_face_name(face);
 }
 
 char *aa_card_art_effect(int face)

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 109 cards of Auf Achse – Das Kartenspiel, their faces, and route scoring. */
+#include "config.h"
+
 #include "aa-card.h"
+
+#include <glib/gi18n.h>
 
 #include <stdlib.h>
 
@@ -121,6 +125,25 @@ gboolean aa_face_from_string(const char *s, int *face)
         }
     }
     return FALSE;
+}
+
+char *aa_face_name(int face)
+{
+    switch (face) {
+    case AA_FACE_REST:
+        return g_strdup(_("Rest"));
+    case AA_FACE_PLUS1:
+        return g_strdup(_("Free passage (+1)"));
+    case AA_FACE_PLUS2:
+        return g_strdup(_("Step on the gas (+2)"));
+    case AA_FACE_MINUS1:
+        return g_strdup(_("Obstacle (−1)"));
+    case AA_FACE_MINUS50:
+        return g_strdup(_("Lost cargo (−50 km)"));
+    default:
+        /* Translators: a kilometre card, e.g. "80 km". */
+        return g_strdup_printf(_("%d km"), face);
+    }
 }
 
 const char *aa_card_to_string(guint card)

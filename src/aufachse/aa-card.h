@@ -43,6 +43,8 @@ AaKind aa_face_kind(int face);
 gboolean aa_face_is_valid(int face);
 /* "10"…"120", "R", "+1", "+2", "-1", "-50" (the simulator log's card names). */
 const char *aa_face_to_string(int face);
+/* The card's name as players know it, translated ("80 km", "Rest", "Free passage (+1)"). */
+char *aa_face_name(int face);
 gboolean aa_face_from_string(const char *s, int *face);
 const char *aa_card_to_string(guint card);
 

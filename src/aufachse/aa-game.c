@@ -658,25 +658,10 @@ static JsonNode *aa_game_result(LpGame *game)
 }
 
 /* A card as a player knows it, for the messages about a damaged save; never the internal
- * number (0–109), which nobody at the table has seen. The names are the card faces' (the
- * same words as the page's, so translated once). */
+ * number (0–109), which nobody at the table has seen. */
 static char *card_name(guint8 card)
 {
-    switch (aa_card_face(card)) {
-    case AA_FACE_REST:
-        return g_strdup(_("Rest"));
-    case AA_FACE_PLUS1:
-        return g_strdup(_("Free passage (+1)"));
-    case AA_FACE_PLUS2:
-        return g_strdup(_("Step on the gas (+2)"));
-    case AA_FACE_MINUS1:
-        return g_strdup(_("Obstacle (−1)"));
-    case AA_FACE_MINUS50:
-        return g_strdup(_("Lost cargo (−50 km)"));
-    default:
-        /* Translators: a kilometre card, e.g. "80 km". */
-        return g_strdup_printf(_("%d km"), aa_card_face(card));
-    }
+    return aa_face_name(aa_card_face(card));
 }
 
 /* Where a card lies, as the save calls it and in words. */

@@ -32,6 +32,8 @@ struct _AaGame {
     int last_resolved;
     guint n_scored;
     int scores[AA_N_STAGES][AA_MAX_PLAYERS];
+    /* Issue 15: the most cards a seat's scoring route part held in a stage so far. */
+    guint longest[AA_MAX_PLAYERS];
 };
 
 /* Card arrays hold guint8 ids. */
@@ -67,6 +69,12 @@ static inline GArray *aa_game_peek_route(AaGame *self, guint seat)
 /* aa-game-save.c: LpGameClass save_state and load_state. */
 JsonNode *aa_game_save_state(LpGame *game);
 gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error);
+
+/* aa-game-record.c: LpGameClass record (issue 15), and the "longest" of a save (optional:
+ * saves from before it load with zeros). */
+JsonNode *aa_game_record(LpGame *game);
+JsonNode *aa_game_save_longest(AaGame *self);
+gboolean aa_game_load_longest(AaGame *self, JsonObject *state, GError **error);
 
 /* aa-game-events.c: LpGameClass observe_events. */
 void aa_game_observe_events(LpGame *game, LpEventLog *log);

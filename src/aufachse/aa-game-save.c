@@ -57,6 +57,7 @@ JsonNode *aa_game_save_state(LpGame *game)
         json_array_add_array_element(scores, row);
     }
     json_object_set_array_member(obj, "scores", scores);
+    json_object_set_member(obj, "longest", aa_game_save_longest(self));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
     return node;
@@ -246,5 +247,6 @@ gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
     JsonObject *obj = json_node_get_object(state);
     return read_progress(self, obj, error) && read_card_places(self, obj, error) &&
            read_pile_owners(self, obj, error) && read_extra_left(self, obj, error) &&
-           read_scores(self, obj, error) && aa_game_check(self, error);
+           read_scores(self, obj, error) && aa_game_check(self, error) &&
+           aa_game_load_longest(self, obj, error);
 }

@@ -204,8 +204,10 @@ static void end_stage(AaGame *self)
     g_assert(self->n_scored == stage - 1);
     for (guint s = 0; s < self->n; s++) {
         GArray *route = self->routes[s];
-        self->scores[stage - 1][s] =
-            aa_route_score_cards((const guint8 *)route->data, route->len, NULL, NULL);
+        guint scoring_start = 0;
+        self->scores[stage - 1][s] = aa_route_score_cards((const guint8 *)route->data,
+                                                          route->len, NULL, &scoring_start);
+        self->longest[s] = MAX(self->longest[s], route->len - scoring_start);
     }
     self->n_scored = stage;
     self->play_index = 0;
@@ -866,6 +868,7 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->min_players = AA_MIN_PLAYERS;
     game_class->max_players = AA_MAX_PLAYERS;
     game_class->save_state = aa_game_save_state;
+    game_class->record = aa_game_record;
     game_class->load_state = aa_game_load_state;
     game_class->advance = aa_game_advance;
     game_class->get_current_seat = aa_game_get_current_seat;

@@ -47,7 +47,17 @@ struct _BuxGame {
     gboolean has_last_challenge;
     gboolean pair_revealed;
     BuxScoring *last_scoring;
+
+    /* Issue 15, the history's figures per seat: cards placed, of them placed right (every
+     * pair with a neighbour right when laid), challenges called and won, exact estimates. */
+    BuxFigures figures[BUX_MAX_SEATS];
 };
+
+/* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
+ * before issue 15 load with zeros). */
+JsonNode *bux_game_record(LpGame *game);
+JsonNode *bux_game_save_figures(BuxGame *self);
+gboolean bux_game_load_figures(BuxGame *self, JsonObject *state, GError **error);
 
 static inline int bux_int_at(GArray *array, guint i)
 {

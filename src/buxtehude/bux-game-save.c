@@ -66,6 +66,7 @@ JsonNode *bux_game_save_state(LpGame *game)
     json_object_set_int_member(obj, "supply", self->supply);
     json_object_set_array_member(obj, "bonus", bonus);
     json_object_set_array_member(obj, "ai_salt", salts);
+    json_object_set_member(obj, "figures", bux_game_save_figures(self));
 
     if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
         JsonObject *placed = json_object_new();
@@ -446,5 +447,6 @@ gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
     g_autofree guint8 *seen = g_new0(guint8, bux_deck_get_n_cards(self->deck));
     return read_setup(self, obj, error) && read_piles(self, obj, seen, error) &&
            read_cross(self, obj, seen, error) && read_purses(self, obj, seen, error) &&
-           read_open_decisions(self, obj, error) && check_consistency(self, seen, error);
+           read_open_decisions(self, obj, error) && check_consistency(self, seen, error) &&
+           bux_game_load_figures(self, obj, error);
 }

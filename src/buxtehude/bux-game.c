@@ -24,6 +24,7 @@ enum {
     SIGNAL_ESTIMATE_ENTERED,
     SIGNAL_CROSS_CHECKED,
     SIGNAL_SCORED,
+    SIGNAL_BONUS_EXCHANGED,
     N_SIGNALS,
 };
 static guint signals[N_SIGNALS];
@@ -157,6 +158,7 @@ static gboolean exchange_for_bonus(BuxGame *self, guint recipient)
     g_array_append_val(self->bonus[best], card);
     self->chips[best] -= BUX_BONUS_VALUE;
     self->supply += BUX_BONUS_VALUE;
+    g_signal_emit(self, signals[SIGNAL_BONUS_EXCHANGED], 0, (guint)best, card);
     return TRUE;
 }
 
@@ -277,6 +279,8 @@ static void run_scoring(BuxGame *self)
     for (guint s = 0; s < n; s++) {
         if (abs(sc->estimates[s] - sc->count) == best)
             sc->award[s] = sc->exact ? 2 : 1;
+        if (sc->estimates[s] == sc->count)
+            self->figures[s].hits++;
     }
     scoring_free(self->last_scoring);
     self->last_scoring = sc;
@@ -333,6 +337,9 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
     c->index = idx;
     c->side = side;
     c->rightful = !correct;
+    self->figures[c->challenger].called++;
+    if (c->rightful)
+        self->figures[c->challenger].won++;
     /* RULES.md: rightful — the challenger takes a chip from the placer and the card leaves;
      * wrongful — the placer takes a chip from the challenger. An empty purse pays nothing and
      * the winner takes from the supply. */
@@ -427,13 +434,38 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
         return FALSE;
     }
     if (index > self->arms[arm]->len) {
-        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
-                    _("The %s arm has only %u gaps"), bux_arm_to_string(arm),
-                    self->arms[arm]->len + 1);
+        guint gaps = self->arms[arm]->len + 1;
+        const char *message;
+        switch (arm) {
+        case BUX_ARM_NORTH:
+            message = ngettext("The north arm has only %u gap", "The north arm has only %u gaps",
+                               gaps);
+            break;
+        case BUX_ARM_SOUTH:
+            message = ngettext("The south arm has only %u gap", "The south arm has only %u gaps",
+                               gaps);
+            break;
+        case BUX_ARM_WEST:
+            message = ngettext("The west arm has only %u gap", "The west arm has only %u gaps",
+                               gaps);
+            break;
+        default:
+            message = ngettext("The east arm has only %u gap", "The east arm has only %u gaps",
+                               gaps);
+            break;
+        }
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, message, gaps);
         return FALSE;
     }
     int card = bux_int_at(self->stack, self->stack_pos++);
     g_array_insert_val(self->arms[arm], index, card);
+    int inner = index == 0 ? self->start : bux_int_at(self->arms[arm], index - 1);
+    gboolean right = bux_pair_is_correct(self->deck, arm, inner, card) &&
+                     (index + 1 >= self->arms[arm]->len ||
+                      bux_pair_is_correct(self->deck, arm, card,
+                                          bux_int_at(self->arms[arm], index + 1)));
+    self->figures[self->turn].placed++;
+    self->figures[self->turn].right += right ? 1 : 0;
     self->placed_arm = arm;
     self->placed_index = index;
     self->pair_revealed = FALSE;
@@ -774,6 +806,13 @@ guint bux_game_get_score(BuxGame *self, guint seat)
     return self->chips[seat] + BUX_BONUS_VALUE * self->bonus[seat]->len;
 }
 
+const BuxFigures *bux_game_get_figures(BuxGame *self, guint seat)
+{
+    g_return_val_if_fail(BUX_IS_GAME(self), NULL);
+    g_return_val_if_fail(seat < n_seats(self), NULL);
+    return &self->figures[seat];
+}
+
 const BuxChallenge *bux_game_get_last_challenge(BuxGame *self)
 {
     g_return_val_if_fail(BUX_IS_GAME(self), NULL);
@@ -992,6 +1031,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->is_over = bux_game_is_over;
     game_class->result = bux_game_result;
     game_class->observe_events = bux_game_observe_events;
+    game_class->record = bux_game_record;
 
     properties[PROP_PHASE] = g_param_spec_enum("phase", NULL, NULL, BUX_TYPE_PHASE,
                                                BUX_PHASE_START,
@@ -1083,6 +1123,17 @@ static void bux_game_class_init(BuxGameClass *klass)
     signals[SIGNAL_SCORED] = g_signal_new("scored", G_TYPE_FROM_CLASS(klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                           0);
+    /**
+     * BuxGame::bonus-exchanged:
+     * @seat: the player who gave 5 chips back to the supply
+     * @card: the deck index of the bonus card taken from the removed pile
+     *
+     * The supply had to pay more than it held (RULES.md: Chips and the supply). Emitted while
+     * a challenge or a scoring is paid, before ::challenge-resolved or ::scored.
+     */
+    signals[SIGNAL_BONUS_EXCHANGED] = g_signal_new("bonus-exchanged", G_TYPE_FROM_CLASS(klass),
+                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
 }
 
 static void bux_game_init(BuxGame *self)

@@ -73,6 +73,15 @@ typedef struct {
     guint n_players;
 } BuxScoring;
 
+/* What a seat did in the game, for the history of games (issue 15). */
+typedef struct {
+    guint placed;  /* cards placed */
+    guint right;   /* of them, right against every neighbour when laid */
+    guint called;  /* "Wrong!" called */
+    guint won;     /* of them, rightful */
+    guint hits;    /* exact estimates at an Intermezzo or the final check */
+} BuxFigures;
+
 #define BUX_TYPE_GAME (bux_game_get_type())
 G_DECLARE_FINAL_TYPE(BuxGame, bux_game, BUX, GAME, LpGame)
 
@@ -160,6 +169,9 @@ guint bux_game_get_n_bonus(BuxGame *self, guint seat);
 guint bux_game_get_supply(BuxGame *self);
 /* chips + 5 × bonus cards */
 guint bux_game_get_score(BuxGame *self, guint seat);
+
+/* seat's figures so far (zero for saves from before they were kept). */
+const BuxFigures *bux_game_get_figures(BuxGame *self, guint seat);
 
 const BuxChallenge *bux_game_get_last_challenge(BuxGame *self);
 const BuxScoring *bux_game_get_last_scoring(BuxGame *self);

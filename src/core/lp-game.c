@@ -15,6 +15,10 @@ typedef struct {
     gint64 last_played_usec;
     GDateTime *last_played; /* NULL until asked for since last_played_usec changed */
     int current_seat; /* the last value "current-seat" notified */
+    /* Play time (issue 15): counted only when tracked; the clock restarts at a restore. */
+    gboolean track_time;
+    gint64 played_usec;
+    gint64 clock_usec;
 } LpGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGame, lp_game, G_TYPE_OBJECT)
@@ -187,6 +191,7 @@ static void lp_game_init(LpGame *self)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(self);
     priv->last_played_usec = g_get_real_time();
+    priv->clock_usec = priv->last_played_usec;
     priv->current_seat = -1;
 }
 
@@ -332,8 +337,36 @@ void lp_game_action_completed(LpGame *self)
      * quarter to a half of the simulator's time. */
     priv->last_played_usec = g_get_real_time();
     g_clear_pointer(&priv->last_played, g_date_time_unref);
+    if (priv->track_time) {
+        gint64 pause = priv->last_played_usec - priv->clock_usec;
+        priv->played_usec += CLAMP(pause, 0, LP_GAME_PAUSE_MAX_SECONDS * G_USEC_PER_SEC);
+    }
+    priv->clock_usec = priv->last_played_usec;
     update_current_seat(self);
     g_signal_emit(self, signals[ACTION_COMPLETED], 0);
+}
+
+void lp_game_track_play_time(LpGame *self)
+{
+    g_return_if_fail(LP_IS_GAME(self));
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (!priv->track_time)
+        priv->clock_usec = g_get_real_time();
+    priv->track_time = TRUE;
+}
+
+gint64 lp_game_get_play_seconds(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), 0);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->played_usec / G_USEC_PER_SEC;
+}
+
+JsonNode *lp_game_record(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    return klass->record != NULL ? klass->record(self) : NULL;
 }
 
 JsonNode *lp_game_save(LpGame *self)
@@ -348,6 +381,8 @@ JsonNode *lp_game_save(LpGame *self)
     json_object_set_string_member(obj, "game", klass->kind);
     g_autofree char *saved = g_date_time_format_iso8601(lp_game_get_last_played(self));
     json_object_set_string_member(obj, "saved", saved);
+    if (priv->track_time)
+        json_object_set_int_member(obj, "played", priv->played_usec / G_USEC_PER_SEC);
     json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
     JsonArray *players = json_array_new();
     for (guint i = 0; i < priv->players->len; i++)
@@ -460,6 +495,11 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
                     _("the time of saving lies outside the years 1970 to 9999"));
         return NULL;
     }
+    /* Play time (issue 15): saves before it, and the simulator's, have none. */
+    gint64 played = -1;
+    if (json_object_has_member(obj, "played") &&
+        !lp_json_get_int(obj, "played", 0, G_MAXINT32, &played, error))
+        return NULL;
     g_autoptr(LpRng) rng = lp_rng_from_json(json_object_get_member(obj, "rng"), error);
     if (rng == NULL)
         return NULL;
@@ -491,6 +531,10 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
                              g_date_time_get_microsecond(saved_local);
     /* Kept as read, so save → load → save gives the same bytes. */
     priv->last_played = g_steal_pointer(&saved_local);
+    if (played >= 0) {
+        priv->track_time = TRUE;
+        priv->played_usec = played * G_USEC_PER_SEC;
+    }
     return g_steal_pointer(&self);
 }
 

@@ -54,8 +54,11 @@ struct _LpGameClass {
     /* Connect the handlers that turn this game's typed signals into turn events on log
      * (lp_event_log_write). Only called when somebody wants the events. */
     void (*observe_events)(LpGame *self, LpEventLog *log);
+    /* The history record's game part of a finished game (lp-history.h, issue 15):
+     * {"option": bool, "figures": [one object per seat]}. NULL when the game has none. */
+    JsonNode *(*record)(LpGame *self);
 
-    gpointer padding[8];
+    gpointer padding[7];
 };
 
 /* Who looks, for the games' secret getters (bux_game_get_estimate, minden_game_get_tip,
@@ -97,6 +100,15 @@ LpGame *lp_game_new_of_type(GType type, GPtrArray *players, guint64 seed, gboole
 JsonNode *lp_game_result(LpGame *self);
 /* Time of the last completed action (or of the save it was loaded from). */
 GDateTime *lp_game_get_last_played(LpGame *self);
+
+/* Time spent playing, for the history: the time between completed actions, each pause
+ * counted at most LP_GAME_PAUSE_MAX_SECONDS. Only games that track it (the window's) count
+ * it and save it as "played"; the simulator's and the tests' saves stay as they were. */
+#define LP_GAME_PAUSE_MAX_SECONDS 300
+void lp_game_track_play_time(LpGame *self);
+gint64 lp_game_get_play_seconds(LpGame *self);
+/* The record vfunc's node, or NULL. */
+JsonNode *lp_game_record(LpGame *self);
 
 /* The whole save: {"format":1,"game":kind,"saved":ISO time,"rng":…,"players":[…],
  * "state":…}. */

@@ -55,6 +55,9 @@ const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat);
 JsonNode *_minden_game_save_state(LpGame *game);
 gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error);
 
+/* minden-game-record.c: LpGameClass.record (issue 15). */
+JsonNode *_minden_game_record(LpGame *game);
+
 /* minden-game-events.c: LpGameClass.observe_events. */
 void _minden_game_observe_events(LpGame *game, LpEventLog *log);
 

@@ -885,6 +885,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->get_current_seat = minden_game_get_current_seat_vfunc;
     game_class->is_over = minden_game_is_over_vfunc;
     game_class->result = minden_game_result_vfunc;
+    game_class->record = _minden_game_record;
 
     /**
      * MindenGame:phase:

@@ -13,16 +13,19 @@
 
 #include "lp-event-log.h"
 #include "lp-games.h"
+#include "lp-history.h"
 #include "lp-json.h"
 
 static const char usage[] =
     "Usage: landpartie-sim GAME --players N --seed S [--level LEVEL | --levels L1,L2,...]\n"
-    "                      [--games K] [--option] [--log FILE]\n"
+    "                      [--games K] [--option] [--log FILE] [--history FILE]\n"
     "\n"
     "GAME is buxtehude, minden or aufachse. LEVEL is easy, normal or hard (default normal).\n"
     "--levels gives each seat its own level. Each of the K games (default 1) gets its own\n"
     "shuffle derived from S. --option turns on the game's setup option (Buxtehude: easy\n"
     "deck; Minden: purple cards). --log writes every turn event as one JSON object per line.\n"
+    "--history appends a record of each game to FILE in the format of the app's history of\n"
+    "games (history.jsonl).\n"
     "Prints one JSON line per game with the result, and a summary of wins per seat on stderr.\n";
 
 static int fail_usage(const char *problem)
@@ -53,7 +56,7 @@ static gboolean parse_uint64(const char *s, guint64 *out)
 typedef struct {
     guint64 players, seed, games;
     gboolean have_players, have_seed, have_games, option;
-    char *level, *levels, *log_path;
+    char *level, *levels, *log_path, *history_path;
     GHashTable *seen;
 } Args;
 
@@ -62,6 +65,7 @@ static void args_clear(Args *args)
     g_clear_pointer(&args->level, g_free);
     g_clear_pointer(&args->levels, g_free);
     g_clear_pointer(&args->log_path, g_free);
+    g_clear_pointer(&args->history_path, g_free);
     g_clear_pointer(&args->seen, g_hash_table_unref);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Args, args_clear)
@@ -119,9 +123,10 @@ static gboolean on_option(const char *name, const char *value, gpointer data, GE
         args->have_games = TRUE;
         return TRUE;
     }
-    char **field = g_str_equal(name, "--level")    ? &args->level
-                   : g_str_equal(name, "--levels") ? &args->levels
-                                                   : &args->log_path;
+    char **field = g_str_equal(name, "--level")     ? &args->level
+                   : g_str_equal(name, "--levels")  ? &args->levels
+                   : g_str_equal(name, "--history") ? &args->history_path
+                                                    : &args->log_path;
     *field = g_strdup(value);
     return TRUE;
 }
@@ -192,6 +197,7 @@ int main(int argc, char **argv)
         {"level", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "LEVEL"},
         {"levels", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "L1,L2,..."},
         {"log", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "FILE"},
+        {"history", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "FILE"},
         {"option", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, on_option, NULL, NULL},
         {NULL},
     };
@@ -250,6 +256,18 @@ int main(int argc, char **argv)
     Log log = {0};
     if (log_path != NULL && !log_open(&log, log_path))
         return 1;
+    /* Appended to, never replaced: the file may hold the family's real games. */
+    LpHistoryWriter *history = NULL;
+    if (args.history_path != NULL) {
+        g_autoptr(GError) history_error = NULL;
+        history = lp_history_writer_open(args.history_path, &history_error);
+        if (history == NULL) {
+            fprintf(stderr, "landpartie-sim: %s\n", history_error->message);
+            if (log_path != NULL)
+                log_close(&log, FALSE);
+            return 1;
+        }
+    }
 
     guint n_colours;
     const LpPlayerColour *colours = lp_player_colours(&n_colours);
@@ -318,6 +336,22 @@ int main(int argc, char **argv)
         if (log.failed) {
             status = 1;
             break;
+        }
+        if (history != NULL) {
+            g_autoptr(JsonNode) record = lp_history_record_new(game, NULL);
+            if (record == NULL || !lp_history_writer_add(history, record, &error)) {
+                fprintf(stderr, "landpartie-sim: %s\n",
+                        error != NULL ? error->message : "no history record");
+                status = 1;
+                break;
+            }
+        }
+    }
+    if (history != NULL) {
+        g_autoptr(GError) history_error = NULL;
+        if (!lp_history_writer_close(g_steal_pointer(&history), &history_error)) {
+            fprintf(stderr, "landpartie-sim: %s\n", history_error->message);
+            status = 1;
         }
     }
     if (log_path != NULL && !log_close(&log, status == 0))

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What a finished Auf Achse game adds to the history of games (issue 15): per seat the
+ * kilometres of each stage and the longest scoring route (the most cards that counted in
+ * one stage); and the "longest" of a save, so that a continued game counts from where it
+ * stopped. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "aa-game-private.h"
+#include "lp-json.h"
+
+JsonNode *aa_game_record(LpGame *game)
+{
+    AaGame *self = AA_GAME(game);
+    g_autoptr(JsonBuilder) b = json_builder_new();
+
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "option");
+    json_builder_add_boolean_value(b, FALSE);
+    json_builder_set_member_name(b, "figures");
+    json_builder_begin_array(b);
+    for (guint s = 0; s < self->n; s++) {
+        json_builder_begin_object(b);
+        json_builder_set_member_name(b, "stages");
+        json_builder_begin_array(b);
+        for (guint i = 0; i < self->n_scored; i++)
+            json_builder_add_int_value(b, self->scores[i][s]);
+        json_builder_end_array(b);
+        json_builder_set_member_name(b, "longest");
+        json_builder_add_int_value(b, self->longest[s]);
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+    return json_builder_get_root(b);
+}
+
+JsonNode *aa_game_save_longest(AaGame *self)
+{
+    JsonArray *array = json_array_new();
+    JsonNode *node = json_node_new(JSON_NODE_ARRAY);
+
+    for (guint s = 0; s < self->n; s++)
+        json_array_add_int_element(array, self->longest[s]);
+    json_node_take_array(node, array);
+    return node;
+}
+
+gboolean aa_game_load_longest(AaGame *self, JsonObject *state, GError **error)
+{
+    JsonArray *array = NULL;
+    guint read[AA_MAX_PLAYERS] = {0};
+
+    if (!json_object_has_member(state, "longest"))
+        return TRUE; /* a save from before issue 15: the game counts from here */
+    if (!lp_json_get_array(state, "longest", &array, error))
+        return FALSE;
+    if (json_array_get_length(array) != self->n) {
+        g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                            /* Translators: a damaged save; “longest” is the member's name. */
+                            _("“longest” must hold one number per player"));
+        return FALSE;
+    }
+    for (guint s = 0; s < self->n; s++) {
+        gint64 v;
+        /* Nothing has scored before the first stage's end. */
+        if (!lp_json_array_get_int(array, s, "longest", 0, self->n_scored > 0 ? AA_N_CARDS : 0,
+                                   &v, error))
+            return FALSE;
+        read[s] = (guint)v;
+    }
+    memcpy(self->longest, read, sizeof read);
+    return TRUE;
+}

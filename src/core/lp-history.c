@@ -1,0 +1,1108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The history of finished games: history.jsonl, one record per line (issue 15). */
+/* flock(), pread(), fsync() and O_CLOEXEC are not part of C11. */
+#define _GNU_SOURCE
+
+#include "lp-history.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lp-error.h"
+#include "lp-json.h"
+
+/* Damaged lines are reported one by one up to this many, then once for the rest: a hostile
+ * file of a million bad lines must not flood the log. */
+#define MAX_WARNINGS 5
+
+static const char *const kind_names[LP_HISTORY_N_KINDS] = {"buxtehude", "minden", "aufachse"};
+
+const char *lp_history_kind_to_string(LpHistoryKind kind)
+{
+    g_return_val_if_fail(kind < LP_HISTORY_N_KINDS, NULL);
+    return kind_names[kind];
+}
+
+int lp_history_kind_from_string(const char *kind)
+{
+    for (int i = 0; i < LP_HISTORY_N_KINDS; i++) {
+        if (g_strcmp0(kind, kind_names[i]) == 0)
+            return i;
+    }
+    return -1;
+}
+
+char *lp_history_name_key(const char *name)
+{
+    g_return_val_if_fail(name != NULL, NULL);
+    g_autofree char *normal = g_utf8_normalize(name, -1, G_NORMALIZE_NFKC);
+    if (normal == NULL) /* not UTF-8: no record holds such a name */
+        return g_strdup("");
+    g_autofree char *folded = g_utf8_casefold(normal, -1);
+    GString *key = g_string_sized_new(strlen(folded));
+    for (const char *c = folded; *c; c = g_utf8_next_char(c)) {
+        gunichar u = g_utf8_get_char(c);
+        if (!g_unichar_isspace(u) && g_unichar_type(u) != G_UNICODE_FORMAT)
+            g_string_append_unichar(key, u);
+    }
+    return g_string_free(key, FALSE);
+}
+
+/* ---- a new record ---- */
+
+/* Competition ranking: 1 for the best score, equal scores share a rank (1, 2, 2, 4). */
+static guint rank_of(JsonArray *scores, guint seat)
+{
+    gint64 mine = json_array_get_int_element(scores, seat);
+    guint rank = 1;
+    for (guint i = 0; i < json_array_get_length(scores); i++) {
+        if (json_array_get_int_element(scores, i) > mine)
+            rank++;
+    }
+    return rank;
+}
+
+static gboolean array_has_int(JsonArray *array, gint64 value)
+{
+    for (guint i = 0; array != NULL && i < json_array_get_length(array); i++) {
+        if (json_array_get_int_element(array, i) == value)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+JsonNode *lp_history_record_new(LpGame *game, GDateTime *ended)
+{
+    g_return_val_if_fail(LP_IS_GAME(game), NULL);
+    if (!lp_game_is_over(game))
+        return NULL;
+    g_autoptr(JsonNode) result = lp_game_result(game);
+    g_autoptr(JsonNode) part = lp_game_record(game);
+    if (result == NULL || !JSON_NODE_HOLDS_OBJECT(result))
+        return NULL;
+    JsonObject *res = json_node_get_object(result);
+    JsonArray *scores = json_object_get_array_member(res, "scores");
+    JsonArray *winners = json_object_has_member(res, "winners")
+                             ? json_object_get_array_member(res, "winners")
+                             : NULL;
+    guint n = lp_game_get_n_players(game);
+    if (scores == NULL || json_array_get_length(scores) != n)
+        return NULL;
+    JsonObject *game_part = part != NULL && JSON_NODE_HOLDS_OBJECT(part)
+                                ? json_node_get_object(part)
+                                : NULL;
+    JsonArray *figures = game_part != NULL && json_object_has_member(game_part, "figures")
+                             ? json_object_get_array_member(game_part, "figures")
+                             : NULL;
+
+    g_autoptr(GDateTime) now = ended != NULL ? g_date_time_ref(ended)
+                                             : g_date_time_new_now_utc();
+    g_autoptr(GDateTime) utc = g_date_time_to_utc(now);
+    g_autofree char *date = g_date_time_format(utc, "%Y-%m-%dT%H:%M:%SZ");
+    g_autofree char *id = g_uuid_string_random();
+
+    g_autoptr(JsonBuilder) b = json_builder_new();
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "v");
+    json_builder_add_int_value(b, LP_HISTORY_VERSION);
+    json_builder_set_member_name(b, "id");
+    json_builder_add_string_value(b, id);
+    json_builder_set_member_name(b, "game");
+    json_builder_add_string_value(b, lp_game_get_kind(game));
+    json_builder_set_member_name(b, "date");
+    json_builder_add_string_value(b, date);
+    json_builder_set_member_name(b, "duration");
+    json_builder_add_int_value(b, lp_game_get_play_seconds(game));
+    json_builder_set_member_name(b, "option");
+    json_builder_add_boolean_value(b, game_part != NULL &&
+                                          json_object_get_boolean_member_with_default(
+                                              game_part, "option", FALSE));
+    json_builder_set_member_name(b, "players");
+    json_builder_begin_array(b);
+    for (guint s = 0; s < n; s++) {
+        LpPlayer *p = lp_game_get_player(game, s);
+        json_builder_begin_object(b);
+        json_builder_set_member_name(b, "name");
+        json_builder_add_string_value(b, lp_player_get_name(p));
+        json_builder_set_member_name(b, "colour");
+        json_builder_add_string_value(b, lp_player_get_colour(p));
+        json_builder_set_member_name(b, "kind");
+        json_builder_add_string_value(b, lp_player_is_human(p) ? "human" : "computer");
+        if (!lp_player_is_human(p)) {
+            json_builder_set_member_name(b, "level");
+            json_builder_add_string_value(b, lp_level_to_string(lp_player_get_level(p)));
+        }
+        json_builder_set_member_name(b, "score");
+        json_builder_add_int_value(b, json_array_get_int_element(scores, s));
+        json_builder_set_member_name(b, "rank");
+        json_builder_add_int_value(b, rank_of(scores, s));
+        json_builder_set_member_name(b, "winner");
+        json_builder_add_boolean_value(b, array_has_int(winners, s));
+        if (figures != NULL && s < json_array_get_length(figures)) {
+            json_builder_set_member_name(b, "figures");
+            json_builder_add_value(b, json_node_copy(json_array_get_element(figures, s)));
+        }
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+    return json_builder_get_root(b);
+}
+
+/* ---- the file: locking, appending, rewriting ---- */
+
+static gboolean io_error(GError **error, const char *path, int err)
+{
+    g_set_error(error, G_IO_ERROR, g_io_error_from_errno(err),
+                /* Translators: the history of games; %s is a file name, then why. */
+                _("The history of games %s cannot be written: %s"), path, g_strerror(err));
+    return FALSE;
+}
+
+static gboolean write_all(int fd, const char *data, gsize len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return FALSE;
+        data += n;
+        len -= (gsize)n;
+    }
+    return TRUE;
+}
+
+/* Opens path and takes its lock. A rewrite renames a new file over the path while others
+ * wait for the lock of the old one: whoever gets a lock on a file that is no longer the path
+ * lets go and tries again. */
+static int open_locked(const char *path, int flags, GError **error)
+{
+    g_autofree char *dir = g_path_get_dirname(path);
+    if (g_mkdir_with_parents(dir, 0700) != 0) {
+        io_error(error, path, errno);
+        return -1;
+    }
+    for (int attempt = 0; attempt < 100; attempt++) {
+        int fd = open(path, flags | O_CREAT | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            io_error(error, path, errno);
+            return -1;
+        }
+        struct stat st_fd, st_path;
+        if (flock(fd, LOCK_EX) != 0 || fstat(fd, &st_fd) != 0) {
+            io_error(error, path, errno);
+            close(fd);
+            return -1;
+        }
+        if (!S_ISREG(st_fd.st_mode)) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                        _("The history of games %s is not a file"), path);
+            close(fd);
+            return -1;
+        }
+        if (stat(path, &st_path) == 0 && st_path.st_dev == st_fd.st_dev &&
+            st_path.st_ino == st_fd.st_ino)
+            return fd;
+        close(fd);
+    }
+    io_error(error, path, EAGAIN);
+    return -1;
+}
+
+static char *record_line(JsonNode *record)
+{
+    g_autofree char *text = lp_json_to_string(record, FALSE);
+    return g_strconcat(text, "\n", NULL);
+}
+
+struct _LpHistoryWriter {
+    char *path;
+    int fd;
+    gboolean failed;
+    int err;
+};
+
+LpHistoryWriter *lp_history_writer_open(const char *path, GError **error)
+{
+    g_return_val_if_fail(path != NULL, NULL);
+    int fd = open_locked(path, O_RDWR | O_APPEND, error);
+    if (fd < 0)
+        return NULL;
+    /* A line a crash cut short gets its end, so that the next record is a line of its own
+     * (the cut one stays damaged, and kept). */
+    struct stat st;
+    char last = '\n';
+    if (fstat(fd, &st) == 0 && st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) != 1)
+        last = '\n';
+    if (last != '\n' && !write_all(fd, "\n", 1)) {
+        io_error(error, path, errno);
+        close(fd);
+        return NULL;
+    }
+    LpHistoryWriter *w = g_new0(LpHistoryWriter, 1);
+    w->path = g_strdup(path);
+    w->fd = fd;
+    return w;
+}
+
+gboolean lp_history_writer_add(LpHistoryWriter *w, JsonNode *record, GError **error)
+{
+    g_return_val_if_fail(w != NULL && record != NULL, FALSE);
+    g_autofree char *line = record_line(record);
+    /* One write of a whole line on O_APPEND: readers see the line whole or not at all. */
+    if (!w->failed && !write_all(w->fd, line, strlen(line))) {
+        w->failed = TRUE;
+        w->err = errno;
+    }
+    if (w->failed)
+        return io_error(error, w->path, w->err != 0 ? w->err : EIO);
+    return TRUE;
+}
+
+gboolean lp_history_writer_close(LpHistoryWriter *w, GError **error)
+{
+    g_return_val_if_fail(w != NULL, FALSE);
+    if (!w->failed && fsync(w->fd) != 0) {
+        w->failed = TRUE;
+        w->err = errno;
+    }
+    if (close(w->fd) != 0 && !w->failed) {
+        w->failed = TRUE;
+        w->err = errno;
+    }
+    gboolean ok = !w->failed || !io_error(error, w->path, w->err != 0 ? w->err : EIO);
+    g_free(w->path);
+    g_free(w);
+    return ok;
+}
+
+gboolean lp_history_append_to_file(const char *path, JsonNode *record, GError **error)
+{
+    g_return_val_if_fail(path != NULL && record != NULL, FALSE);
+    LpHistoryWriter *w = lp_history_writer_open(path, error);
+    if (w == NULL)
+        return FALSE;
+    if (!lp_history_writer_add(w, record, error)) {
+        lp_history_writer_close(w, NULL);
+        return FALSE;
+    }
+    return lp_history_writer_close(w, error);
+}
+
+/* The whole file from an open descriptor, after checking that it is a file no larger than
+ * any history can be. */
+static char *read_fd(int fd, const char *path, gsize *len, GError **error)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        g_set_error(error, G_IO_ERROR, g_io_error_from_errno(errno), "%s", g_strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                    _("The history of games %s is not a file"), path);
+        return NULL;
+    }
+    if ((guint64)st.st_size > LP_HISTORY_MAX_SIZE) {
+        g_autofree char *size = g_format_size((guint64)st.st_size);
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                    _("The history of games %s has %s, more than Landpartie reads (64 MB)"),
+                    path, size);
+        return NULL;
+    }
+    /* Read until the end, at most one byte past the limit: the file may grow meanwhile. */
+    gsize cap = (gsize)st.st_size + 4096;
+    char *data = g_malloc(cap + 1);
+    gsize got = 0;
+    for (;;) {
+        if (got == cap) {
+            if (cap > LP_HISTORY_MAX_SIZE) {
+                g_free(data);
+                g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                            _("The history of games %s is larger than Landpartie reads (64 MB)"),
+                            path);
+                return NULL;
+            }
+            cap = MIN(cap * 2, (gsize)LP_HISTORY_MAX_SIZE + 1);
+            data = g_realloc(data, cap + 1);
+        }
+        ssize_t n = pread(fd, data + got, cap - got, (off_t)got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int err = errno;
+            g_free(data);
+            g_set_error(error, G_IO_ERROR, g_io_error_from_errno(err), "%s", g_strerror(err));
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        got += (gsize)n;
+    }
+    data[got] = '\0';
+    *len = got;
+    return data;
+}
+
+/* ---- reading a line ---- */
+
+static void record_clear(LpHistoryRecord *r)
+{
+    for (guint s = 0; r->seats != NULL && s < r->n_seats; s++) {
+        g_free(r->seats[s].name);
+        g_free(r->seats[s].key);
+    }
+    g_clear_pointer(&r->seats, g_free);
+    g_clear_pointer(&r->id, g_free);
+}
+
+static void record_free(gpointer data)
+{
+    LpHistoryRecord *r = data;
+    record_clear(r);
+    g_free(r);
+}
+
+static gboolean bad(GError **error, const char *what)
+{
+    /* Untranslated: these go to the log only (g_warning), never to a person. */
+    g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s", what);
+    return FALSE;
+}
+
+static gboolean get_member(JsonObject *o, const char *name, GType type, JsonNode **out)
+{
+    JsonNode *n = json_object_get_member(o, name);
+    if (n == NULL || !JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != type)
+        return FALSE;
+    *out = n;
+    return TRUE;
+}
+
+static gboolean int_member(JsonObject *o, const char *name, gint64 min, gint64 max,
+                           gint64 *out)
+{
+    JsonNode *n;
+    if (!get_member(o, name, G_TYPE_INT64, &n))
+        return FALSE;
+    gint64 v = json_node_get_int(n);
+    if (v < min || v > max)
+        return FALSE;
+    *out = v;
+    return TRUE;
+}
+
+static gboolean colour_ok(const char *c)
+{
+    if (strlen(c) != 7 || c[0] != '#')
+        return FALSE;
+    for (int i = 1; i < 7; i++) {
+        if (!g_ascii_isxdigit(c[i]))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+#define MAX_FIGURE 100000
+
+/* An optional array member of figures: up to n whole numbers into slots. */
+static gboolean read_fig_array(JsonObject *f, const char *name, guint n, gint32 *slots)
+{
+    JsonNode *node = json_object_get_member(f, name);
+    if (node == NULL)
+        return TRUE;
+    if (!JSON_NODE_HOLDS_ARRAY(node))
+        return FALSE;
+    JsonArray *a = json_node_get_array(node);
+    if (json_array_get_length(a) > n)
+        return FALSE;
+    for (guint i = 0; i < json_array_get_length(a); i++) {
+        JsonNode *e = json_array_get_element(a, i);
+        if (!JSON_NODE_HOLDS_VALUE(e) || json_node_get_value_type(e) != G_TYPE_INT64)
+            return FALSE;
+        gint64 v = json_node_get_int(e);
+        if (v < 0 || v > MAX_FIGURE)
+            return FALSE;
+        slots[i] = (gint32)v;
+    }
+    return TRUE;
+}
+
+static gboolean read_fig(JsonObject *f, const char *name, gint32 *slot)
+{
+    gint64 v;
+    if (!json_object_has_member(f, name))
+        return TRUE;
+    if (!int_member(f, name, 0, MAX_FIGURE, &v))
+        return FALSE;
+    *slot = (gint32)v;
+    return TRUE;
+}
+
+static gboolean read_figures(LpHistoryKind kind, JsonNode *node, gint32 *fig)
+{
+    if (node == NULL)
+        return TRUE;
+    if (!JSON_NODE_HOLDS_OBJECT(node))
+        return FALSE;
+    JsonObject *f = json_node_get_object(node);
+    switch (kind) {
+    case LP_HISTORY_BUXTEHUDE:
+        if (!read_fig(f, "placed", &fig[LP_FIG_BUX_PLACED]) ||
+            !read_fig(f, "right", &fig[LP_FIG_BUX_RIGHT]) ||
+            !read_fig(f, "called", &fig[LP_FIG_BUX_CALLED]) ||
+            !read_fig(f, "won", &fig[LP_FIG_BUX_WON]) ||
+            !read_fig(f, "hits", &fig[LP_FIG_BUX_HITS]))
+            return FALSE;
+        return fig[LP_FIG_BUX_RIGHT] <= fig[LP_FIG_BUX_PLACED] &&
+               fig[LP_FIG_BUX_WON] <= fig[LP_FIG_BUX_CALLED];
+    case LP_HISTORY_MINDEN: {
+        if (!read_fig_array(f, "tips", 4, &fig[LP_FIG_MINDEN_TIPS_1]) ||
+            !read_fig_array(f, "right", 4, &fig[LP_FIG_MINDEN_RIGHT_1]))
+            return FALSE;
+        for (guint k = 0; k < 4; k++) {
+            if (fig[LP_FIG_MINDEN_RIGHT_1 + k] > fig[LP_FIG_MINDEN_TIPS_1 + k])
+                return FALSE;
+        }
+        JsonNode *kept = json_object_get_member(f, "kept");
+        if (kept == NULL)
+            return TRUE;
+        if (!JSON_NODE_HOLDS_OBJECT(kept))
+            return FALSE;
+        JsonObject *k = json_node_get_object(kept);
+        return read_fig(k, "yellow", &fig[LP_FIG_MINDEN_KEPT_YELLOW]) &&
+               read_fig(k, "red", &fig[LP_FIG_MINDEN_KEPT_RED]) &&
+               read_fig(k, "blue", &fig[LP_FIG_MINDEN_KEPT_BLUE]) &&
+               read_fig(k, "purple", &fig[LP_FIG_MINDEN_KEPT_PURPLE]);
+    }
+    case LP_HISTORY_AUFACHSE:
+        return read_fig_array(f, "stages", 5, &fig[LP_FIG_AA_STAGE_1]) &&
+               read_fig(f, "longest", &fig[LP_FIG_AA_LONGEST]);
+    default:
+        return FALSE;
+    }
+}
+
+static gboolean read_seat(LpHistoryKind kind, JsonNode *node, guint n, LpHistorySeat *seat,
+                          GError **error)
+{
+    JsonNode *m;
+    gint64 v;
+    if (!JSON_NODE_HOLDS_OBJECT(node))
+        return bad(error, "a player is not an object");
+    JsonObject *o = json_node_get_object(node);
+
+    JsonNode *name = json_object_get_member(o, "name");
+    if (name == NULL)
+        return bad(error, "a player has no name");
+    if (!JSON_NODE_HOLDS_NULL(name)) {
+        if (!get_member(o, "name", G_TYPE_STRING, &m))
+            return bad(error, "a name is not a text");
+        const char *text = json_node_get_string(m);
+        glong chars = g_utf8_strlen(text, -1);
+        if (chars < 1 || chars > LP_PLAYER_NAME_MAX)
+            return bad(error, "a name is empty or too long");
+        for (const char *c = text; *c; c = g_utf8_next_char(c)) {
+            if (g_unichar_iscntrl(g_utf8_get_char(c)))
+                return bad(error, "a name holds a control character");
+        }
+        seat->name = g_strdup(text);
+        seat->key = lp_history_name_key(text);
+        if (*seat->key == '\0')
+            return bad(error, "a name is only white space");
+    }
+    if (!get_member(o, "colour", G_TYPE_STRING, &m) || !colour_ok(json_node_get_string(m)))
+        return bad(error, "a colour is not #rrggbb");
+    memcpy(seat->colour, json_node_get_string(m), 8);
+    if (!get_member(o, "kind", G_TYPE_STRING, &m))
+        return bad(error, "a player has no kind");
+    const char *k = json_node_get_string(m);
+    if (g_str_equal(k, "human")) {
+        seat->human = TRUE;
+        seat->level = LP_LEVEL_NORMAL;
+    } else if (g_str_equal(k, "computer")) {
+        if (!get_member(o, "level", G_TYPE_STRING, &m) ||
+            !lp_level_from_string(json_node_get_string(m), &seat->level))
+            return bad(error, "a computer has no level");
+    } else {
+        return bad(error, "a kind is neither human nor computer");
+    }
+    if (!int_member(o, "score", -1000000, 1000000, &v))
+        return bad(error, "a score is not a whole number");
+    seat->score = (int)v;
+    if (!int_member(o, "rank", 1, n, &v))
+        return bad(error, "a rank is out of range");
+    seat->rank = (guint)v;
+    if (!get_member(o, "winner", G_TYPE_BOOLEAN, &m))
+        return bad(error, "“winner” is not true or false");
+    seat->winner = json_node_get_boolean(m);
+    if (!read_figures(kind, json_object_get_member(o, "figures"), seat->figures))
+        return bad(error, "the figures do not fit the game");
+    return TRUE;
+}
+
+static gboolean id_ok(const char *id)
+{
+    gsize len = strlen(id);
+    if (len < 1 || len > 64)
+        return FALSE;
+    for (const char *c = id; *c; c++) {
+        if (!g_ascii_isalnum(*c) && *c != '-')
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* Reads one line into r; the line's node in *root_out when asked (for rewrites). */
+static gboolean parse_line(const char *line, gsize len, LpHistoryRecord *r, JsonNode **root_out,
+                           GError **error)
+{
+    JsonNode *m;
+    gint64 v;
+    if (len > LP_HISTORY_MAX_LINE)
+        return bad(error, "the line is too long");
+    g_autoptr(JsonNode) root = lp_json_parse(line, (gssize)len, error);
+    if (root == NULL)
+        return FALSE;
+    if (!JSON_NODE_HOLDS_OBJECT(root))
+        return bad(error, "the line is not an object");
+    JsonObject *o = json_node_get_object(root);
+    if (!int_member(o, "v", G_MININT64, G_MAXINT64, &v))
+        return bad(error, "the line has no version");
+    if (v != LP_HISTORY_VERSION)
+        return bad(error, "the line is of another version");
+    if (!get_member(o, "id", G_TYPE_STRING, &m) || !id_ok(json_node_get_string(m)))
+        return bad(error, "the id is missing or not an id");
+    r->id = g_strdup(json_node_get_string(m));
+    if (!get_member(o, "game", G_TYPE_STRING, &m))
+        return bad(error, "the game is missing");
+    int kind = lp_history_kind_from_string(json_node_get_string(m));
+    if (kind < 0)
+        return bad(error, "the game is unknown");
+    r->kind = kind;
+    if (!get_member(o, "date", G_TYPE_STRING, &m))
+        return bad(error, "the date is missing");
+    g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
+    g_autoptr(GDateTime) date = g_date_time_new_from_iso8601(json_node_get_string(m), utc);
+    if (date == NULL || g_date_time_get_year(date) < 1970 || g_date_time_get_year(date) > 9999)
+        return bad(error, "the date is not a date from 1970 to 9999");
+    r->date = g_date_time_to_unix(date);
+    if (!int_member(o, "duration", 0, G_MAXINT32, &v))
+        return bad(error, "the duration is not a number of seconds");
+    r->duration = (guint)v;
+    if (!get_member(o, "option", G_TYPE_BOOLEAN, &m))
+        return bad(error, "the option is not true or false");
+    r->option = json_node_get_boolean(m);
+    JsonNode *players = json_object_get_member(o, "players");
+    if (players == NULL || !JSON_NODE_HOLDS_ARRAY(players))
+        return bad(error, "the players are missing");
+    JsonArray *pa = json_node_get_array(players);
+    guint n = json_array_get_length(pa);
+    if (n < 1 || n > LP_HISTORY_MAX_SEATS)
+        return bad(error, "the number of players is out of range");
+    r->n_seats = n;
+    r->seats = g_new0(LpHistorySeat, n);
+    for (guint s = 0; s < n; s++) {
+        if (!read_seat(r->kind, json_array_get_element(pa, s), n, &r->seats[s], error))
+            return FALSE;
+    }
+    if (root_out != NULL)
+        *root_out = g_steal_pointer(&root);
+    return TRUE;
+}
+
+/* Calls line_func for every line of data (without its newline); the last line counts only
+ * when it is not empty. */
+typedef void (*LineFunc)(const char *line, gsize len, guint number, gboolean ended,
+                         gpointer user_data);
+
+static void each_line(const char *data, gsize len, LineFunc func, gpointer user_data)
+{
+    const char *p = data, *end = data + len;
+    guint number = 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (gsize)(end - p));
+        const char *stop = nl != NULL ? nl : end;
+        number++;
+        func(p, (gsize)(stop - p), number, nl != NULL, user_data);
+        p = nl != NULL ? nl + 1 : end;
+    }
+}
+
+/* ---- LpHistory ---- */
+
+struct _LpHistory {
+    GObject parent_instance;
+    char *path;
+    GPtrArray *records;  /* LpHistoryRecord */
+    GHashTable *names;   /* key → the name as last typed (owned by a record) */
+    guint n_damaged;
+    guint n_warned;
+};
+
+G_DEFINE_FINAL_TYPE(LpHistory, lp_history, G_TYPE_OBJECT)
+
+static void lp_history_finalize(GObject *object)
+{
+    LpHistory *self = LP_HISTORY(object);
+    g_clear_pointer(&self->names, g_hash_table_unref);
+    g_clear_pointer(&self->records, g_ptr_array_unref);
+    g_clear_pointer(&self->path, g_free);
+    G_OBJECT_CLASS(lp_history_parent_class)->finalize(object);
+}
+
+static void lp_history_class_init(LpHistoryClass *klass)
+{
+    G_OBJECT_CLASS(klass)->finalize = lp_history_finalize;
+}
+
+static void lp_history_init(LpHistory *self)
+{
+    self->records = g_ptr_array_new_with_free_func(record_free);
+    self->names = g_hash_table_new(g_str_hash, g_str_equal);
+}
+
+LpHistory *lp_history_new(const char *path)
+{
+    LpHistory *self = g_object_new(LP_TYPE_HISTORY, NULL);
+    self->path = path != NULL ? g_strdup(path)
+                              : g_build_filename(g_get_user_data_dir(), "landpartie",
+                                                 LP_HISTORY_FILE_NAME, NULL);
+    return self;
+}
+
+const char *lp_history_get_path(LpHistory *self)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), NULL);
+    return self->path;
+}
+
+static void warn_damaged(LpHistory *self, guint number, const char *why)
+{
+    self->n_damaged++;
+    if (self->n_warned < MAX_WARNINGS) {
+        self->n_warned++;
+        g_warning("%s, line %u: skipped (kept in the file): %s", self->path, number, why);
+    }
+}
+
+static void load_line(const char *line, gsize len, guint number, gboolean ended, gpointer data)
+{
+    LpHistory *self = data;
+    g_autoptr(GError) error = NULL;
+    if (len == 0 && ended)
+        return; /* an empty line is no record and no damage */
+    if (!ended) {
+        /* Cut short by a crash or a full disk: not a record, whatever it parses as. */
+        warn_damaged(self, number, "the last line has no end");
+        return;
+    }
+    LpHistoryRecord *r = g_new0(LpHistoryRecord, 1);
+    if (!parse_line(line, len, r, NULL, &error)) {
+        record_free(r);
+        warn_damaged(self, number, error->message);
+        return;
+    }
+    r->line = number;
+    g_ptr_array_add(self->records, r);
+    for (guint s = 0; s < r->n_seats; s++) {
+        if (r->seats[s].key != NULL && r->seats[s].human)
+            g_hash_table_insert(self->names, r->seats[s].key, r->seats[s].name);
+    }
+}
+
+static void set_data(LpHistory *self, const char *data, gsize len)
+{
+    g_hash_table_remove_all(self->names);
+    g_ptr_array_set_size(self->records, 0);
+    self->n_damaged = 0;
+    self->n_warned = 0;
+    each_line(data, len, load_line, self);
+    if (self->n_damaged > self->n_warned)
+        g_warning("%s: %u more damaged lines skipped (kept in the file)", self->path,
+                  self->n_damaged - self->n_warned);
+}
+
+gboolean lp_history_load(LpHistory *self, GError **error)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    int fd = open(self->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0 && errno == ENOENT) {
+        set_data(self, "", 0);
+        return TRUE;
+    }
+    if (fd < 0) {
+        int err = errno;
+        g_set_error(error, G_IO_ERROR, g_io_error_from_errno(err),
+                    _("The history of games %s cannot be read: %s"), self->path,
+                    g_strerror(err));
+        return FALSE;
+    }
+    gsize len = 0;
+    g_autofree char *data = read_fd(fd, self->path, &len, error);
+    close(fd);
+    if (data == NULL)
+        return FALSE;
+    set_data(self, data, len);
+    return TRUE;
+}
+
+guint lp_history_get_n_records(LpHistory *self)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), 0);
+    return self->records->len;
+}
+
+const LpHistoryRecord *lp_history_get_record(LpHistory *self, guint index)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), NULL);
+    g_return_val_if_fail(index < self->records->len, NULL);
+    return self->records->pdata[index];
+}
+
+guint lp_history_get_n_damaged(LpHistory *self)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), 0);
+    return self->n_damaged;
+}
+
+const char *lp_history_get_display_name(LpHistory *self, const char *key)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), NULL);
+    return key != NULL ? g_hash_table_lookup(self->names, key) : NULL;
+}
+
+gboolean lp_history_append(LpHistory *self, JsonNode *record, GError **error)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    if (!lp_history_append_to_file(self->path, record, error))
+        return FALSE;
+    return lp_history_load(self, error);
+}
+
+/* ---- rewriting ---- */
+
+/* What a rewrite does to one valid line: change root and return TRUE when it changed it;
+ * set *drop to leave the line out. */
+typedef gboolean (*EditFunc)(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+                             gpointer user_data);
+
+typedef struct {
+    GString *out;
+    EditFunc edit;
+    gpointer user_data;
+    guint changed;
+} Rewrite;
+
+static void rewrite_line(const char *line, gsize len, guint number, gboolean ended,
+                         gpointer data)
+{
+    Rewrite *rw = data;
+    LpHistoryRecord r = {0};
+    g_autoptr(JsonNode) root = NULL;
+    gboolean drop = FALSE;
+
+    if (ended && len > 0 && parse_line(line, len, &r, &root, NULL) &&
+        rw->edit(&r, root, &drop, rw->user_data)) {
+        rw->changed++;
+        if (!drop) {
+            g_autofree char *text = record_line(root);
+            g_string_append(rw->out, text);
+        }
+        record_clear(&r);
+        return;
+    }
+    record_clear(&r);
+    /* Unchanged, damaged or empty: byte for byte, with its newline if it had one. */
+    g_string_append_len(rw->out, line, (gssize)len);
+    if (ended)
+        g_string_append_c(rw->out, '\n');
+}
+
+/* Locks the file, applies edit to every valid line, and renames the result over the file
+ * when something changed. *changed (may be NULL) receives the number of changed lines. */
+static gboolean rewrite(LpHistory *self, EditFunc edit, gpointer user_data, guint *changed,
+                        GError **error)
+{
+    int fd = open_locked(self->path, O_RDWR, error);
+    if (fd < 0)
+        return FALSE;
+    gsize len = 0;
+    g_autofree char *data = read_fd(fd, self->path, &len, error);
+    if (data == NULL) {
+        close(fd);
+        return FALSE;
+    }
+    Rewrite rw = {.out = g_string_sized_new(len + 64), .edit = edit, .user_data = user_data};
+    each_line(data, len, rewrite_line, &rw);
+    gboolean ok = TRUE;
+    if (rw.changed > 0) {
+        g_autoptr(GError) local = NULL;
+        /* Temporary file, fsync, rename: a crash leaves the old or the new file. */
+        if (!g_file_set_contents_full(self->path, rw.out->str, (gssize)rw.out->len,
+                                      G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local)) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                        _("The history of games %s cannot be written: %s"), self->path,
+                        local->message);
+            ok = FALSE;
+        }
+    }
+    /* Closing lets go of the lock; whoever waited on it sees the new file. */
+    close(fd);
+    g_string_free(rw.out, TRUE);
+    if (changed != NULL)
+        *changed = rw.changed;
+    if (!ok)
+        return FALSE;
+    return lp_history_load(self, error);
+}
+
+static JsonObject *seat_object(JsonNode *root, guint s)
+{
+    JsonArray *players = json_object_get_array_member(json_node_get_object(root), "players");
+    return json_array_get_object_element(players, s);
+}
+
+typedef struct {
+    const char *key;
+    const char *new_name;
+    const char *new_key;
+} RenameData;
+
+static gboolean rename_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop, gpointer data)
+{
+    RenameData *d = data;
+    gboolean changed = FALSE;
+    for (guint s = 0; s < r->n_seats; s++) {
+        if (r->seats[s].human && g_strcmp0(r->seats[s].key, d->key) == 0 &&
+            g_strcmp0(r->seats[s].name, d->new_name) != 0) {
+            json_object_set_string_member(seat_object(root, s), "name", d->new_name);
+            changed = TRUE;
+        }
+    }
+    return changed;
+}
+
+/* Games in which seats with both keys played. */
+static guint games_together(LpHistory *self, const char *a, const char *b)
+{
+    guint n = 0;
+    for (guint i = 0; i < self->records->len; i++) {
+        const LpHistoryRecord *r = self->records->pdata[i];
+        gboolean has_a = FALSE, has_b = FALSE;
+        for (guint s = 0; s < r->n_seats; s++) {
+            has_a = has_a || g_strcmp0(r->seats[s].key, a) == 0;
+            has_b = has_b || g_strcmp0(r->seats[s].key, b) == 0;
+        }
+        n += has_a && has_b;
+    }
+    return n;
+}
+
+static gboolean name_ok(const char *name, GError **error)
+{
+    g_autofree char *key = name != NULL && g_utf8_validate(name, -1, NULL)
+                               ? lp_history_name_key(name)
+                               : NULL;
+    glong chars = key != NULL ? g_utf8_strlen(name, -1) : 0;
+    gboolean ctrl = FALSE;
+    for (const char *c = name; key != NULL && *c; c = g_utf8_next_char(c))
+        ctrl = ctrl || g_unichar_iscntrl(g_utf8_get_char(c));
+    if (key == NULL || *key == '\0' || chars > LP_PLAYER_NAME_MAX || ctrl) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                    _("A name has 1 to %d characters and is not only spaces"),
+                    LP_PLAYER_NAME_MAX);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+gboolean lp_history_is_merge(LpHistory *self, const char *name, const char *new_name)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    g_return_val_if_fail(name != NULL && new_name != NULL, FALSE);
+    g_autofree char *key = lp_history_name_key(name);
+    g_autofree char *new_key = lp_history_name_key(new_name);
+    return !g_str_equal(key, new_key) && g_hash_table_contains(self->names, new_key);
+}
+
+gboolean lp_history_rename_player(LpHistory *self, const char *name, const char *new_name,
+                                  GError **error)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    g_return_val_if_fail(name != NULL, FALSE);
+    if (!name_ok(new_name, error))
+        return FALSE;
+    g_autofree char *key = lp_history_name_key(name);
+    g_autofree char *new_key = lp_history_name_key(new_name);
+    if (!g_str_equal(key, new_key)) {
+        guint together = games_together(self, key, new_key);
+        if (together > 0) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                        ngettext("%s and %s played together in %u game, so they are two "
+                                    "people and cannot become one",
+                                    "%s and %s played together in %u games, so they are two "
+                                    "people and cannot become one",
+                                    together),
+                        name, new_name, together);
+            return FALSE;
+        }
+    }
+    RenameData d = {key, new_name, new_key};
+    return rewrite(self, rename_edit, &d, NULL, error);
+}
+
+static gboolean delete_player_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+                                   gpointer data)
+{
+    gboolean changed = FALSE;
+    for (guint s = 0; s < r->n_seats; s++) {
+        if (r->seats[s].human && g_strcmp0(r->seats[s].key, data) == 0) {
+            json_object_set_null_member(seat_object(root, s), "name");
+            changed = TRUE;
+        }
+    }
+    return changed;
+}
+
+gboolean lp_history_delete_player(LpHistory *self, const char *name, GError **error)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    g_return_val_if_fail(name != NULL, FALSE);
+    g_autofree char *key = lp_history_name_key(name);
+    return rewrite(self, delete_player_edit, key, NULL, error);
+}
+
+static gboolean delete_game_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+                                 gpointer data)
+{
+    *drop = g_strcmp0(r->id, data) == 0;
+    return *drop;
+}
+
+gboolean lp_history_delete_game(LpHistory *self, const char *id, GError **error)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
+    g_return_val_if_fail(id != NULL, FALSE);
+    return rewrite(self, delete_game_edit, (gpointer)id, NULL, error);
+}
+
+/* ---- statistics ---- */
+
+void lp_history_stats_free(LpHistoryStats *stats)
+{
+    if (stats == NULL)
+        return;
+    g_free(stats->key);
+    g_free(stats);
+}
+
+guint lp_history_win_rate(guint wins, guint games)
+{
+    return games == 0 ? 0 : (guint)((wins * 200u + games) / (2u * games));
+}
+
+static const char *const computer_keys[] = {"computer:easy", "computer:normal",
+                                            "computer:hard"};
+
+static const char *seat_key(const LpHistorySeat *seat)
+{
+    if (!seat->human)
+        return computer_keys[CLAMP((int)seat->level, 0, 2)];
+    return seat->key;
+}
+
+static int compare_stats(gconstpointer a, gconstpointer b)
+{
+    const LpHistoryStats *x = *(LpHistoryStats *const *)a;
+    const LpHistoryStats *y = *(LpHistoryStats *const *)b;
+    if (x->wins != y->wins)
+        return x->wins > y->wins ? -1 : 1;
+    if (x->games != y->games)
+        return x->games > y->games ? -1 : 1;
+    return g_strcmp0(x->key, y->key);
+}
+
+GPtrArray *lp_history_get_stats(LpHistory *self, int kind)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), NULL);
+    g_autoptr(GHashTable) by_key = g_hash_table_new(g_str_hash, g_str_equal);
+    GPtrArray *out = g_ptr_array_new_with_free_func((GDestroyNotify)lp_history_stats_free);
+
+    for (guint i = 0; i < self->records->len; i++) {
+        const LpHistoryRecord *r = self->records->pdata[i];
+        if (kind >= 0 && (int)r->kind != kind)
+            continue;
+        for (guint s = 0; s < r->n_seats; s++) {
+            const LpHistorySeat *seat = &r->seats[s];
+            const char *key = seat_key(seat);
+            if (key == NULL)
+                continue; /* a deleted player */
+            LpHistoryStats *st = g_hash_table_lookup(by_key, key);
+            if (st == NULL) {
+                st = g_new0(LpHistoryStats, 1);
+                st->key = g_strdup(key);
+                st->human = seat->human;
+                st->level = seat->level;
+                st->name = seat->human ? g_hash_table_lookup(self->names, key) : NULL;
+                st->best = seat->score;
+                g_hash_table_insert(by_key, st->key, st);
+                g_ptr_array_add(out, st);
+            }
+            st->games++;
+            st->best = MAX(st->best, seat->score);
+            if (seat->winner) {
+                st->wins++;
+                st->streak++;
+                st->best_streak = MAX(st->best_streak, st->streak);
+            } else {
+                st->streak = 0;
+            }
+            for (guint f = 0; f < LP_HISTORY_N_FIGURES; f++)
+                st->figures[f] += seat->figures[f];
+        }
+    }
+    g_ptr_array_sort(out, compare_stats);
+    return out;
+}
+
+LpHistoryHeadToHead lp_history_head_to_head(LpHistory *self, int kind, const char *a,
+                                            const char *b)
+{
+    LpHistoryHeadToHead h = {0};
+    g_return_val_if_fail(LP_IS_HISTORY(self), h);
+    g_return_val_if_fail(a != NULL && b != NULL, h);
+    g_autofree char *ka = lp_history_name_key(a);
+    g_autofree char *kb = lp_history_name_key(b);
+    if (g_str_equal(ka, kb))
+        return h;
+    for (guint i = 0; i < self->records->len; i++) {
+        const LpHistoryRecord *r = self->records->pdata[i];
+        const LpHistorySeat *sa = NULL, *sb = NULL;
+        if (kind >= 0 && (int)r->kind != kind)
+            continue;
+        for (guint s = 0; s < r->n_seats; s++) {
+            if (g_strcmp0(r->seats[s].key, ka) == 0 && r->seats[s].human)
+                sa = &r->seats[s];
+            else if (g_strcmp0(r->seats[s].key, kb) == 0 && r->seats[s].human)
+                sb = &r->seats[s];
+        }
+        if (sa == NULL || sb == NULL)
+            continue;
+        h.games++;
+        if (sa->rank < sb->rank)
+            h.a_ahead++;
+        else if (sb->rank < sa->rank)
+            h.b_ahead++;
+        else
+            h.level++;
+    }
+    return h;
+}

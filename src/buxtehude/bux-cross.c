@@ -18,8 +18,9 @@
 #define GY 34.0  /* vertical room between cards */
 #define PW (CW + GX)
 #define PH (CH + GY)
-#define MARGIN 28.0
-#define MIN_SCALE 0.75
+#define DIR_PAD 16.0 /* the Direction card's border around the starting card, with the arrows */
+#define LEAD 24.0    /* more room between the Direction card and an arm's first card */
+#define MARGIN 16.0
 
 typedef struct {
     int card;
@@ -99,6 +100,19 @@ typedef struct {
     GArray *arms[BUX_N_ARMS];
 } Shown;
 
+/* A rightly challenged card has left the model's cross, but stays in sight, marked, where
+ * it lay while its result is read (while the pair is shown face up); else -1. */
+static int removed_shown(BuxCross *self)
+{
+    if (!self->show_revealed || self->scoring_step >= 0)
+        return -1;
+    const BuxChallenge *c = bux_game_get_last_challenge(self->game);
+    if (c == NULL || !c->rightful || !bux_game_is_revealed(self->game, c->card) ||
+        c->arm >= BUX_N_ARMS)
+        return -1;
+    return c->card;
+}
+
 static gboolean shown_get(BuxCross *self, Shown *shown)
 {
     if (self->game == NULL)
@@ -121,6 +135,11 @@ static gboolean shown_get(BuxCross *self, Shown *shown)
             g_array_append_val(shown->arms[a], card);
         }
     }
+    int gone = removed_shown(self);
+    if (gone >= 0) {
+        const BuxChallenge *c = bux_game_get_last_challenge(self->game);
+        g_array_insert_val(shown->arms[c->arm], MIN(c->index, shown->arms[c->arm]->len), gone);
+    }
     return TRUE;
 }
 
@@ -137,10 +156,109 @@ static guint live_len(BuxCross *self, BuxArm arm)
 
 /* ---- geometry --------------------------------------------------------------------------- */
 
-static void cell_centre(BuxArm arm, double cell, double *x, double *y)
+/* Everything is laid out in card units around the starting card's centre. Along an arm the
+ * first card lies a little further out than the next ones, so that the gap next to the
+ * starting card lies clear of the Direction card and its arrows. */
+
+static gboolean arm_horizontal(BuxArm arm)
 {
-    *x = arm_dx[arm] * cell * PW;
-    *y = arm_dy[arm] * cell * PH;
+    return arm_dx[arm] != 0;
+}
+
+static double along_pitch(BuxArm arm)
+{
+    return arm_horizontal(arm) ? PW : PH;
+}
+
+static double along_size(BuxArm arm)
+{
+    return arm_horizontal(arm) ? CW : CH;
+}
+
+static double across_size(BuxArm arm)
+{
+    return arm_horizontal(arm) ? CH : CW;
+}
+
+/* How far the Direction card reaches along the arm. */
+static double direction_reach(BuxArm arm)
+{
+    return along_size(arm) / 2 + DIR_PAD;
+}
+
+/* The distance of the centre of card i (0 next to the starting card) from the start. */
+static double card_distance(BuxArm arm, double i)
+{
+    return LEAD + (i + 1) * along_pitch(arm);
+}
+
+static void along_point(BuxArm arm, double d, double *x, double *y)
+{
+    *x = arm_dx[arm] * d;
+    *y = arm_dy[arm] * d;
+}
+
+static void card_centre(BuxArm arm, guint i, double *x, double *y)
+{
+    along_point(arm, card_distance(arm, i), x, y);
+}
+
+graphene_rect_t bux_cross_direction_area(void)
+{
+    return GRAPHENE_RECT_INIT(-CW / 2 - DIR_PAD, -CH / 2 - DIR_PAD, CW + 2 * DIR_PAD,
+                              CH + 2 * DIR_PAD);
+}
+
+/* The distance of a gap's centre: inner gaps lie halfway between two cards (the first one
+ * halfway between the Direction card and the first card), the outer one is a free card
+ * place. */
+static double gap_distance(BuxArm arm, guint arm_len, guint index)
+{
+    if (index >= arm_len)
+        return card_distance(arm, index);
+    if (index == 0)
+        return (direction_reach(arm) + card_distance(arm, 0) - along_size(arm) / 2) / 2;
+    return (card_distance(arm, index - 1) + card_distance(arm, index)) / 2;
+}
+
+graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index)
+{
+    g_return_val_if_fail(arm < BUX_N_ARMS, GRAPHENE_RECT_INIT(0, 0, 0, 0));
+    index = MIN(index, arm_len);
+    /* From the middle of the card inside to the middle of the card outside: a click on
+     * either half of a card means the gap on that side; never on the Direction card. */
+    double from = index == 0 ? direction_reach(arm) : card_distance(arm, index - 1);
+    double to = index < arm_len ? card_distance(arm, index)
+                                : card_distance(arm, index) + along_size(arm) / 2 +
+                                      (along_pitch(arm) - along_size(arm)) / 2;
+    double half_across = across_size(arm) / 2 + 8;
+    if (arm_horizontal(arm)) {
+        double x0 = arm_dx[arm] > 0 ? from : -to;
+        return GRAPHENE_RECT_INIT(x0, -half_across, to - from, 2 * half_across);
+    }
+    double y0 = arm_dy[arm] > 0 ? from : -to;
+    return GRAPHENE_RECT_INIT(-half_across, y0, 2 * half_across, to - from);
+}
+
+double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, double content_h)
+{
+    if (content_w <= 0 || content_h <= 0 || avail_w <= 0 || avail_h <= 0)
+        return BUX_CROSS_MIN_ZOOM;
+    double zoom = MIN(avail_w / content_w, avail_h / content_h);
+    /* In steps of 1/32, rounded down so that it still fits: text is rasterised once per size,
+     * and a window being resized would otherwise ask for a new size of every glyph on every
+     * frame. */
+    zoom = floor(zoom * 32) / 32;
+    return CLAMP(zoom, BUX_CROSS_MIN_ZOOM, BUX_CROSS_MAX_ZOOM);
+}
+
+/* How far the cross reaches from the start along an arm with cells card places (cards,
+ * and the free place at the end while cards are placed). */
+static double arm_extent(BuxArm arm, guint cells)
+{
+    double reach = cells == 0 ? direction_reach(arm)
+                              : card_distance(arm, cells - 1) + along_size(arm) / 2;
+    return reach + MARGIN;
 }
 
 static void extents(BuxCross *self, double *left, double *right, double *up, double *down)
@@ -154,47 +272,38 @@ static void extents(BuxCross *self, double *left, double *right, double *up, dou
     }
     /* In play, one more cell per arm for the gap at the outer end. */
     guint slot = self->scoring_step >= 0 ? 0 : 1;
-    *left = (len[BUX_ARM_WEST] + slot) * PW + CW / 2 + MARGIN;
-    *right = (len[BUX_ARM_EAST] + slot) * PW + CW / 2 + MARGIN;
-    *up = (len[BUX_ARM_NORTH] + slot) * PH + CH / 2 + MARGIN;
-    *down = (len[BUX_ARM_SOUTH] + slot) * PH + CH / 2 + MARGIN;
+    *left = arm_extent(BUX_ARM_WEST, len[BUX_ARM_WEST] + slot);
+    *right = arm_extent(BUX_ARM_EAST, len[BUX_ARM_EAST] + slot);
+    *up = arm_extent(BUX_ARM_NORTH, len[BUX_ARM_NORTH] + slot);
+    *down = arm_extent(BUX_ARM_SOUTH, len[BUX_ARM_SOUTH] + slot);
+    /* The scoring's cross, too, leaves room for the Direction card's width. */
+    *left = MAX(*left, CW / 2 + DIR_PAD + MARGIN);
+    *right = MAX(*right, CW / 2 + DIR_PAD + MARGIN);
 }
 
 static void gap_centre(BuxCross *self, BuxArm arm, guint index, double *x, double *y)
 {
-    /* Inner gaps lie halfway between two cards; the outer one is a free card place. */
-    double cell = index < live_len(self, arm) ? index + 0.5 : index + 1.0;
-    cell_centre(arm, cell, x, y);
+    along_point(arm, gap_distance(arm, live_len(self, arm), index), x, y);
 }
 
 static gboolean gap_at(BuxCross *self, double sx, double sy, BuxArm *arm, guint *index)
 {
     if (self->game == NULL || bux_game_get_start_card(self->game) < 0 || self->scale <= 0)
         return FALSE;
-    double x = (sx - self->ox) / self->scale;
-    double y = (sy - self->oy) / self->scale;
-    double best = G_MAXDOUBLE;
-    gboolean found = FALSE;
+    graphene_point_t p = GRAPHENE_POINT_INIT((sx - self->ox) / self->scale,
+                                             (sy - self->oy) / self->scale);
     for (guint a = 0; a < BUX_N_ARMS; a++) {
-        for (guint g = 0; g <= live_len(self, a); g++) {
-            double gx, gy;
-            gap_centre(self, a, g, &gx, &gy);
-            /* Distance in card units, so a card-sized area around each gap counts. */
-            double dx = (x - gx) / (CW * 0.6), dy = (y - gy) / (CH * 0.6);
-            if (arm_dx[a] != 0)
-                dx = (x - gx) / (PW * 0.5);
-            else
-                dy = (y - gy) / (PH * 0.5);
-            double d = dx * dx + dy * dy;
-            if (d < best && d <= 1.0) {
-                best = d;
+        guint len = live_len(self, a);
+        for (guint g = 0; g <= len; g++) {
+            graphene_rect_t r = bux_cross_gap_area(a, len, g);
+            if (graphene_rect_contains_point(&r, &p)) {
                 *arm = a;
                 *index = g;
-                found = TRUE;
+                return TRUE;
             }
         }
     }
-    return found;
+    return FALSE;
 }
 
 /* ---- text ------------------------------------------------------------------------------- */
@@ -355,25 +464,6 @@ static void ensure_style(BuxCross *self)
 
 /* ---- text ------------------------------------------------------------------------------- */
 
-/* A layout of the widget's font at size (card units), wrapped and ellipsized to width. The
- * sizes are fixed, so each layout is made once per card look, never per frame. */
-static PangoLayout *text_layout(BuxCross *self, const char *text, double width, double size,
-                                gboolean bold, int max_lines)
-{
-    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), text);
-    PangoFontDescription *font = pango_font_description_copy_static(self->font);
-    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
-    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description(layout, font);
-    pango_font_description_free(font);
-    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-    pango_layout_set_height(layout, -max_lines);
-    return layout;
-}
-
 /* Appends layout with its top centre at (cx, top); returns its height. */
 static double append_text(GtkSnapshot *snapshot, PangoLayout *layout, double cx, double top,
                           double width, const GdkRGBA *colour)
@@ -387,27 +477,23 @@ static double append_text(GtkSnapshot *snapshot, PangoLayout *layout, double cx,
     return h;
 }
 
-/* The largest size up to size at which every word of text fits width, so that a long
- * one-word name ("Gelsenkirchen") shrinks a little instead of being broken mid-word. */
-static double fitting_size(BuxCross *self, const char *text, double width, double size,
-                           gboolean bold, double min_size)
+/* An empty, centred layout of the widget's font in that weight, for bux_text_fit(). */
+static PangoLayout *font_layout(BuxCross *self, gboolean bold)
 {
-    g_auto(GStrv) words = g_strsplit_set(text, " -", -1);
-    g_autoptr(PangoLayout) layout = text_layout(self, "", -1, size, bold, 1);
-    int widest = 0;
-    pango_layout_set_width(layout, -1);
-    for (guint i = 0; words[i] != NULL; i++) {
-        int w, h;
-        pango_layout_set_text(layout, words[i], -1);
-        pango_layout_get_pixel_size(layout, &w, &h);
-        widest = MAX(widest, w);
-    }
-    if (widest <= width)
-        return size;
-    /* Glyph widths do not shrink exactly in proportion: a little room to spare. In half
-     * pixels, so the names of a whole deck need a handful of font sizes, not one each (every
-     * size is a font with glyph caches of its own that stay for the life of the process). */
-    return MAX(min_size, floor(size * width / (widest + 2) * 0.97 * 2) / 2);
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), NULL);
+    PangoFontDescription *font = pango_font_description_copy_static(self->font);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    pango_font_description_free(font);
+    pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+    return layout;
+}
+
+static double layout_height(PangoLayout *layout)
+{
+    int w, h;
+    pango_layout_get_pixel_size(layout, &w, &h);
+    return h;
 }
 
 /* ---- drawing ---------------------------------------------------------------------------- */
@@ -497,31 +583,48 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
     const char *name = bux_card_get_name(c);
     const GdkRGBA *ink = &col[COLOUR_TEXT];
     if (!revealed) {
-        double size = fitting_size(self, name, CW - 14, 16, TRUE, 11);
-        g_autoptr(PangoLayout) l = text_layout(self, name, CW - 14, size, TRUE, 3);
-        int w, h;
-        pango_layout_get_pixel_size(l, &w, &h);
+        /* The face: the name as large as it fits, broken only between words. */
+        g_autoptr(PangoLayout) l = font_layout(self, TRUE);
+        bux_text_fit(l, name, CW - 14, 3, CH - 12, 22, 12, NULL);
+        double h = layout_height(l);
         append_text(snapshot, l, CW / 2, CH / 2 - h / 2.0, CW - 14, ink);
     } else {
-        /* The back of the card: name, coordinates, figures or description, state. */
-        double top = 5;
-        g_autoptr(PangoLayout) nl = text_layout(self, name, CW - 8, 12.5, TRUE, 1);
-        top += append_text(snapshot, nl, CW / 2, top, CW - 8, ink) + 1;
-        if (coords) {
-            g_autofree char *text = bux_card_coordinates(c);
-            g_autoptr(PangoLayout) cl = text_layout(self, text, CW - 8, 11.5, TRUE, 1);
-            top += append_text(snapshot, cl, CW / 2, top, CW - 8, ink) + 1;
-        }
-        g_autoptr(PangoLayout) sl = text_layout(self, bux_state_name(c->state), CW - 12, 10.5,
-                                                FALSE, 1);
-        int sw, state_h;
-        pango_layout_get_pixel_size(sl, &sw, &state_h);
+        /* The back of the card: name, coordinates, figures or description, state. Everything
+         * shrinks together until it fits; only at the smallest size is the description cut. */
+        g_autofree char *coord_text = coords ? bux_card_coordinates(c) : NULL;
         g_autofree char *details = bux_card_details(c);
-        int lines = (int)((CH - 4 - state_h - top) / 13.0);
-        g_autoptr(PangoLayout) dl = text_layout(self, details, CW - 10, 10.5, FALSE,
-                                                MAX(lines, 1));
+        const char *state = bux_state_name(c->state);
+        g_autoptr(PangoLayout) nl = font_layout(self, TRUE);
+        g_autoptr(PangoLayout) cl = font_layout(self, TRUE);
+        g_autoptr(PangoLayout) dl = font_layout(self, FALSE);
+        g_autoptr(PangoLayout) sl = font_layout(self, FALSE);
+        double name_h = 0, coord_h = 0, state_h = 0;
+        /* The name keeps clear of the red cross in the corner of a wrong card. */
+        double name_w = mark & MARK_WRONG ? CW - 48 : CW - 10;
+        for (int step = 0; step <= 8; step++) {
+            double f = 1.0 - 0.05 * step;
+            gboolean last = step == 8;
+            double ns = floor(15 * f * 2) / 2, cs = floor(12 * f * 2) / 2;
+            double ds = floor(13 * f * 2) / 2, ss = floor(12 * f * 2) / 2;
+            gboolean ok = bux_text_set_at(nl, name, name_w, ns, 3, 3.6 * ns);
+            name_h = layout_height(nl);
+            if (coord_text != NULL) {
+                ok &= bux_text_set_at(cl, coord_text, CW - 8, cs, 1, 2 * cs);
+                coord_h = layout_height(cl) + 1;
+            }
+            ok &= bux_text_set_at(sl, state, CW - 10, ss, 1, 2 * ss);
+            state_h = layout_height(sl);
+            double room = CH - 4 - 5 - name_h - 1 - coord_h - state_h - 1;
+            ok &= bux_text_set_at(dl, details, CW - 10, ds, 12, room);
+            if (ok || last)
+                break;
+        }
+        double top = 5;
+        top += append_text(snapshot, nl, CW / 2, top, name_w, ink) + 1;
+        if (coord_text != NULL)
+            top += append_text(snapshot, cl, CW / 2, top, CW - 8, ink) + 1;
         append_text(snapshot, dl, CW / 2, top, CW - 10, ink);
-        append_text(snapshot, sl, CW / 2, CH - 4 - state_h, CW - 12, &col[COLOUR_TEXT_DIM]);
+        append_text(snapshot, sl, CW / 2, CH - 4 - state_h, CW - 10, &col[COLOUR_TEXT_DIM]);
     }
     if (mark & MARK_WRONG) {
         /* A red cross in the corner, so "wrong" does not rest on colour alone. */
@@ -562,37 +665,42 @@ static void append_card(GtkSnapshot *snapshot, GskRenderNode *node, double cx, d
 static GskRenderNode *build_direction_card(BuxCross *self)
 {
     /* RULES.md: the starting card lies on the Direction card; its compass shows the four
-     * arms. */
+     * arms. The arrows and letters lie on its border around the starting card, clear of the
+     * gaps next to it. */
     const GdkRGBA *col = self->colours;
-    double r = CW * 0.5 + 26;       /* half width, clear of the west and east cards */
-    double rh = CH * 0.5 + GY - 6;  /* half height, clear of the north and south cards */
+    graphene_rect_t area = bux_cross_direction_area();
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    append_rounded(snapshot, -r, -rh, 2 * r, 2 * rh, 18, &col[COLOUR_COMPASS], NULL, 0);
-    append_rounded(snapshot, -r - 0.75, -rh - 0.75, 2 * r + 1.5, 2 * rh + 1.5, 18.75, NULL,
-                   &col[COLOUR_CARD_BORDER], 1.5);
+    append_rounded(snapshot, area.origin.x, area.origin.y, area.size.width, area.size.height,
+                   14, &col[COLOUR_COMPASS], NULL, 0);
+    append_rounded(snapshot, area.origin.x - 0.75, area.origin.y - 0.75, area.size.width + 1.5,
+                   area.size.height + 1.5, 14.75, NULL, &col[COLOUR_CARD_BORDER], 1.5);
     const char *letters[BUX_N_ARMS] = { C_("compass", "N"), C_("compass", "S"),
                                         C_("compass", "W"), C_("compass", "E") };
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         double dx = arm_dx[a], dy = arm_dy[a];
-        double tip_x = dx * (r - 4), tip_y = dy * (rh - 4);
-        /* An arrow head along the arm, 14 long and 18 wide: a diamond stretched to
-         * 28 × 18, of which the half behind the tip is shown. */
+        double tip = direction_reach(a) - 2;
+        double tip_x = dx * tip, tip_y = dy * tip;
+        /* An arrow head along the arm, 12 long and 16 wide: a diamond stretched to
+         * 24 × 16, of which the half behind the tip is shown. */
         gtk_snapshot_save(snapshot);
         gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(tip_x, tip_y));
         gtk_snapshot_rotate(snapshot, atan2(dy, dx) * 180 / G_PI);
-        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(-14, -9, 14, 18));
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-14, 0));
-        gtk_snapshot_scale(snapshot, 14, 9);
+        gtk_snapshot_push_clip(snapshot, &GRAPHENE_RECT_INIT(-12, -8, 12, 16));
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(-12, 0));
+        gtk_snapshot_scale(snapshot, 12, 8);
         gtk_snapshot_rotate(snapshot, 45);
         gtk_snapshot_append_color(snapshot, &col[COLOUR_COMPASS_INK],
                                   &GRAPHENE_RECT_INIT(-G_SQRT2 / 2, -G_SQRT2 / 2, G_SQRT2,
                                                       G_SQRT2));
         gtk_snapshot_pop(snapshot);
         gtk_snapshot_restore(snapshot);
-        /* the letter beside the arrow head, clear of the cards and the gaps */
-        double lx = dy != 0 ? tip_x + 20 : dx * (r - 16);
-        double ly = dy != 0 ? tip_y - dy * 10 - 8 : -rh + 6;
-        g_autoptr(PangoLayout) l = text_layout(self, letters[a], 24, 13, TRUE, 1);
+        /* the letter beside the arrow head, on the border */
+        double band = direction_reach(a) - DIR_PAD / 2;
+        g_autoptr(PangoLayout) l = font_layout(self, TRUE);
+        bux_text_set_at(l, letters[a], 24, 12, 1, 30);
+        double lh = layout_height(l);
+        double lx = dy != 0 ? 22 : dx * band;
+        double ly = dy != 0 ? dy * band - lh / 2 : -24 - lh / 2;
         append_text(snapshot, l, lx, ly, 24, &col[COLOUR_COMPASS_INK]);
     }
     return gtk_snapshot_free_to_node(snapshot);
@@ -612,9 +720,9 @@ static GskRenderNode *build_gap(BuxCross *self, GapShape shape, int state)
     if (shape == GAP_OUTER) {
         x = -CW / 2 + 6, y = -CH / 2 + 6, w = CW - 12, h = CH - 12, r = 8;
     } else if (shape == GAP_INNER_ACROSS) {
-        x = -7, y = -CH / 2 + 4, w = 14, h = CH - 8, r = 6;
+        x = -8, y = -CH / 2 + 4, w = 16, h = CH - 8, r = 6;
     } else {
-        x = -CW / 2 + 4, y = -7, w = CW - 8, h = 14, r = 6;
+        x = -CW / 2 + 4, y = -8, w = CW - 8, h = 16, r = 6;
     }
     GtkSnapshot *snapshot = gtk_snapshot_new();
     append_rounded(snapshot, x, y, w, h, r, &fill, NULL, 0);
@@ -700,11 +808,32 @@ static double animation_ms(BuxCross *self)
     return lp_settings_get_pace_ms(self->settings, LP_PACE_ANIMATION);
 }
 
-static void scroll_to(GtkAdjustment *adj, double centre, double size)
+double bux_cross_scroll_value(double value, double page, double lower, double upper,
+                              double card_lo, double card_hi, double start_lo,
+                              double start_hi)
 {
-    double value = gtk_adjustment_get_value(adj), page = gtk_adjustment_get_page_size(adj);
-    if (centre - size / 2 < value || centre + size / 2 > value + page)
-        gtk_adjustment_set_value(adj, centre - page / 2);
+    gboolean card_seen = card_lo >= value && card_hi <= value + page;
+    gboolean start_seen = start_lo >= value && start_hi <= value + page;
+    double lo = MIN(card_lo, start_lo), hi = MAX(card_hi, start_hi);
+    if (hi - lo <= page) {
+        /* Both fit: show both, the card placed and the starting card. */
+        if (!card_seen || !start_seen)
+            value = (lo + hi) / 2 - page / 2;
+    } else if (!card_seen) {
+        /* The card, and as much of the way to the starting card as fits. */
+        value = card_lo < start_lo ? card_lo - 8 : card_hi + 8 - page;
+    }
+    return CLAMP(value, lower, MAX(lower, upper - page));
+}
+
+static void scroll_to(GtkAdjustment *adj, double card, double start, double size)
+{
+    double value = bux_cross_scroll_value(gtk_adjustment_get_value(adj),
+                                          gtk_adjustment_get_page_size(adj),
+                                          gtk_adjustment_get_lower(adj),
+                                          gtk_adjustment_get_upper(adj), card - size / 2,
+                                          card + size / 2, start - size / 2, start + size / 2);
+    gtk_adjustment_set_value(adj, value);
 }
 
 static gboolean scroll_idle(gpointer data)
@@ -717,10 +846,11 @@ static gboolean scroll_idle(gpointer data)
     if (sw == NULL || pos == NULL)
         return G_SOURCE_REMOVE;
     GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW(sw);
+    /* The card with its gaps on either side. */
     scroll_to(gtk_scrolled_window_get_hadjustment(scrolled), self->ox + pos[0] * self->scale,
-              (CW + GX) * self->scale);
+              self->ox, (CW + GX) * self->scale);
     scroll_to(gtk_scrolled_window_get_vadjustment(scrolled), self->oy + pos[1] * self->scale,
-              (CH + GY) * self->scale);
+              self->oy, (CH + GY) * self->scale);
     return G_SOURCE_REMOVE;
 }
 
@@ -736,10 +866,7 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
 {
     double left, right, up, down;
     extents(self, &left, &right, &up, &down);
-    double scale = MIN(1.0, MIN(w / (left + right), h / (up + down)));
-    /* In steps of 1/32: text is rasterised once per size, and a window being resized
-     * would otherwise ask for a new size of every glyph on every frame. */
-    scale = MAX(floor(scale * 32) / 32, MIN_SCALE);
+    double scale = bux_cross_fit_zoom(w, h, left + right, up + down);
     self->scale = scale;
     self->ox = (w - (left + right) * scale) / 2 + left * scale;
     self->oy = (h - (up + down) * scale) / 2 + up * scale;
@@ -767,7 +894,7 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
             int card = a < 0 ? shown->start : g_array_index(shown->arms[a], int, i);
             double cx = 0, cy = 0;
             if (a >= 0)
-                cell_centre(a, i + 1, &cx, &cy);
+                card_centre(a, i, &cx, &cy);
             Mark mark = MARK_NONE;
             gboolean revealed;
             if (sc != NULL) {
@@ -784,7 +911,9 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
                 }
             } else {
                 revealed = self->show_revealed && bux_game_is_revealed(self->game, card);
-                if (placed && a == (int)placed_arm && i == placed_index)
+                if (card == removed_shown(self))
+                    mark |= MARK_WRONG | MARK_CURRENT;
+                else if (placed && a == (int)placed_arm && i == placed_index)
                     mark |= MARK_PLACED;
             }
             append_card(snapshot, card_node(self, card, revealed, mark), cx, cy);
@@ -925,13 +1054,42 @@ static void bux_cross_measure(GtkWidget *widget, GtkOrientation orientation, int
                               int *natural_baseline)
 {
     BuxCross *self = BUX_CROSS(widget);
-    double left = 3 * PW, right = 3 * PW, up = 2 * PH, down = 2 * PH;
+    double left = arm_extent(BUX_ARM_WEST, 1), right = arm_extent(BUX_ARM_EAST, 1);
+    double up = arm_extent(BUX_ARM_NORTH, 1), down = arm_extent(BUX_ARM_SOUTH, 1);
     if (self->game != NULL)
         extents(self, &left, &right, &up, &down);
     double size = orientation == GTK_ORIENTATION_HORIZONTAL ? left + right : up + down;
     *natural = (int)ceil(size);
-    /* Scaled down to MIN_SCALE before the scrolled window scrolls. */
-    *minimum = (int)ceil(size * MIN_SCALE);
+    /* Zoomed out down to the smallest readable zoom before the scrolled window scrolls. */
+    *minimum = (int)ceil(size * BUX_CROSS_MIN_ZOOM);
+}
+
+GdkPaintable *bux_cross_make_drag_icon(BuxCross *self, int card)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), NULL);
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
+    if (self->game == NULL || card < 0 || native == NULL ||
+        gtk_native_get_renderer(native) == NULL)
+        return NULL;
+    ensure_style(self);
+    /* A small card, below and right of the pointer (whose hot spot is the icon's top left
+     * corner), so that the gap aimed at stays in sight. */
+    const double scale = 0.55;
+    double w = BUX_CROSS_DRAG_OFFSET + CW * scale + 4, h = BUX_CROSS_DRAG_OFFSET + CH * scale + 4;
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_translate(snapshot,
+                           &GRAPHENE_POINT_INIT(BUX_CROSS_DRAG_OFFSET, BUX_CROSS_DRAG_OFFSET));
+    gtk_snapshot_scale(snapshot, scale, scale);
+    gtk_snapshot_push_opacity(snapshot, 0.92);
+    gtk_snapshot_append_node(snapshot, card_node(self, card, FALSE, MARK_NONE));
+    gtk_snapshot_pop(snapshot);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    if (node == NULL)
+        return NULL;
+    GdkTexture *texture = gsk_renderer_render_texture(gtk_native_get_renderer(native), node,
+                                                      &GRAPHENE_RECT_INIT(0, 0, ceil(w),
+                                                                          ceil(h)));
+    return GDK_PAINTABLE(texture);
 }
 
 /* ---- input ------------------------------------------------------------------------------ */
@@ -1148,6 +1306,8 @@ void bux_cross_set_show_revealed(BuxCross *self, gboolean show)
         return;
     self->show_revealed = show;
     invalidate_scene(self);
+    update_accessible(self);
+    gtk_widget_queue_resize(GTK_WIDGET(self));
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SHOW_REVEALED]);
 }
 

@@ -45,4 +45,25 @@ char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
  * drawn (none when animations are off). */
 void bux_cross_animate_leaving(BuxCross *self, const int *cards, guint n_cards);
 
+/* A small picture of the card for dragging it, drawn BUX_CROSS_DRAG_OFFSET pixels below and
+ * right of the icon's top left corner (the pointer), or NULL before the cross is shown. */
+#define BUX_CROSS_DRAG_OFFSET 14
+GdkPaintable *bux_cross_make_drag_icon(BuxCross *self, int card);
+
+/* The layout, in card units around the starting card's centre (shared with the tests). */
+/* The cross zooms between these to fit its space; beyond the smallest it scrolls. */
+#define BUX_CROSS_MIN_ZOOM 0.5
+#define BUX_CROSS_MAX_ZOOM 1.8
+/* The zoom at which content fits the space, within the bounds above, in steps of 1/32. */
+double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, double content_h);
+/* The Direction card under the starting card, with its compass arrows. */
+graphene_rect_t bux_cross_direction_area(void);
+/* Where gap index of an arm with arm_len cards takes clicks and drops. */
+graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index);
+/* The scroll position that shows the card (card_lo .. card_hi) and, when both fit, the
+ * starting card too; value unchanged when both are in sight already. */
+double bux_cross_scroll_value(double value, double page, double lower, double upper,
+                              double card_lo, double card_hi, double start_lo,
+                              double start_hi);
+
 G_END_DECLS

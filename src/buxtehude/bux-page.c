@@ -5,6 +5,8 @@
 
 #include "bux-page.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "bux-card-text.h"
@@ -52,6 +54,10 @@ struct _BuxPage {
 
     gboolean showing_result;
     guint result_timeout;
+    GString *exchanges;      /* bonus card exchanges of the running challenge, for its text */
+    gboolean in_scoring;     /* between "cross-checked" and "scored" */
+    GString *scoring_exchanges; /* the same for the scoring shown */
+    guint scoring_bonus[8];  /* bonus cards each seat took during the scoring shown */
     int scoring_step;   /* -1: no scoring shown; else 0 .. n_wrong + 1 */
     guint scoring_timer;
     int revealed_for;   /* the human the privacy screen was lifted for, or -1 */
@@ -174,20 +180,38 @@ static void report(BuxPage *self, gboolean ok, GError *error)
 
 /* A scoring shown step by step shows no later result before its step (issue 10): until
  * its last step the chips it awarded are not counted yet. */
+static gboolean scoring_unpaid(BuxPage *self, guint seat)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
+    return self->scoring_step >= 0 && sc != NULL && self->scoring_step <= (int)sc->wrong->len &&
+           seat < sc->n_players;
+}
+
 static guint shown_chips(BuxPage *self, guint seat)
 {
-    guint chips = bux_game_get_chips(game_of(self), seat);
+    gint64 chips = bux_game_get_chips(game_of(self), seat);
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
-    if (self->scoring_step >= 0 && sc != NULL && self->scoring_step <= (int)sc->wrong->len &&
-        seat < sc->n_players && sc->received[seat] > 0 && chips >= (guint)sc->received[seat])
+    if (scoring_unpaid(self, seat)) {
+        /* Before the payment, and before the bonus cards the payment needed. */
         chips -= sc->received[seat];
-    return chips;
+        if (seat < G_N_ELEMENTS(self->scoring_bonus))
+            chips += (gint64)BUX_BONUS_VALUE * self->scoring_bonus[seat];
+    }
+    return (guint)MAX(chips, 0);
+}
+
+static guint shown_bonus(BuxPage *self, guint seat)
+{
+    guint bonus = bux_game_get_n_bonus(game_of(self), seat);
+    if (scoring_unpaid(self, seat) && seat < G_N_ELEMENTS(self->scoring_bonus))
+        bonus -= MIN(bonus, self->scoring_bonus[seat]);
+    return bonus;
 }
 
 static char *chips_text(BuxPage *self, guint seat)
 {
     guint chips = shown_chips(self, seat);
-    guint bonus = bux_game_get_n_bonus(game_of(self), seat);
+    guint bonus = shown_bonus(self, seat);
     g_autofree char *c = g_strdup_printf(ngettext("%u chip", "%u chips", chips), chips);
     if (bonus == 0)
         return g_steal_pointer(&c);
@@ -249,18 +273,25 @@ static void update_players(BuxPage *self)
         gtk_widget_add_css_class(chips_label, "bux-chips");
         gtk_box_append(GTK_BOX(row), chips_label);
 
-        g_autofree char *access = g_strdup_printf("%s%s, %s", current ? _("Turn: ") : "",
-                                                  name, chips);
+        g_autofree char *access =
+            current
+                /* Translators: a player row for screen readers: "Anna, 4 chips, has the
+                 * turn" */
+                ? g_strdup_printf(_("%s, %s, has the turn"), name, chips)
+                /* Translators: a player row for screen readers: "Anna, 4 chips" */
+                : g_strdup_printf(C_("player row", "%s, %s"), name, chips);
         gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        access, -1);
         gtk_box_append(GTK_BOX(self->players_box), row);
     }
-    guint supply = bux_game_get_supply(game_of(self));
+    gint64 supply = bux_game_get_supply(game_of(self));
     /* The chips the scoring paid out come from the supply: not before its last step. */
     for (guint s = 0; s < n; s++)
-        supply += bux_game_get_chips(game_of(self), s) - shown_chips(self, s);
-    g_autofree char *s = g_strdup_printf(ngettext("Supply: %u chip", "Supply: %u chips", supply),
-                                         supply);
+        supply += (gint64)bux_game_get_chips(game_of(self), s) - shown_chips(self, s);
+    supply = MAX(supply, 0);
+    g_autofree char *s = g_strdup_printf(ngettext("Supply: %u chip", "Supply: %u chips",
+                                                  (gulong)supply),
+                                         (guint)supply);
     gtk_label_set_text(self->supply_label, s);
 }
 
@@ -268,13 +299,17 @@ static void update_progress(BuxPage *self)
 {
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     if (self->scoring_step >= 0 && sc != NULL) {
-        g_autofree char *text = sc->final ? g_strdup(_("Final scoring"))
+        g_autofree char *text = sc->final ? g_strdup(_("Final Scoring"))
                                           : g_strdup_printf(_("Cross %u of 3 · Intermezzo"),
                                                             sc->cross);
         gtk_label_set_text(self->progress_label, text);
         return;
     }
+    /* The card in hand has left the stack, though the model draws it only when it is
+     * placed. */
     guint left = bux_game_get_stack_remaining(game_of(self));
+    if (bux_game_get_hand(game_of(self)) >= 0 && left > 0)
+        left--;
     g_autofree char *stack = g_strdup_printf(ngettext("%u card left in the stack",
                                                       "%u cards left in the stack", left),
                                              left);
@@ -333,8 +368,10 @@ static GdkContentProvider *on_drag_prepare(GtkDragSource *source, double x, doub
     int card = bux_game_get_hand(game_of(self));
     if (card < 0 || !bux_cross_get_interactive(self->cross))
         return NULL;
-    g_autoptr(GdkPaintable) icon = gtk_widget_paintable_new(self->hand_card);
-    gtk_drag_source_set_icon(source, icon, (int)x, (int)y);
+    /* A small card beside the pointer, not the big one over the gap aimed at. */
+    g_autoptr(GdkPaintable) icon = bux_cross_make_drag_icon(self->cross, card);
+    if (icon != NULL)
+        gtk_drag_source_set_icon(source, icon, 0, 0);
     return gdk_content_provider_new_typed(G_TYPE_STRING, card_of(self, card)->id);
 }
 
@@ -498,11 +535,22 @@ static char *verdict_sentence(BuxPage *self, BuxArm arm, int outer, int inner, g
     return g_strdup_printf(_(right ? dirs_right[arm] : dirs_wrong[arm]), o, i);
 }
 
+static gboolean show_coordinates(BuxPage *self)
+{
+    LpSettings *settings = lp_game_page_get_settings(LP_GAME_PAGE(self));
+    return settings != NULL && lp_settings_get_show_coordinates(settings);
+}
+
 static void finish_result(BuxPage *self)
 {
     if (!self->showing_result)
         return;
     self->showing_result = FALSE;
+    /* The rightly challenged card stayed in sight, marked, while its result was read; now
+     * it leaves. */
+    const BuxChallenge *c = bux_game_get_last_challenge(game_of(self));
+    if (c != NULL && c->rightful)
+        bux_cross_animate_leaving(self->cross, &c->card, 1);
     g_clear_handle_id(&self->result_timeout, g_source_remove);
     update_view(self);
     release(self);
@@ -521,21 +569,45 @@ static gboolean result_timeout_cb(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-/* With nobody at the screen to press Continue, a result shows for a while and goes on. */
-static void auto_continue(BuxPage *self)
+/* A result that concerns a person stays until a person presses Continue (issue 10); one
+ * among computers only shows for a while and goes on, at the pace of the settings. */
+static void auto_continue(BuxPage *self, gboolean human_involved)
 {
     g_clear_handle_id(&self->result_timeout, g_source_remove);
-    if (lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self)))) == 0)
+    if (!human_involved)
         self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
                                              self);
+}
+
+static gboolean any_human(BuxPage *self)
+{
+    return lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self)))) > 0;
+}
+
+/* RULES.md, Chips and the supply: a bonus card exchange, told with the rule. */
+static void on_bonus_exchanged(BuxPage *self, guint seat, int card)
+{
+    GString *out = self->in_scoring ? self->scoring_exchanges : self->exchanges;
+    if (self->in_scoring && seat < G_N_ELEMENTS(self->scoring_bonus))
+        self->scoring_bonus[seat]++;
+    if (out->len > 0)
+        g_string_append_c(out, ' ');
+    g_string_append_printf(out, _("The supply was short, so %s, who had the most chips, gave "
+                                  "5 chips back to the supply for a bonus card (%s). A bonus "
+                                  "card counts 5 chips at the end; the 36 chips stay 36."),
+                           seat_name(self, seat), name_of(self, card));
+}
+
+static void on_cross_checked(BuxPage *self)
+{
+    self->in_scoring = TRUE;
+    g_string_truncate(self->scoring_exchanges, 0);
+    memset(self->scoring_bonus, 0, sizeof self->scoring_bonus);
 }
 
 static void on_challenge_resolved(BuxPage *self)
 {
     const BuxChallenge *c = bux_game_get_last_challenge(game_of(self));
-    if (c->rightful)
-        bux_cross_animate_leaving(self->cross, &c->card, 1);
-
     int outer = c->side == BUX_SIDE_INNER ? c->card : c->neighbour;
     int inner = c->side == BUX_SIDE_INNER ? c->neighbour : c->card;
     GString *s = g_string_new(NULL);
@@ -547,10 +619,14 @@ static void on_challenge_resolved(BuxPage *self)
                            seat_name(self, c->challenger), name_of(self, c->card),
                            seat_name(self, c->placer), name_of(self, c->neighbour));
     g_string_append_printf(s, "\n\n%s\n", rule_sentence(c->arm));
-    g_autofree char *oc = coordinate_text(card_of(self, outer), c->arm);
-    g_autofree char *ic = coordinate_text(card_of(self, inner), c->arm);
-    g_string_append_printf(s, "%s: %s\n%s: %s\n\n", name_of(self, outer), oc,
-                           name_of(self, inner), ic);
+    /* "Show coordinates" off keeps them out of the text, too. */
+    if (show_coordinates(self)) {
+        g_autofree char *oc = coordinate_text(card_of(self, outer), c->arm);
+        g_autofree char *ic = coordinate_text(card_of(self, inner), c->arm);
+        g_string_append_printf(s, "%s: %s\n%s: %s\n", name_of(self, outer), oc,
+                               name_of(self, inner), ic);
+    }
+    g_string_append_c(s, '\n');
     g_autofree char *verdict = verdict_sentence(self, c->arm, outer, inner, !c->rightful);
     g_string_append(s, verdict);
     g_string_append_c(s, ' ');
@@ -568,9 +644,12 @@ static void on_challenge_resolved(BuxPage *self)
     else
         g_string_append_printf(s, _("%s has no chips and the supply cannot pay: nobody pays."),
                                seat_name(self, c->payer));
+    if (self->exchanges->len > 0)
+        g_string_append_printf(s, "\n\n%s", self->exchanges->str);
+    g_string_truncate(self->exchanges, 0);
 
-    gtk_label_set_text(self->result_title, c->rightful ? _("Rightly challenged!")
-                                                       : _("The card was right!"));
+    gtk_label_set_text(self->result_title, c->rightful ? _("Rightly Challenged!")
+                                                       : _("The Card Was Right!"));
     g_autofree char *body = g_string_free(s, FALSE);
     gtk_label_set_text(self->result_label, body);
 
@@ -578,7 +657,7 @@ static void on_challenge_resolved(BuxPage *self)
         self->showing_result = TRUE;
         hold(self);
     }
-    auto_continue(self);
+    auto_continue(self, seat_human(self, c->placer) || seat_human(self, c->challenger));
     set_note(self, NULL);
     update_view(self);
 }
@@ -692,15 +771,21 @@ static void update_scoring_text(BuxPage *self)
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
     int n_wrong = sc->wrong->len;
     guint n = sc->n_players;
-    g_autofree char *title = sc->final ? g_strdup(_("Final scoring"))
+    g_autofree char *title = sc->final ? g_strdup(_("Final Scoring"))
                                        : g_strdup_printf(_("Intermezzo · Cross %u of 3"), sc->cross);
     gtk_label_set_text(self->scoring_title, title);
 
-    GString *s = g_string_new(NULL);
-    g_string_append(s, _("Estimates: "));
-    for (guint i = 0; i < n; i++)
-        g_string_append_printf(s, "%s%s %d", i > 0 ? ", " : "", seat_name(self, i),
+    g_autoptr(GString) list = g_string_new(NULL);
+    for (guint i = 0; i < n; i++) {
+        if (i > 0)
+            g_string_append(list, ", ");
+        /* Translators: one entry of the list of estimates: "Anna 3" */
+        g_string_append_printf(list, C_("estimate", "%s %d"), seat_name(self, i),
                                sc->estimates[i]);
+    }
+    GString *s = g_string_new(NULL);
+    /* Translators: "Estimates: Anna 3, Ben 2" */
+    g_string_append_printf(s, _("Estimates: %s"), list->str);
     g_string_append(s, "\n\n");
     if (self->scoring_step == 0) {
         g_string_append(s, _("Checking every arm from the starting card outward; a wrong card "
@@ -710,11 +795,17 @@ static void update_scoring_text(BuxPage *self)
         int card = g_array_index(sc->wrong, int, k);
         int ref = g_array_index(sc->wrong_ref, int, k);
         BuxArm arm = arm_of(sc, card);
-        g_autofree char *cc = coordinate_text(card_of(self, card), arm);
-        g_autofree char *rc = coordinate_text(card_of(self, ref), arm);
         g_autofree char *verdict = verdict_sentence(self, arm, card, ref, FALSE);
-        g_string_append_printf(s, "%s: %s\n%s: %s\n%s: %s\n\n", arm_name(arm),
-                               verdict, name_of(self, card), cc, name_of(self, ref), rc);
+        /* Translators: "North arm: Kiel lies further south than Hamburg: wrong." */
+        g_string_append_printf(s, C_("arm verdict", "%s: %s"), arm_name(arm), verdict);
+        g_string_append_c(s, '\n');
+        if (show_coordinates(self)) {
+            g_autofree char *cc = coordinate_text(card_of(self, card), arm);
+            g_autofree char *rc = coordinate_text(card_of(self, ref), arm);
+            g_string_append_printf(s, "%s: %s\n%s: %s\n", name_of(self, card), cc,
+                                   name_of(self, ref), rc);
+        }
+        g_string_append_c(s, '\n');
         g_string_append_printf(s, ngettext("%d wrong card so far.", "%d wrong cards so far.",
                                            k + 1), k + 1);
     } else {
@@ -739,6 +830,8 @@ static void update_scoring_text(BuxPage *self)
             short_paid |= sc->received[i] < sc->award[i];
         if (short_paid)
             g_string_append_printf(s, " %s", _("The supply could not pay everything."));
+        if (self->scoring_exchanges->len > 0)
+            g_string_append_printf(s, "\n\n%s", self->scoring_exchanges->str);
         g_string_append(s, "\n\n");
         g_string_append(s, sc->final ? _("That was the last card: the game is over.")
                                      : _("The whole cross leaves the game and a new starting "
@@ -748,7 +841,7 @@ static void update_scoring_text(BuxPage *self)
     gtk_label_set_text(self->scoring_label, text);
     gboolean at_end = self->scoring_step > n_wrong;
     gtk_button_set_label(GTK_BUTTON(self->scoring_continue),
-                         at_end ? _("_Continue") : _("_Skip to Result"));
+                         at_end ? C_("advance", "_Continue") : _("_Skip to Result"));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->scoring_continue));
 }
 
@@ -760,7 +853,7 @@ static gboolean scoring_tick(gpointer data)
     if (self->scoring_step > (int)sc->wrong->len) {
         self->scoring_step = sc->wrong->len + 1;
         self->scoring_timer = 0;
-        auto_continue(self);
+        auto_continue(self, any_human(self));
     }
     bux_cross_set_scoring_step(self->cross, self->scoring_step);
     update_scoring_text(self);
@@ -770,6 +863,7 @@ static gboolean scoring_tick(gpointer data)
 static void on_scored(BuxPage *self)
 {
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
+    self->in_scoring = FALSE;
     if (self->scoring_step < 0)
         hold(self);
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
@@ -777,7 +871,7 @@ static void on_scored(BuxPage *self)
     guint ms = step_ms(self);
     if (ms == 0) {
         self->scoring_step = sc->wrong->len + 1;
-        auto_continue(self);
+        auto_continue(self, any_human(self));
     } else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
     bux_cross_set_scoring_step(self->cross, self->scoring_step);
@@ -1090,6 +1184,8 @@ static void bux_page_finalize(GObject *object)
 {
     BuxPage *self = BUX_PAGE(object);
     g_free(self->note);
+    g_string_free(self->exchanges, TRUE);
+    g_string_free(self->scoring_exchanges, TRUE);
     G_OBJECT_CLASS(bux_page_parent_class)->finalize(object);
 }
 
@@ -1168,6 +1264,8 @@ static void bux_page_class_init(BuxPageClass *klass)
 static void bux_page_init(BuxPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    self->exchanges = g_string_new(NULL);
+    self->scoring_exchanges = g_string_new(NULL);
     self->scoring_step = -1;
     self->revealed_for = -1;
 
@@ -1221,6 +1319,10 @@ static void bux_page_init(BuxPage *self)
     g_signal_group_connect_swapped(game_signals, "no-challenge", G_CALLBACK(on_no_challenge),
                                    self);
     g_signal_group_connect_swapped(game_signals, "scored", G_CALLBACK(on_scored), self);
+    g_signal_group_connect_swapped(game_signals, "cross-checked", G_CALLBACK(on_cross_checked),
+                                   self);
+    g_signal_group_connect_swapped(game_signals, "bonus-exchanged",
+                                   G_CALLBACK(on_bonus_exchanged), self);
     g_signal_group_connect_swapped(game_signals, "card-placed", G_CALLBACK(on_card_placed),
                                    self);
     g_signal_group_connect_swapped(game_signals, "cross-started", G_CALLBACK(on_cross_started),

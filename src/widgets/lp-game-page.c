@@ -50,8 +50,32 @@ static void on_revealed(LpGamePage *self)
         klass->revealed(self);
 }
 
-static void scroll_back(GtkWidget *widget)
+/* Issue 10: nothing of the previous seat survives the hand-over. One walk over every widget
+ * of the page puts back what a person leaves in a view by using it, whatever the game:
+ * - typed text (GtkEditable, editable GtkTextView) and its undo history, which the next
+ *   person could bring back with Ctrl+Z; a spin button goes back to its lowest value;
+ * - selected text (selectable labels, entries, text views) and selected list rows;
+ * - scroll positions: where the previous person scrolled to can say what they looked at;
+ * - open popovers and menus, and the hover highlight (a hovered card, cell or gap).
+ * What the game itself shows (labels, names, tooltips) is the page's to rebuild for the
+ * next seat. Returns whether to walk on into widget's children. */
+static gboolean forget_widget(GtkWidget *widget)
 {
+    gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_DROP_ACTIVE);
+
+    /* A canvas draws its hover from its motion controller: it hears the pointer leave. */
+    GListModel *controllers = gtk_widget_observe_controllers(widget);
+    for (guint i = 0, n = g_list_model_get_n_items(controllers); i < n; i++) {
+        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_MOTION(c) &&
+            gtk_event_controller_motion_contains_pointer(GTK_EVENT_CONTROLLER_MOTION(c)))
+            g_signal_emit_by_name(c, "leave");
+    }
+    g_object_unref(controllers);
+
+    if (GTK_IS_POPOVER(widget))
+        gtk_popover_popdown(GTK_POPOVER(widget));
+
     if (GTK_IS_SCROLLED_WINDOW(widget)) {
         GtkScrolledWindow *sw = GTK_SCROLLED_WINDOW(widget);
         GtkAdjustment *adjustments[] = { gtk_scrolled_window_get_hadjustment(sw),
@@ -59,17 +83,70 @@ static void scroll_back(GtkWidget *widget)
         for (guint i = 0; i < G_N_ELEMENTS(adjustments); i++)
             gtk_adjustment_set_value(adjustments[i], gtk_adjustment_get_lower(adjustments[i]));
     }
+
+    if (GTK_IS_LABEL(widget) && gtk_label_get_selectable(GTK_LABEL(widget)))
+        gtk_label_select_region(GTK_LABEL(widget), 0, 0);
+
+    if (GTK_IS_LIST_BOX(widget))
+        gtk_list_box_unselect_all(GTK_LIST_BOX(widget));
+    else if (GTK_IS_FLOW_BOX(widget))
+        gtk_flow_box_unselect_all(GTK_FLOW_BOX(widget));
+    else if (GTK_IS_LIST_VIEW(widget) || GTK_IS_GRID_VIEW(widget) || GTK_IS_COLUMN_VIEW(widget)) {
+        GtkSelectionModel *model = NULL;
+        g_object_get(widget, "model", &model, NULL);
+        if (model != NULL)
+            gtk_selection_model_unselect_all(model);
+        g_clear_object(&model);
+    }
+
+    if (GTK_IS_TEXT_VIEW(widget)) {
+        GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(widget));
+        gboolean undo = gtk_text_buffer_get_enable_undo(buffer);
+        GtkTextIter start;
+        if (gtk_text_view_get_editable(GTK_TEXT_VIEW(widget)))
+            gtk_text_buffer_set_text(buffer, "", 0);
+        gtk_text_buffer_get_start_iter(buffer, &start);
+        gtk_text_buffer_place_cursor(buffer, &start);
+        /* Turning undo off empties its history. */
+        gtk_text_buffer_set_enable_undo(buffer, FALSE);
+        gtk_text_buffer_set_enable_undo(buffer, undo);
+    }
+
+    if (GTK_IS_EDITABLE(widget)) {
+        GtkEditable *editable = GTK_EDITABLE(widget);
+        gboolean undo = gtk_editable_get_enable_undo(editable);
+        if (GTK_IS_SPIN_BUTTON(widget)) {
+            GtkSpinButton *spin = GTK_SPIN_BUTTON(widget);
+            gtk_spin_button_set_value(spin,
+                                      gtk_adjustment_get_lower(gtk_spin_button_get_adjustment(spin)));
+        } else if (gtk_editable_get_editable(editable)) {
+            gtk_editable_set_text(editable, "");
+        }
+        gtk_editable_select_region(editable, 0, 0);
+        gtk_editable_set_enable_undo(editable, FALSE);
+        gtk_editable_set_enable_undo(editable, undo);
+        /* Its parts (the GtkText inside an entry) are done with it. */
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static void forget_all(GtkWidget *widget)
+{
+    if (!forget_widget(widget))
+        return;
     for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
          c = gtk_widget_get_next_sibling(c))
-        scroll_back(c);
+        forget_all(c);
 }
 
 void lp_game_page_forget_seat(LpGamePage *self)
 {
     g_return_if_fail(LP_IS_GAME_PAGE(self));
     LpGamePageClass *klass = LP_GAME_PAGE_GET_CLASS(self);
-    /* Where the previous person scrolled to can say what they looked at. */
-    scroll_back(GTK_WIDGET(self));
+    forget_all(GTK_WIDGET(self));
+    /* An open tooltip belongs to what the pointer was over: ask again, the cover is there. */
+    gtk_widget_trigger_tooltip_query(GTK_WIDGET(self));
     if (klass->forget_seat != NULL)
         klass->forget_seat(self);
 }

@@ -42,8 +42,9 @@ struct _LpGamePageClass {
     /* The privacy screen was lifted: the seat it was covered for now looks. */
     void (*revealed)(LpGamePage *self);
     /* The cover went up for the next person (also at a new round with one human): forget
-     * what the previous seat left in the view (keyboard cursors, selections, hover, typed
-     * text). The base has already scrolled every scrolled window back to its start. */
+     * what the previous seat left in the page's own widgets (a canvas's keyboard cursor).
+     * The base has already put back, in every widget of the page, typed text and its undo
+     * history, selections, scroll positions, open popovers and hover. */
     void (*forget_seat)(LpGamePage *self);
 
     gpointer padding[7];
@@ -77,7 +78,11 @@ void lp_game_page_set_finished(LpGamePage *self, gboolean finished);
 
 /* Issue 10: nothing of the previous seat survives a hand-over. Called by the base each time
  * the privacy screen covers the page; a page calls it itself where the next seat takes over
- * without a cover (one human after computers). Scrolls back and calls forget_seat(). */
+ * without a cover (one human after computers). Walks every widget of the page: empties
+ * what can be typed into (a spin button to its lowest value) and its undo history, clears
+ * text and list selections, scrolls every scrolled window back to its start, closes open
+ * popovers, drops hover (the highlight, and a "leave" for motion controllers that have the
+ * pointer) and the open tooltip; then calls forget_seat(). */
 void lp_game_page_forget_seat(LpGamePage *self);
 
 /* Hold the driver while the page shows something people must read; holds nest and the page

@@ -63,6 +63,122 @@ static void test_privacy(void)
     g_assert_finalize_object(game);
 }
 
+static void iterate(void)
+{
+    for (int i = 0; i < 20; i++)
+        while (g_main_context_iteration(NULL, FALSE))
+            ;
+}
+
+static void undo(GtkWidget *editable)
+{
+    /* Ctrl+Z reaches the GtkText inside an entry or spin button. */
+    GtkEditable *text = gtk_editable_get_delegate(GTK_EDITABLE(editable));
+    gtk_widget_activate_action(text != NULL ? GTK_WIDGET(text) : editable, "text.undo", NULL);
+}
+
+/* Issue 10: nothing the previous person did in the page survives the hand-over, whatever
+ * the game: typed text and its undo history, selections, scroll positions, open popovers,
+ * hover. The base does it for every widget of the page when the cover goes up. */
+static void test_forget_seat(void)
+{
+    LpGame *game = lp_test_game_new(2, 1);
+    LpDriver *driver = lp_driver_new(game, NULL);
+    GtkWidget *page = lp_game_page_new(LP_TYPE_TEST_PAGE, game, driver, NULL);
+    LpPrivacyScreen *privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(page));
+    GtkWidget *window = gtk_window_new();
+
+    /* A page with one of everything a person can leave a trace in. */
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    GtkWidget *tall = gtk_label_new("a long list");
+    gtk_widget_set_size_request(tall, 200, 3000);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), tall);
+    gtk_widget_set_size_request(scrolled, 200, 100);
+    gtk_box_append(GTK_BOX(box), scrolled);
+    GtkWidget *entry = gtk_entry_new();
+    gtk_box_append(GTK_BOX(box), entry);
+    GtkAdjustment *adjustment = gtk_adjustment_new(-1, -1, 45, 1, 5, 0);
+    GtkWidget *spin = gtk_spin_button_new(adjustment, 1, 0);
+    gtk_box_append(GTK_BOX(box), spin);
+    GtkWidget *view = gtk_text_view_new();
+    gtk_box_append(GTK_BOX(box), view);
+    GtkWidget *label = gtk_label_new("Görlitz: East, South");
+    gtk_label_set_selectable(GTK_LABEL(label), TRUE);
+    gtk_box_append(GTK_BOX(box), label);
+    GtkWidget *list = gtk_list_box_new();
+    gtk_list_box_append(GTK_LIST_BOX(list), gtk_label_new("Hamburg"));
+    gtk_list_box_append(GTK_LIST_BOX(list), gtk_label_new("Minden"));
+    gtk_box_append(GTK_BOX(box), list);
+    GtkWidget *menu = gtk_menu_button_new();
+    GtkWidget *popover = gtk_popover_new();
+    gtk_popover_set_child(GTK_POPOVER(popover), gtk_label_new("what Anna looked up"));
+    gtk_menu_button_set_popover(GTK_MENU_BUTTON(menu), popover);
+    gtk_box_append(GTK_BOX(box), menu);
+    GtkWidget *card = gtk_button_new_with_label("Bremen");
+    gtk_box_append(GTK_BOX(box), card);
+
+    g_assert_nonnull(privacy);
+    lp_privacy_screen_set_child(privacy, NULL);
+    lp_privacy_screen_set_child(privacy, box);
+    gtk_window_set_default_size(GTK_WINDOW(window), 400, 500);
+    gtk_window_set_child(GTK_WINDOW(window), page);
+    gtk_window_present(GTK_WINDOW(window));
+    iterate();
+
+    /* Anna's traces. */
+    GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
+    g_assert_cmpfloat(gtk_adjustment_get_upper(vadj), >, 1000);
+    gtk_adjustment_set_value(vadj, 900);
+    int pos = 0;
+    gtk_editable_insert_text(GTK_EDITABLE(entry), "Anna: 3", -1, &pos);
+    gtk_editable_select_region(GTK_EDITABLE(entry), 0, 4);
+    gtk_spin_button_set_value(GTK_SPIN_BUTTON(spin), 3);
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(view));
+    GtkTextIter end;
+    gtk_text_buffer_get_end_iter(buffer, &end);
+    gtk_text_buffer_insert(buffer, &end, "Anna thinks 3", -1);
+    gtk_label_select_region(GTK_LABEL(label), 0, 7);
+    gtk_list_box_select_row(GTK_LIST_BOX(list),
+                            gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 1));
+    gtk_menu_button_popup(GTK_MENU_BUTTON(menu));
+    gtk_widget_set_state_flags(card, GTK_STATE_FLAG_PRELIGHT, FALSE);
+    iterate();
+    g_assert_true(gtk_widget_get_visible(popover));
+    int start_sel, end_sel;
+    g_assert_true(gtk_label_get_selection_bounds(GTK_LABEL(label), &start_sel, &end_sel));
+
+    lp_privacy_screen_cover(privacy, "P2", NULL);
+    iterate();
+
+    g_assert_cmpfloat(gtk_adjustment_get_value(vadj), ==, 0);
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(entry)), ==, "");
+    g_assert_false(gtk_editable_get_selection_bounds(GTK_EDITABLE(entry), NULL, NULL));
+    g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)), ==, -1);
+    g_assert_cmpint(gtk_text_buffer_get_char_count(buffer), ==, 0);
+    g_assert_false(gtk_label_get_selection_bounds(GTK_LABEL(label), &start_sel, &end_sel));
+    g_assert_null(gtk_list_box_get_selected_row(GTK_LIST_BOX(list)));
+    g_assert_false(gtk_widget_get_visible(popover));
+    g_assert_false(gtk_widget_get_state_flags(card) & GTK_STATE_FLAG_PRELIGHT);
+
+    /* Ben looks: Ctrl+Z brings nothing of Anna's back. */
+    lp_privacy_screen_uncover(privacy);
+    iterate();
+    undo(entry);
+    undo(spin);
+    gtk_widget_activate_action(view, "text.undo", NULL);
+    iterate();
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(entry)), ==, "");
+    g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)), ==, -1);
+    g_assert_cmpint(gtk_text_buffer_get_char_count(buffer), ==, 0);
+    g_assert_false(gtk_widget_get_visible(popover));
+
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(game);
+}
+
 static void on_notify(guint *count)
 {
     (*count)++;
@@ -123,6 +239,7 @@ int main(int argc, char **argv)
     lp_test_init(&argc, &argv);
     g_test_add_func("/game-page/base", test_base);
     g_test_add_func("/game-page/privacy", test_privacy);
+    g_test_add_func("/game-page/forget-seat", test_forget_seat);
     g_test_add_func("/settings/binding", test_settings);
     g_test_add_func("/settings/pacing-table", test_pacing_table);
     return g_test_run();

@@ -137,14 +137,15 @@ static void set_absolute_size(PangoLayout *layout, double size)
     pango_font_description_free(font);
 }
 
-/* Whether layout, as set now, fits max_lines and max_height with every break between
- * words. */
-static gboolean layout_fits(PangoLayout *layout, int max_lines, double max_height)
+/* Whether layout, as set now, fits width, max_lines and max_height with every break
+ * between words (a word wider than the line sticks out of it). */
+static gboolean layout_fits(PangoLayout *layout, double width, int max_lines,
+                            double max_height)
 {
-    int w, h;
-    pango_layout_get_pixel_size(layout, &w, &h);
-    return pango_layout_get_line_count(layout) <= max_lines && h <= max_height + 0.5 &&
-           bux_text_breaks_between_words(layout);
+    PangoRectangle ink, logical;
+    pango_layout_get_pixel_extents(layout, &ink, &logical);
+    return logical.width <= width + 0.5 && pango_layout_get_line_count(layout) <= max_lines &&
+           logical.height <= max_height + 0.5 && bux_text_breaks_between_words(layout);
 }
 
 gboolean bux_text_set_at(PangoLayout *layout, const char *text, double width, double size,
@@ -163,15 +164,14 @@ gboolean bux_text_set_at(PangoLayout *layout, const char *text, double width, do
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
     pango_layout_set_height(layout, -1);
     set_absolute_size(layout, size);
-    if (layout_fits(layout, max_lines, max_height))
+    if (layout_fits(layout, width, max_lines, max_height))
         return TRUE;
     /* It does not fit: as many whole lines as there is room for, the last one cut with
-     * "…" (ellipsizing needs a wrap mode that may break a word). */
+     * "…"; still no break inside a word. */
     int n_lines = pango_layout_get_line_count(layout), w, h;
     pango_layout_get_pixel_size(layout, &w, &h);
     double line_h = n_lines > 0 ? (double)h / n_lines : size;
     int room = MAX(1, MIN(max_lines, (int)floor((max_height + 0.5) / line_h)));
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
     pango_layout_set_height(layout, -room);
     return FALSE;

@@ -51,6 +51,9 @@ struct _BuxGame {
     /* Issue 15, the history's figures per seat: cards placed, of them placed right (every
      * pair with a neighbour right when laid), challenges called and won, exact estimates. */
     BuxFigures figures[BUX_MAX_SEATS];
+    /* Issue 15, "Where were they?": every checked cross as it lay (bux-game-where.c), or
+     * NULL before the first. */
+    GPtrArray *crosses;
 };
 
 /* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
@@ -58,6 +61,15 @@ struct _BuxGame {
 JsonNode *bux_game_record(LpGame *game);
 JsonNode *bux_game_save_figures(BuxGame *self);
 gboolean bux_game_load_figures(BuxGame *self, JsonObject *state, GError **error);
+
+/* bux-game-where.c: LpGameClass.places, the record of each checked cross (noted by the
+ * scoring), and the save's optional "crosses". */
+LpPlaceList *bux_game_where_places(LpGame *game);
+void bux_game_where_note_cross(BuxGame *self);
+guint bux_game_where_get_n_crosses(BuxGame *self);
+JsonNode *bux_game_where_save(BuxGame *self);
+gboolean bux_game_where_load(BuxGame *self, JsonObject *state, GError **error);
+char *bux_card_where_facts(const BuxCard *card);
 
 static inline int bux_int_at(GArray *array, guint i)
 {

@@ -67,6 +67,7 @@ JsonNode *bux_game_save_state(LpGame *game)
     json_object_set_array_member(obj, "bonus", bonus);
     json_object_set_array_member(obj, "ai_salt", salts);
     json_object_set_member(obj, "figures", bux_game_save_figures(self));
+    json_object_set_member(obj, "crosses", bux_game_where_save(self));
 
     if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
         JsonObject *placed = json_object_new();
@@ -448,5 +449,5 @@ gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
     return read_setup(self, obj, error) && read_piles(self, obj, seen, error) &&
            read_cross(self, obj, seen, error) && read_purses(self, obj, seen, error) &&
            read_open_decisions(self, obj, error) && check_consistency(self, seen, error) &&
-           bux_game_load_figures(self, obj, error);
+           bux_game_load_figures(self, obj, error) && bux_game_where_load(self, obj, error);
 }

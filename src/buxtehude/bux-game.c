@@ -284,6 +284,7 @@ static void run_scoring(BuxGame *self)
     }
     scoring_free(self->last_scoring);
     self->last_scoring = sc;
+    bux_game_where_note_cross(self);
 
     g_signal_emit(self, signals[SIGNAL_CROSS_CHECKED], 0);
 
@@ -979,6 +980,7 @@ static void bux_game_finalize(GObject *object)
     for (guint a = 0; a < BUX_N_ARMS; a++)
         g_clear_pointer(&self->arms[a], g_array_unref);
     g_clear_pointer(&self->last_scoring, scoring_free);
+    g_clear_pointer(&self->crosses, g_ptr_array_unref);
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 
@@ -1032,6 +1034,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->result = bux_game_result;
     game_class->observe_events = bux_game_observe_events;
     game_class->record = bux_game_record;
+    game_class->places = bux_game_where_places;
 
     properties[PROP_PHASE] = g_param_spec_enum("phase", NULL, NULL, BUX_TYPE_PHASE,
                                                BUX_PHASE_START,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bux-cross.h"
+#include "bux-game-private.h"
 #include "bux-page.h"
 #include "bux-test-util.h"
 #include "lp-privacy-screen.h"
@@ -615,6 +616,142 @@ static void test_computers_only(void)
     table_close(&t);
 }
 
+static void wait_ms(guint ms)
+{
+    gboolean done = FALSE;
+    g_timeout_add(ms, stop_waiting, &done);
+    while (!done)
+        g_main_context_iteration(NULL, TRUE);
+}
+
+static gboolean seat_is_human(Table *t, guint seat)
+{
+    return lp_player_is_human(lp_game_get_player(LP_GAME(t->game), seat));
+}
+
+static void test_human_result_stays(void)
+{
+    /* Issue 10: a result that concerns a person stays until a person presses Continue (here:
+     * long after the pace would have taken it away); one among computers only goes on at the
+     * pace of the settings. "Show coordinates" off keeps coordinates out of every text. */
+    Table t = { 0 };
+    table_open(&t, 3, 1, 12);
+    g_object_set(t.settings, "show-coordinates", FALSE, NULL);
+    guint human_results = 0, computer_results = 0, challenges = 0;
+    guint guard = g_timeout_add_seconds(120, give_up, NULL);
+    for (guint round = 0; round < 20000 && (human_results < 2 || computer_results < 1);
+         round++) {
+        iterate();
+        const char *mode = bux_page_get_mode(t.page);
+        if (g_str_equal(mode, "over"))
+            break;
+        if (g_str_equal(mode, "place")) {
+            act(&t, "bux.place-selected", NULL);
+        } else if (g_str_equal(mode, "challenge")) {
+            if (bux_game_get_deciding_computer(t.game) >= 0)
+                g_main_context_iteration(NULL, TRUE);
+            else if (!seat_is_human(&t, bux_game_get_turn_seat(t.game)) && challenges++ % 2 == 0)
+                act(&t, "bux.challenge", g_variant_new_uint32(0));
+            else
+                act(&t, "bux.no-objection", NULL);
+        } else if (g_str_equal(mode, "neighbour")) {
+            act(&t, "bux.neighbour", g_variant_new_uint32(0));
+        } else if (g_str_equal(mode, "result")) {
+            g_autofree char *text = page_text(GTK_WIDGET(t.page));
+            g_assert_null(strstr(text, "′"));
+            const BuxChallenge *c = bux_game_get_last_challenge(t.game);
+            if (seat_is_human(&t, c->placer) || seat_is_human(&t, c->challenger)) {
+                /* Three times as long as a computer's result shows (animations off: 300 ms). */
+                if (human_results < 2)
+                    wait_ms(900);
+                g_assert_cmpstr(bux_page_get_mode(t.page), ==, "result");
+                act(&t, "bux.continue", NULL);
+                human_results++;
+            } else {
+                while (g_str_equal(bux_page_get_mode(t.page), "result"))
+                    g_main_context_iteration(NULL, TRUE);
+                computer_results++;
+            }
+        } else if (g_str_equal(mode, "estimate")) {
+            gtk_editable_set_text(GTK_EDITABLE(find_spin(GTK_WIDGET(t.page))), "1");
+            act(&t, "bux.estimate", NULL);
+        } else if (g_str_equal(mode, "scoring")) {
+            g_autofree char *text = page_text(GTK_WIDGET(t.page));
+            g_assert_null(strstr(text, "′"));
+            act(&t, "bux.continue", NULL);
+        } else {
+            g_main_context_iteration(NULL, TRUE);
+        }
+    }
+    g_source_remove(guard);
+    g_assert_cmpuint(human_results, >=, 2);
+    g_assert_cmpuint(computer_results, >=, 1);
+    table_close(&t);
+}
+
+static void test_stack_counter(void)
+{
+    /* The first card is in hand: 44 are left in the stack, not 45. */
+    Table t = { 0 };
+    table_open(&t, 3, 3, 12);
+    g_assert_cmpstr(bux_page_get_mode(t.page), ==, "place");
+    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_assert_nonnull(strstr(text, "Cross 1 of 3 · 44 cards left in the stack"));
+    table_close(&t);
+}
+
+static void test_bonus_exchange_told(void)
+{
+    /* RULES.md, Chips and the supply: nobody who must pay has a chip, the supply is empty,
+     * so the richest player gives 5 chips back for a bonus card. The result says so, with
+     * the rule, and the rightly challenged card stays in sight while it is read. */
+    Table t = { 0 };
+    table_open(&t, 3, 3, 12);
+    g_assert_cmpstr(bux_page_get_mode(t.page), ==, "place");
+    /* A wrong place, so that the challenge puts the card on the removed pile. */
+    int start = bux_game_get_start_card(t.game), hand = bux_game_get_hand(t.game);
+    BuxArm arm = BUX_ARM_NORTH;
+    while (bux_pair_is_correct(bux_game_get_deck(t.game), arm, start, hand))
+        arm++;
+    g_assert_cmpint(arm, <, BUX_N_ARMS);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(bux_game_place(t.game, arm, 0, &error));
+    iterate();
+    g_assert_cmpstr(bux_page_get_mode(t.page), ==, "challenge");
+    guint placer = bux_game_get_turn_seat(t.game);
+    guint challenger = (placer + 1) % 3, rich = (placer + 2) % 3;
+    guint chips[3];
+    chips[placer] = 0;
+    chips[challenger] = 0;
+    chips[rich] = 36;
+    bux_game_test_set_chips(t.game, chips, 0);
+    act(&t, "bux.challenge", g_variant_new_uint32(challenger));
+    if (g_str_equal(bux_page_get_mode(t.page), "neighbour"))
+        act(&t, "bux.neighbour", g_variant_new_uint32(0));
+    g_assert_cmpstr(bux_page_get_mode(t.page), ==, "result");
+    g_assert_cmpuint(bux_game_get_n_bonus(t.game, rich), ==, 1);
+    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_assert_nonnull(strstr(text, "gave 5 chips back to the supply for a bonus card"));
+    g_assert_nonnull(strstr(text, "the 36 chips stay 36"));
+    g_assert_nonnull(strstr(text, "31 chips · 1 bonus card"));
+    const BuxChallenge *c = bux_game_get_last_challenge(t.game);
+    BuxCross *cross = find_cross(GTK_WIDGET(t.page));
+    const char *name = bux_card_get_name(bux_deck_get_card(bux_game_get_deck(t.game), c->card));
+    g_autofree char *label = gtk_test_accessible_check_property(GTK_ACCESSIBLE(cross),
+                                                                GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                                "\x01");
+    /* In the cross while the result is read (the model has taken it out if rightful) … */
+    g_assert_nonnull(strstr(label, name));
+    act(&t, "bux.continue", NULL);
+    /* … and gone after Continue, when rightly challenged. */
+    g_free(label);
+    label = gtk_test_accessible_check_property(GTK_ACCESSIBLE(cross),
+                                               GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+    g_assert_true(c->rightful);
+    g_assert_null(strstr(label, name));
+    table_close(&t);
+}
+
 int main(int argc, char **argv)
 {
     /* Private XDG folders for each test case. gtk_test_init() would drop the option (GTK 4.8
@@ -637,6 +774,9 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/page/estimate-nobody-typed", test_estimate_nobody_typed);
     g_test_add_func("/buxtehude/page/challenge-not-default", test_challenge_not_default);
     g_test_add_func("/buxtehude/page/scoring-in-order", test_scoring_in_order);
+    g_test_add_func("/buxtehude/page/human-result-stays", test_human_result_stays);
+    g_test_add_func("/buxtehude/page/stack-counter", test_stack_counter);
+    g_test_add_func("/buxtehude/page/bonus-exchange-told", test_bonus_exchange_told);
     g_test_add_func("/buxtehude/page/finished-after-final-scoring",
                     test_finished_after_final_scoring);
     return g_test_run();

@@ -229,14 +229,27 @@ static void test_empty_purse(void)
     assert_chips(game, (guint[]){ 0, 9 }, 27);
 }
 
+static void on_bonus_exchanged(BuxGame *game, guint seat, int card, int *seen)
+{
+    /* Told while it is paid: the chips have moved already. */
+    g_assert_cmpuint(bux_game_get_n_bonus(game, seat), ==, 1);
+    seen[0] = seat;
+    seen[1] = card;
+}
+
 static void test_exchange(void)
 {
     /* The supply is empty: the richest player gives 5 chips for the top removed card. */
     g_autoptr(BuxOwnedGame) game = game_with_hand(3, "low");
     g_autoptr(GError) error = NULL;
+    int seen[2] = { -1, -1 };
+    g_signal_connect(game, "bonus-exchanged", G_CALLBACK(on_bonus_exchanged), seen);
     bux_game_test_set_chips(game, (guint[]){ 0, 20, 16 }, 0);
     g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
     g_assert_true(bux_game_challenge(game, 2, &error));
+    /* The page tells it, with the rule: who, and which card. */
+    g_assert_cmpint(seen[0], ==, 1);
+    g_assert_cmpint(seen[1], ==, bux_test_card(game, "low"));
     assert_chips(game, (guint[]){ 0, 15, 17 }, 4);
     g_assert_cmpuint(bux_game_get_n_bonus(game, 1), ==, 1);
     g_assert_cmpuint(bux_game_get_removed_size(game), ==, 0);

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The layout of the Buxtehude cross and its cards (issue 13): the zoom that fits the cross to
+ * its space, gaps large enough to hit and clear of the compass, the scroll position that keeps
+ * the card just placed in sight, and card text that breaks between words, shrinks before it
+ * is cut and keeps numbers with their units. The cross itself under Xvfb: five cards north
+ * at a netbook's size still show the starting card and the south arm without scrolling. */
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <pango/pangocairo.h>
+#include <math.h>
+#include <string.h>
+
+#include "bux-card-text.h"
+#include "bux-cross.h"
+#include "bux-test-util.h"
+
+#define NBSP "\302\240"
+
+/* ---- zoom, gaps, scrolling -------------------------------------------------------------- */
+
+static void test_zoom(void)
+{
+    /* A small cross on a big screen grows, up to the largest zoom. */
+    g_assert_cmpfloat(bux_cross_fit_zoom(1560, 1030, 570, 440), ==, BUX_CROSS_MAX_ZOOM);
+    /* A long arm on a netbook shrinks, and still fits. */
+    double zoom = bux_cross_fit_zoom(650, 545, 580, 1080);
+    g_assert_cmpfloat(zoom, >=, BUX_CROSS_MIN_ZOOM);
+    g_assert_cmpfloat(zoom * 1080, <=, 545);
+    g_assert_cmpfloat(zoom * 580, <=, 650);
+    /* In steps of 1/32. */
+    g_assert_cmpfloat(zoom * 32, ==, floor(zoom * 32));
+    /* Never below the smallest readable zoom: beyond it the scrolled window scrolls. */
+    g_assert_cmpfloat(bux_cross_fit_zoom(300, 200, 1000, 2000), ==, BUX_CROSS_MIN_ZOOM);
+    g_assert_cmpfloat(bux_cross_fit_zoom(0, 0, 10, 10), ==, BUX_CROSS_MIN_ZOOM);
+    /* Growing the space never shrinks the cross. */
+    double last = 0;
+    for (double w = 300; w <= 3000; w += 50) {
+        double z = bux_cross_fit_zoom(w, w * 0.6, 700, 500);
+        g_assert_cmpfloat(z, >=, last);
+        last = z;
+    }
+}
+
+static void test_gap_areas(void)
+{
+    graphene_rect_t direction = bux_cross_direction_area();
+    for (BuxArm arm = 0; arm < BUX_N_ARMS; arm++) {
+        for (guint len = 0; len <= 8; len++) {
+            for (guint g = 0; g <= len; g++) {
+                graphene_rect_t r = bux_cross_gap_area(arm, len, g);
+                /* At least 32 × 32 pixels even at the smallest zoom. */
+                g_assert_cmpfloat(r.size.width * BUX_CROSS_MIN_ZOOM, >=, 32);
+                g_assert_cmpfloat(r.size.height * BUX_CROSS_MIN_ZOOM, >=, 32);
+                /* Never on the Direction card and its arrows. */
+                g_assert_false(graphene_rect_intersection(&r, &direction, NULL));
+                /* No two gaps share a point. */
+                for (BuxArm arm2 = 0; arm2 < BUX_N_ARMS; arm2++) {
+                    for (guint g2 = 0; g2 <= len; g2++) {
+                        if (arm2 == arm && g2 == g)
+                            continue;
+                        graphene_rect_t r2 = bux_cross_gap_area(arm2, len, g2);
+                        graphene_rect_t both;
+                        if (graphene_rect_intersection(&r, &r2, &both))
+                            g_assert_cmpfloat(both.size.width * both.size.height, <, 1e-6);
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void test_scroll(void)
+{
+    /* Both in sight already: nothing moves. */
+    g_assert_cmpfloat(bux_cross_scroll_value(100, 500, 0, 1000, 150, 250, 400, 500), ==, 100);
+    /* The card placed far north, the start below: both fit, both are shown. */
+    double v = bux_cross_scroll_value(400, 500, 0, 1200, 100, 200, 500, 600);
+    g_assert_cmpfloat(v, <=, 100);
+    g_assert_cmpfloat(v + 500, >=, 600);
+    /* They do not fit together: the card, and as much towards the start as fits. */
+    v = bux_cross_scroll_value(900, 400, 0, 1500, 100, 200, 1000, 1100);
+    g_assert_cmpfloat(v, <=, 100);
+    g_assert_cmpfloat(v + 400, >=, 200);
+    g_assert_cmpfloat(v + 400, >, 450);
+    /* Never beyond the ends. */
+    g_assert_cmpfloat(bux_cross_scroll_value(0, 500, 0, 600, 550, 600, 0, 50), <=, 100);
+}
+
+/* ---- card text -------------------------------------------------------------------------- */
+
+static void test_keep_together(void)
+{
+    g_autofree char *area = bux_text_keep_together("40,150 inhabitants · 76.4 km²");
+    g_assert_cmpstr(area, ==, "40,150" NBSP "inhabitants" NBSP "· 76.4" NBSP "km²");
+    g_autofree char *coords = bux_text_keep_together("53°29′ N, 9°42′ E");
+    g_assert_cmpstr(coords, ==, "53°29′" NBSP "N, 9°42′" NBSP "E");
+    g_autofree char *words = bux_text_keep_together("Highest mountain (1,493 m)");
+    g_assert_cmpstr(words, ==, "Highest mountain (1,493" NBSP "m)");
+    g_autofree char *plain = bux_text_keep_together("Bad Segeberg");
+    g_assert_cmpstr(plain, ==, "Bad Segeberg");
+}
+
+static PangoLayout *new_layout(gboolean bold)
+{
+    PangoFontMap *map = pango_cairo_font_map_get_default();
+    PangoContext *context = pango_font_map_create_context(map);
+    PangoLayout *layout = pango_layout_new(context);
+    g_object_unref(context);
+    PangoFontDescription *font = pango_font_description_from_string("Sans");
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    pango_font_description_free(font);
+    return layout;
+}
+
+/* The lines of layout, "|"-separated. */
+static char *lines_of(PangoLayout *layout)
+{
+    const char *text = pango_layout_get_text(layout);
+    GString *out = g_string_new(NULL);
+    for (GSList *l = pango_layout_get_lines_readonly(layout); l != NULL; l = l->next) {
+        PangoLayoutLine *line = l->data;
+        if (out->len > 0)
+            g_string_append_c(out, '|');
+        g_string_append_len(out, text + line->start_index, line->length);
+    }
+    return g_string_free(out, FALSE);
+}
+
+static void test_words_whole(void)
+{
+    /* A long one-word name shrinks rather than breaking ("Kaiserslauter-n"). */
+    g_autoptr(PangoLayout) layout = new_layout(TRUE);
+    gboolean fits = FALSE;
+    double size = bux_text_fit(layout, "Kaiserslautern", 126, 3, 84, 22, 8, &fits);
+    g_assert_true(fits);
+    g_assert_cmpfloat(size, <, 22);
+    g_assert_cmpint(pango_layout_get_line_count(layout), ==, 1);
+    g_assert_false(pango_layout_is_ellipsized(layout));
+
+    /* A hyphen the word has is a place to break; a hyphen of Pango's own is not. */
+    for (double width = 60; width <= 200; width += 4) {
+        const char *names[] = { "Mecklenburg-Vorpommern", "Garmisch-Partenkirchen",
+                                "Rothenburg ob der Tauber", "Brandenburg an der Havel",
+                                "Monument to the Battle of the Nations", "Gelsenkirchen" };
+        for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+            bux_text_fit(layout, names[i], width, 3, 200, 22, 6, &fits);
+            g_autofree char *lines = lines_of(layout);
+            if (fits) {
+                g_assert_true(bux_text_breaks_between_words(layout));
+                g_assert_false(pango_layout_is_ellipsized(layout));
+                /* Every line ends at a space or a hyphen of the name itself. */
+                g_auto(GStrv) parts = g_strsplit(lines, "|", -1);
+                for (guint k = 0; parts[k + 1] != NULL; k++) {
+                    g_assert_true(g_str_has_suffix(parts[k], " ") ||
+                                  g_str_has_suffix(parts[k], "-"));
+                }
+            }
+        }
+    }
+    /* "Mecklenburg-Vorpommern" in a narrow place: broken at its hyphen. */
+    g_assert_true(bux_text_set_at(layout, "Mecklenburg-Vorpommern", 100, 12, 2, 100));
+    g_autofree char *mv = lines_of(layout);
+    g_assert_cmpstr(mv, ==, "Mecklenburg-|Vorpommern");
+}
+
+static void test_shrink_before_cut(void)
+{
+    /* The whole text at a smaller size rather than "Monument to th…". */
+    g_autoptr(PangoLayout) layout = new_layout(TRUE);
+    gboolean fits = FALSE;
+    bux_text_fit(layout, "Monument to the Battle of the Nations", 130, 3, 50, 15, 8, &fits);
+    g_assert_true(fits);
+    g_assert_false(pango_layout_is_ellipsized(layout));
+    g_autofree char *lines = lines_of(layout);
+    g_assert_nonnull(strstr(lines, "Nations"));
+
+    /* Too much for the room even at the smallest size: cut, within the room. */
+    bux_text_fit(layout, "Monument to the Battle of the Nations", 40, 2, 20, 15, 12, &fits);
+    g_assert_false(fits);
+    g_assert_true(pango_layout_is_ellipsized(layout));
+    g_assert_cmpint(pango_layout_get_line_count(layout), <=, 2);
+}
+
+static void test_units_stay(void)
+{
+    /* "km²" never starts a line, nor does the "·" between the figures. */
+    g_autoptr(PangoLayout) layout = new_layout(FALSE);
+    g_autofree char *text = bux_text_keep_together("126,329 inhabitants · 118.7 km²");
+    for (double width = 30; width <= 260; width += 2) {
+        bux_text_set_at(layout, text, width, 11, 12, 400);
+        g_autofree char *lines = lines_of(layout);
+        g_assert_null(strstr(lines, "|km²"));
+        g_assert_null(strstr(lines, "|·"));
+    }
+}
+
+/* ---- the cross on a netbook --------------------------------------------------------------- */
+
+static void iterate(void)
+{
+    for (int i = 0; i < 200 && g_main_context_pending(NULL); i++)
+        g_main_context_iteration(NULL, FALSE);
+}
+
+static void test_cross_fits_netbook(void)
+{
+    /* Five cards north, in the space a 1024 × 600 window leaves the cross: no scrolling,
+     * so the starting card and the south arm are in sight. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(3, 3, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 7);
+    for (guint k = 0; k < 5; k++) {
+        g_assert_true(bux_game_place(game, BUX_ARM_NORTH,
+                                     bux_game_get_arm_length(game, BUX_ARM_NORTH), &error));
+        for (guint s = 0; s < 3 && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
+            if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
+                g_assert_true(bux_game_pass(game, s, &error));
+        }
+    }
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    GtkWidget *cross = bux_cross_new();
+    bux_cross_set_game(BUX_CROSS(cross), game);
+    bux_cross_set_interactive(BUX_CROSS(cross), TRUE);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), cross);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_set_default_size(GTK_WINDOW(window), 650, 545);
+    gtk_window_present(GTK_WINDOW(window));
+    for (int i = 0; i < 20 && gtk_widget_get_height(cross) == 0; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+    iterate();
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
+    g_assert_cmpint(gtk_widget_get_height(cross), >, 0);
+    g_assert_cmpfloat(gtk_adjustment_get_upper(v), <=, gtk_adjustment_get_page_size(v) + 0.5);
+
+    /* With a longer arm it scrolls rather than shrink the cards below the readable size. */
+    for (guint k = 0; k < 4; k++) {
+        g_assert_true(bux_game_place(game, BUX_ARM_NORTH,
+                                     bux_game_get_arm_length(game, BUX_ARM_NORTH), &error));
+        for (guint s = 0; s < 3 && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
+            if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
+                g_assert_true(bux_game_pass(game, s, &error));
+        }
+    }
+    for (int i = 0; i < 10; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+    g_assert_cmpfloat(gtk_adjustment_get_upper(v), >, gtk_adjustment_get_page_size(v));
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
+int main(int argc, char **argv)
+{
+    gtk_init();
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/buxtehude/layout/zoom", test_zoom);
+    g_test_add_func("/buxtehude/layout/gap-areas", test_gap_areas);
+    g_test_add_func("/buxtehude/layout/scroll", test_scroll);
+    g_test_add_func("/buxtehude/layout/keep-together", test_keep_together);
+    g_test_add_func("/buxtehude/layout/words-whole", test_words_whole);
+    g_test_add_func("/buxtehude/layout/shrink-before-cut", test_shrink_before_cut);
+    g_test_add_func("/buxtehude/layout/units-stay", test_units_stay);
+    g_test_add_func("/buxtehude/layout/cross-fits-netbook", test_cross_fits_netbook);
+    return g_test_run();
+}

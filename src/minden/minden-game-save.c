@@ -515,7 +515,8 @@ static gboolean check_phase(MindenGame *self, GError **error)
         guint seat = ordered ? g_array_index(self->order, guint, k) : k;
         if (!seat_fits_phase(self->phase, &self->seats[seat], ordered && k < self->order_done)) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                        _("seat %u's card, tip or scoring does not fit the %s phase"), seat,
+                        /* Translators: %s is the phase as the file spells it, e.g. “choose”. */
+                        _("seat %u's card, tip or scoring does not fit the saved phase “%s”"), seat,
                         phase_nick(self));
             return FALSE;
         }
@@ -525,7 +526,8 @@ static gboolean check_phase(MindenGame *self, GError **error)
                                : 0;
     if (self->offer->len != expected_offer) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                    _("%u revealed cards lie open, but the %s phase needs %u"), self->offer->len,
+                    /* Translators: the second %s is the phase as the file spells it. */
+                    _("%u revealed cards lie open, but the saved phase “%s” needs %u"), self->offer->len,
                     phase_nick(self), expected_offer);
         return FALSE;
     }

@@ -28,11 +28,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *phase_nick(MindenPhase phase)
-{
-    return lp_enum_to_nick(MINDEN_TYPE_PHASE, (int) phase);
-}
-
 GArray *_minden_uint_array(void)
 {
     return g_array_new(FALSE, FALSE, sizeof(guint));
@@ -400,13 +395,14 @@ static void reveal(MindenGame *self)
     lp_game_emit_turn_started(LP_GAME(self), g_array_index(self->order, guint, 0));
 }
 
+/* A whole sentence per move, no phase name spliced in (issue 13): people read these. */
 static gboolean check_phase(MindenGame *self, MindenPhase phase, GError **error)
 {
     if (self->phase == phase)
         return TRUE;
-    g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
-                _("The game is in its %s phase, not %s"), phase_nick(self->phase),
-                phase_nick(phase));
+    g_set_error_literal(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                        phase == MINDEN_PHASE_CHOOSE ? _("No card can be chosen now.")
+                                                     : _("No tip can be placed now."));
     return FALSE;
 }
 
@@ -679,8 +675,8 @@ gboolean minden_game_advance(MindenGame *self, GError **error)
                 self->final_step = MINDEN_FINAL_SETS;
         }
     } else {
-        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
-                    _("Nothing to score in the %s phase"), phase_nick(self->phase));
+        g_set_error_literal(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE,
+                            _("There is nothing to score now."));
         return FALSE;
     }
     lp_game_action_completed(LP_GAME(self));
@@ -886,6 +882,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->is_over = minden_game_is_over_vfunc;
     game_class->result = minden_game_result_vfunc;
     game_class->record = _minden_game_record;
+    game_class->places = _minden_game_where_places;
 
     /**
      * MindenGame:phase:

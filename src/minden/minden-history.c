@@ -237,7 +237,7 @@ static void minden_history_class_init(MindenHistoryClass *klass)
 static void minden_history_init(MindenHistory *self)
 {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
-    GtkWidget *title = gtk_label_new(_("Round history"));
+    GtkWidget *title = gtk_label_new(_("Round History"));
     gtk_label_set_xalign(GTK_LABEL(title), 0);
     gtk_widget_add_css_class(title, "title-4");
     gtk_box_append(GTK_BOX(box), title);
@@ -259,5 +259,5 @@ static void minden_history_init(MindenHistory *self)
 
     gtk_popover_set_child(GTK_POPOVER(self), box);
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                   _("Round history"), -1);
+                                   _("Round History"), -1);
 }

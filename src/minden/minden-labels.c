@@ -70,17 +70,25 @@ char *minden_label_coordinates(double lat, double lon)
 
 char *minden_label_join_names(const char *const *names, guint n)
 {
-    if (n == 0)
+    /* Whole lists per length (issue 13), so a language can join them its own way. Minden
+     * has at most five players. */
+    switch (n) {
+    case 0:
         return g_strdup("");
-    GString *s = g_string_new(names[0]);
-    for (guint i = 1; i < n; i++) {
-        if (i + 1 < n)
-            g_string_append_printf(s, _(", %s"), names[i]);
-        else
-            /* Translators: joins the last of several names: "Anna, Ben and Robo". */
-            g_string_append_printf(s, _(" and %s"), names[i]);
+    case 1:
+        return g_strdup(names[0]);
+    case 2:
+        /* Translators: two names, e.g. "Anna and Robo". */
+        return g_strdup_printf(_("%s and %s"), names[0], names[1]);
+    case 3:
+        /* Translators: three names, e.g. "Anna, Ben and Robo". */
+        return g_strdup_printf(_("%s, %s and %s"), names[0], names[1], names[2]);
+    case 4:
+        return g_strdup_printf(_("%s, %s, %s and %s"), names[0], names[1], names[2], names[3]);
+    default:
+        return g_strdup_printf(_("%s, %s, %s, %s and %s"), names[0], names[1], names[2],
+                               names[3], names[n - 1]);
     }
-    return g_string_free(s, FALSE);
 }
 
 char *minden_label_tip_long(const MindenTip *tip)
@@ -89,27 +97,31 @@ char *minden_label_tip_long(const MindenTip *tip)
 
     if (tip->n_stones < 1)
         return g_strdup(_("no stones"));
-    GString *s = g_string_new(NULL);
-    g_string_append(s, tip->east_west == MINDEN_EAST ? _("East") : _("West"));
-    if (tip->n_stones >= 2)
-        g_string_append_printf(s, ", %s", _(bands[CLAMP(tip->band, 0, 2)]));
-    if (tip->n_stones >= 3)
-        g_string_append_printf(s, _(", sector %d"), tip->sector);
-    if (tip->n_stones >= 4)
-        g_string_append_printf(s, _(", section %s"), minden_label_section(tip->section));
-    return g_string_free(s, FALSE);
+    const char *ew = tip->east_west == MINDEN_EAST ? _("East") : _("West");
+    if (tip->n_stones == 1)
+        return g_strdup(ew);
+    const char *band = _(bands[CLAMP(tip->band, 0, 2)]);
+    if (tip->n_stones == 2)
+        /* Translators: a tip of two stones for screen readers, e.g. "West, North". */
+        return g_strdup_printf(_("%s, %s"), ew, band);
+    if (tip->n_stones == 3)
+        /* Translators: a tip of three stones, e.g. "West, North, sector 10". */
+        return g_strdup_printf(_("%s, %s, sector %d"), ew, band, tip->sector);
+    /* Translators: a tip of four stones, e.g. "West, North, sector 10, section B". */
+    return g_strdup_printf(_("%s, %s, sector %d, section %s"), ew, band, tip->sector,
+                           minden_label_section(tip->section));
 }
 
-const char *minden_label_colour(MindenColour colour)
+/* Colour and kind as one phrase, never a colour word put into a sentence (issue 13). */
+const char *minden_label_card_kind(MindenColour colour)
 {
-    static const char *const names[] = { N_("Yellow"), N_("Red"), N_("Blue"), N_("Purple") };
-    return _(names[CLAMP((int) colour, 0, 3)]);
-}
-
-const char *minden_label_colour_kind(MindenColour colour)
-{
-    static const char *const kinds[] = { N_("Big city"), N_("City or town"),
-                                         N_("Water or landscape"), N_("Sight") };
+    static const char *const kinds[] = {
+        /* Translators: the task side of a Minden card names its colour and kind. */
+        N_("Yellow · Big city"),
+        N_("Red · City or town"),
+        N_("Blue · Water or landscape"),
+        N_("Purple · Sight"),
+    };
     return _(kinds[CLAMP((int) colour, 0, 3)]);
 }
 

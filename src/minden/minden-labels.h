@@ -23,8 +23,8 @@ char *minden_label_coordinates(double lat, double lon);
 /* Names joined in natural language: "Anna", "Anna and Robo", "Anna, Ben and Robo". */
 char *minden_label_join_names(const char *const *names, guint n);
 
-const char *minden_label_colour(MindenColour colour);      /* "Yellow" */
-const char *minden_label_colour_kind(MindenColour colour); /* "Big city" */
+/* "Yellow · Big city": a card's colour and what it shows, as one phrase. */
+const char *minden_label_card_kind(MindenColour colour);
 /* A shape per colour so that colour-blind players can tell cards apart. */
 const char *minden_label_colour_symbol(MindenColour colour);
 const char *minden_colour_hex(MindenColour colour);

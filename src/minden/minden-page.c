@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "lp-a11y.h"
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
 #include "minden-history.h"
@@ -100,10 +101,21 @@ static void clear_box(GtkWidget *box)
 
 static char *card_accessible(const MindenCard *card)
 {
-    /* Translators: a card for screen readers, e.g. "Hamburg, yellow card: big city". */
-    return g_strdup_printf(_("%s, %s card: %s"), minden_card_get_name(card),
-                           minden_label_colour(card->colour),
-                           minden_label_colour_kind(card->colour));
+    const char *name = minden_card_get_name(card);
+
+    /* A whole sentence per colour (issue 13): no colour word put into a sentence. */
+    switch (card->colour) {
+    case MINDEN_YELLOW:
+        /* Translators: a card for screen readers, e.g. "Hamburg, yellow card: big city". */
+        return g_strdup_printf(_("%s, yellow card: big city"), name);
+    case MINDEN_RED:
+        return g_strdup_printf(_("%s, red card: city or town"), name);
+    case MINDEN_BLUE:
+        return g_strdup_printf(_("%s, blue card: water or landscape"), name);
+    case MINDEN_PURPLE:
+    default:
+        return g_strdup_printf(_("%s, purple card: sight"), name);
+    }
 }
 
 /* The task side (name and colour) or, with solution, also where it lies. */
@@ -120,10 +132,9 @@ static GtkWidget *card_widget(MindenPage *self, guint index, gboolean large, gbo
     if (large)
         gtk_widget_add_css_class(box, "large");
 
-    g_autofree char *colour = g_strdup_printf("%s %s · %s",
+    g_autofree char *colour = g_strdup_printf("%s %s",
                                               minden_label_colour_symbol(card->colour),
-                                              minden_label_colour(card->colour),
-                                              minden_label_colour_kind(card->colour));
+                                              minden_label_card_kind(card->colour));
     GtkWidget *l = gtk_label_new(colour);
     gtk_label_set_xalign(GTK_LABEL(l), 0);
     gtk_widget_add_css_class(l, "minden-card-colour");
@@ -187,16 +198,17 @@ static void update_players(MindenPage *self)
         int ci = lp_player_colour_index(lp_player_get_colour(p));
         g_autofree char *name = g_markup_escape_text(lp_player_get_name(p), -1);
 
-        g_string_append_printf(s, "<span foreground=\"%s\">%s</span> %s",
-                               lp_player_get_colour(p),
-                               ci >= 0 && (guint) ci < nc ? palette[ci].symbol : "●", name);
-        if (!lp_player_is_human(p))
-            /* Translators: marks a computer player in the list of players. */
-            g_string_append_printf(s, " <small>(%s)</small>", _("computer"));
-        g_string_append_printf(s, "  —  %s",
-                               /* Translators: a figure's place on the victory track. */
-                               _("field"));
-        g_string_append_printf(s, " %u", minden_game_get_position(game, i));
+        g_autofree char *who = g_strdup_printf(
+            "<span foreground=\"%s\">%s</span> %s", lp_player_get_colour(p),
+            ci >= 0 && (guint) ci < nc ? palette[ci].symbol : "●", name);
+        guint field = minden_game_get_position(game, i);
+        /* Whole lines (issue 13); the name comes with its seat's symbol as markup. */
+        if (lp_player_is_human(p))
+            /* Translators: a player and their place on the victory track. */
+            g_string_append_printf(s, _("%s — field %u"), who, field);
+        else
+            /* Translators: a computer player and its place on the victory track. */
+            g_string_append_printf(s, _("%s <small>(computer)</small> — field %u"), who, field);
         /* The card chosen this round lies open in front of its player, as on the table. */
         int card = minden_game_get_seat_card(game, i);
         if (card >= 0) {
@@ -238,7 +250,8 @@ static void update_players(MindenPage *self)
                 mark = "  <span foreground=\"#26a269\" weight=\"bold\">✔ %s</span>";
             else if (scored != NULL)
                 mark = "  <span foreground=\"#c01c28\" weight=\"bold\">✘ %s</span>";
-            g_string_append_printf(s, "   ·   <b>%s</b>", line);
+            /* On a line of its own: the row stays narrow (issue 13). */
+            g_string_append_printf(s, "\n<b>%s</b>", line);
             if (*mark)
                 g_string_append_printf(s, mark, scored->right
                                                     /* Translators: a scored tip. */
@@ -250,6 +263,8 @@ static void update_players(MindenPage *self)
         GtkWidget *l = gtk_label_new(NULL);
         gtk_label_set_markup(GTK_LABEL(l), s->str);
         gtk_label_set_xalign(GTK_LABEL(l), 0);
+        gtk_label_set_wrap(GTK_LABEL(l), TRUE);
+        gtk_label_set_wrap_mode(GTK_LABEL(l), PANGO_WRAP_WORD_CHAR);
         gtk_widget_add_css_class(l, "minden-player-row");
         if ((int) i == current)
             gtk_widget_add_css_class(l, "current");
@@ -371,8 +386,9 @@ static void update_choose(MindenPage *self)
     if (human) {
         guint swaps = minden_game_get_swaps_left(game, (guint) seat);
         g_autofree char *swap = g_strdup_printf(
-            ngettext("_Swap it (%u token left)", "_Swap it (%u tokens left)", swaps), swaps);
+            ngettext("_Swap It (%u Token Left)", "_Swap It (%u Tokens Left)", swaps), swaps);
         gtk_button_set_label(GTK_BUTTON(self->swap_button), swap);
+        lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->swap_button));
         g_autofree char *title = g_strdup_printf(_("%s, choose a card"), seat_name(self, seat));
         set_status(self, title,
                    offer->len > 1
@@ -384,7 +400,7 @@ static void update_choose(MindenPage *self)
                                                  seat_name(self, seat));
         set_status(self, title, NULL);
     }
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "choose");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "choose");
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
                                   human && self->selected_card >= 0);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
@@ -428,7 +444,7 @@ static void update_tip(MindenPage *self)
         clear_box(self->wait_card_box);
         set_status(self, _("The computers are tipping…"),
                    _("All tips are revealed together at the scoring."));
-        gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+        lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "wait");
         return;
     }
     LpPrivacyScreen *screen = privacy_of(self);
@@ -456,12 +472,10 @@ static void update_tip(MindenPage *self)
     clear_box(self->tip_card_box);
     gtk_box_append(GTK_BOX(self->tip_card_box), card_widget(self, (guint) card, TRUE, FALSE));
     g_autofree char *title = g_strdup_printf(_("%s, where is it?"), seat_name(self, next));
-    set_status(self, title,
-               _("Click the map for a full tip, or set the stones below; take stones off "
-                 "the end to be less exact."));
+    set_status(self, title, _("Click the map for a full tip, or set fewer stones below."));
     minden_board_set_interactive(MINDEN_BOARD(self->board), TRUE);
     sync_board_tip(self);
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "tip");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "tip");
 }
 
 static void update_over(MindenPage *self)
@@ -509,7 +523,7 @@ static void update_over(MindenPage *self)
         title = g_strdup_printf(_("%s share the win!"), names);
     }
     set_status(self, title, _("The figure furthest ahead wins."));
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "over");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "over");
     lp_game_page_set_finished(LP_GAME_PAGE(self), TRUE);
 }
 
@@ -518,9 +532,11 @@ static void update_over(MindenPage *self)
 static void update_common(MindenPage *self)
 {
     MindenGame *game = game_of(self);
-    g_autofree char *round = g_strdup_printf(_("Round %u · %u cards left in the pile"),
-                                             minden_game_get_round(game),
-                                             minden_game_get_draw_pile(game)->len);
+    guint pile = minden_game_get_draw_pile(game)->len;
+    g_autofree char *round = g_strdup_printf(ngettext("Round %u · %u card left in the pile",
+                                                      "Round %u · %u cards left in the pile",
+                                                      pile),
+                                             minden_game_get_round(game), pile);
 
     gtk_label_set_text(GTK_LABEL(self->round_label), round);
     update_players(self);
@@ -551,7 +567,7 @@ static void update_waiting(MindenPage *self, const char *title, const char *deta
 {
     clear_box(self->wait_card_box);
     set_status(self, title, detail);
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "wait");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "wait");
 }
 
 static void update_view(MindenPage *self)
@@ -728,7 +744,7 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
     const char *fact = minden_card_get_fact(c);
     gtk_label_set_text(GTK_LABEL(self->score_fact), fact != NULL ? fact : "");
     gtk_widget_set_visible(self->score_fact, fact != NULL);
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "score");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "score");
     update_view(self);
     hold(self);
     gtk_widget_grab_focus(self->continue_button);
@@ -773,7 +789,7 @@ static void on_final_step(MindenGame *game, guint step, MindenPage *self)
                    ? _("A sole first moves 3 fields, a sole second 2; tied firsts 2 each and no "
                        "second; tied seconds behind a sole first 1 each.")
                    : _("Each set of one card per colour is given up for 3 fields."));
-    gtk_stack_set_visible_child_name(GTK_STACK(self->side_stack), "final");
+    lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "final");
 }
 
 static void on_final_moved(MindenGame *game, guint seat, guint step, guint from, guint to,
@@ -1002,6 +1018,19 @@ static void minden_page_class_init(MindenPageClass *klass)
 static void minden_page_init(MindenPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    /* GTK 4.8 names mnemonic buttons twice ("_Take Card Take Card"), and keeps the side
+     * panel's hidden pages in the accessibility tree (issue 13). */
+    g_autoptr(GPtrArray) todo = g_ptr_array_new();
+    g_ptr_array_add(todo, self->content);
+    while (todo->len > 0) {
+        GtkWidget *w = g_ptr_array_steal_index(todo, todo->len - 1);
+        if (GTK_IS_BUTTON(w) && gtk_button_get_use_underline(GTK_BUTTON(w)))
+            lp_a11y_fix_mnemonic_button(GTK_BUTTON(w));
+        for (GtkWidget *c = gtk_widget_get_first_child(w); c != NULL;
+             c = gtk_widget_get_next_sibling(c))
+            g_ptr_array_add(todo, c);
+    }
+    lp_a11y_stack_hide_inactive_pages(GTK_STACK(self->side_stack));
     self->selected_card = -1;
     self->viewer = -1;
     self->covered_for = -1;
@@ -1054,7 +1083,7 @@ static void minden_page_constructed(GObject *object)
 
     /* Issue 12: the round history, one click away under the round number. */
     GtkWidget *history = gtk_menu_button_new();
-    gtk_menu_button_set_label(GTK_MENU_BUTTON(history), _("Round history"));
+    gtk_menu_button_set_label(GTK_MENU_BUTTON(history), _("Round History"));
     gtk_menu_button_set_popover(GTK_MENU_BUTTON(history), minden_history_new(game_of(self)));
     gtk_widget_set_halign(history, GTK_ALIGN_START);
     gtk_widget_add_css_class(history, "minden-history-button");

@@ -20,7 +20,6 @@ struct _MindenTipBoard {
     GtkWidget *sector_buttons[15];
     GtkWidget *section_buttons[4];
     GtkWidget *summary;
-    GtkWidget *remove_button;
 };
 
 G_DEFINE_FINAL_TYPE(MindenTipBoard, minden_tip_board, GTK_TYPE_WIDGET)
@@ -56,30 +55,48 @@ static void sync(MindenTipBoard *self)
     /* RULES.md: a later stone needs all earlier ones. */
     for (int r = 0; r < 4; r++)
         gtk_widget_set_sensitive(self->rows[r], t->n_stones >= r);
-    gtk_widget_set_sensitive(self->remove_button, t->n_stones > 0);
     self->syncing = FALSE;
 
     g_autofree char *text = NULL;
     guint need = minden_colour_stones_to_keep(self->colour);
-    if (t->n_stones == 0) {
+    int n = t->n_stones;
+    /* Whole sentences, one per colour where the colour is named (issue 13). The number of
+     * stones a card needs is at least 2. */
+    if (n == 0)
         text = g_strdup(_("Place at least the East or West stone."));
-    } else {
-        g_autofree char *worth = g_strdup_printf(
-            ngettext("If right: %d field forward", "If right: %d fields forward", t->n_stones),
-            t->n_stones);
-        const char *keep = (guint) t->n_stones >= need
-                               ? _("and you keep the card.")
-                               : _("but the card is not kept.");
-        text = g_strdup_printf("%s %s", worth, keep);
-        if ((guint) t->n_stones < need) {
-            g_autofree char *hint = g_strdup_printf(
-                ngettext("(%s cards need %u stone.)", "(%s cards need %u stones.)", need),
-                minden_label_colour(self->colour), need);
-            g_autofree char *joined = g_strdup_printf("%s %s", text, hint);
-            g_free(text);
-            text = g_steal_pointer(&joined);
-        }
-    }
+    else if ((guint) n >= need)
+        text = g_strdup_printf(ngettext("If right: %d field forward, and you keep the card.",
+                                        "If right: %d fields forward, and you keep the card.",
+                                        n),
+                               n);
+    else if (self->colour == MINDEN_YELLOW)
+        text = g_strdup_printf(ngettext("If right: %d field forward, but the card is not kept: "
+                                        "a yellow card needs %u stones.",
+                                        "If right: %d fields forward, but the card is not "
+                                        "kept: a yellow card needs %u stones.",
+                                        n),
+                               n, need);
+    else if (self->colour == MINDEN_RED)
+        text = g_strdup_printf(ngettext("If right: %d field forward, but the card is not kept: "
+                                        "a red card needs %u stones.",
+                                        "If right: %d fields forward, but the card is not "
+                                        "kept: a red card needs %u stones.",
+                                        n),
+                               n, need);
+    else if (self->colour == MINDEN_BLUE)
+        text = g_strdup_printf(ngettext("If right: %d field forward, but the card is not kept: "
+                                        "a blue card needs %u stones.",
+                                        "If right: %d fields forward, but the card is not "
+                                        "kept: a blue card needs %u stones.",
+                                        n),
+                               n, need);
+    else
+        text = g_strdup_printf(ngettext("If right: %d field forward, but the card is not kept: "
+                                        "a purple card needs %u stones.",
+                                        "If right: %d fields forward, but the card is not "
+                                        "kept: a purple card needs %u stones.",
+                                        n),
+                               n, need);
     gtk_label_set_text(GTK_LABEL(self->summary), text);
 }
 
@@ -150,17 +167,25 @@ static GtkWidget *row_box(MindenTipBoard *self, int row, const char *title, GtkW
     GtkWidget *label = gtk_label_new(title);
 
     gtk_label_set_xalign(GTK_LABEL(label), 0);
+    /* The heading wraps rather than widen the side panel (issue 13). */
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
     gtk_widget_add_css_class(label, "caption");
     gtk_widget_add_css_class(label, "dim-label");
     gtk_box_append(GTK_BOX(box), label);
+    gtk_widget_set_halign(stones, GTK_ALIGN_START);
     gtk_box_append(GTK_BOX(box), stones);
     self->rows[row] = box;
     return box;
 }
 
-static void on_remove_clicked(MindenTipBoard *self)
+/* Two rows side by side, so that all four fit beside the map at 1024×600 (issue 13). */
+static GtkWidget *pair(GtkWidget *first, GtkWidget *second)
 {
-    minden_tip_board_remove_last(self);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18);
+    gtk_box_append(GTK_BOX(box), first);
+    gtk_box_append(GTK_BOX(box), second);
+    return box;
 }
 
 GtkWidget *minden_tip_board_new(void)
@@ -241,7 +266,7 @@ static void minden_tip_board_init(MindenTipBoard *self)
     gtk_box_layout_set_spacing(GTK_BOX_LAYOUT(layout), 6);
     self->tip = (MindenTip) MINDEN_TIP_INIT;
 
-    GtkWidget *ew = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *ew = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
     gtk_widget_add_css_class(ew, "linked");
     self->ew_buttons[MINDEN_WEST] = stone(self, 0, MINDEN_WEST,
                                           minden_label_east_west(MINDEN_WEST), _("West"));
@@ -249,16 +274,17 @@ static void minden_tip_board_init(MindenTipBoard *self)
                                           minden_label_east_west(MINDEN_EAST), _("East"));
     gtk_box_append(GTK_BOX(ew), self->ew_buttons[MINDEN_WEST]);
     gtk_box_append(GTK_BOX(ew), self->ew_buttons[MINDEN_EAST]);
-    gtk_widget_set_parent(row_box(self, 0, _("1. East or West (required)"), ew), w);
 
     static const char *const band_names[] = { N_("North"), N_("Middle"), N_("South") };
-    GtkWidget *bands = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *bands = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
     gtk_widget_add_css_class(bands, "linked");
     for (int i = 0; i < 3; i++) {
         self->band_buttons[i] = stone(self, 1, i, minden_label_band(i), _(band_names[i]));
         gtk_box_append(GTK_BOX(bands), self->band_buttons[i]);
     }
-    gtk_widget_set_parent(row_box(self, 1, _("2. North, Middle or South"), bands), w);
+    gtk_widget_set_parent(pair(row_box(self, 0, _("1. East or West (required)"), ew),
+                               row_box(self, 1, _("2. North, Middle or South"), bands)),
+                          w);
 
     /* Sector stones laid out like the sectors on the board: five per row. */
     GtkWidget *grid = gtk_grid_new();
@@ -271,27 +297,25 @@ static void minden_tip_board_init(MindenTipBoard *self)
         self->sector_buttons[i] = stone(self, 2, i + 1, num, acc);
         gtk_grid_attach(GTK_GRID(grid), self->sector_buttons[i], i % 5, i / 5, 1, 1);
     }
-    gtk_widget_set_parent(row_box(self, 2, _("3. Sector"), grid), w);
 
+    /* Sections as they lie in a cell: A B over C D. */
     GtkWidget *sections = gtk_grid_new();
     gtk_grid_set_row_spacing(GTK_GRID(sections), 4);
     gtk_grid_set_column_spacing(GTK_GRID(sections), 4);
-    static const char *const quarter[] = { N_("north-west"), N_("north-east"), N_("south-west"),
-                                           N_("south-east") };
+    static const char *const quarter[] = {
+        /* Translators: a section of a cell for screen readers, with its letter. */
+        N_("Section A (north-west)"),
+        N_("Section B (north-east)"),
+        N_("Section C (south-west)"),
+        N_("Section D (south-east)"),
+    };
     for (int i = 0; i < 4; i++) {
-        g_autofree char *acc = g_strdup_printf(_("Section %s (%s)"), minden_label_section(i),
-                                               _(quarter[i]));
-        self->section_buttons[i] = stone(self, 3, i, minden_label_section(i), acc);
+        self->section_buttons[i] = stone(self, 3, i, minden_label_section(i), _(quarter[i]));
         gtk_grid_attach(GTK_GRID(sections), self->section_buttons[i], i % 2, i / 2, 1, 1);
     }
-    gtk_widget_set_parent(row_box(self, 3, _("4. Section"), sections), w);
-
-    self->remove_button = gtk_button_new_with_mnemonic(_("_Take off the last stone"));
-    gtk_widget_set_halign(self->remove_button, GTK_ALIGN_START);
-    gtk_widget_set_tooltip_text(self->remove_button, _("Makes the tip coarser (Backspace)"));
-    g_signal_connect_swapped(self->remove_button, "clicked", G_CALLBACK(on_remove_clicked),
-                             self);
-    gtk_widget_set_parent(self->remove_button, w);
+    gtk_widget_set_parent(pair(row_box(self, 2, _("3. Sector"), grid),
+                               row_box(self, 3, _("4. Section"), sections)),
+                          w);
 
     self->summary = gtk_label_new(NULL);
     gtk_label_set_wrap(GTK_LABEL(self->summary), TRUE);

@@ -108,20 +108,23 @@ static int seat_shape(LpPlayer *p, guint seat)
     return ci >= 0 ? ci : (int) (seat % nc);
 }
 
-static void draw_figure(cairo_t *cr, LpPlayer *p, guint seat, double cx, double cy, double r)
+/* The figure's halo is the opposite of the text colour (white on a light style, black on a
+ * dark one), its outline the text colour. */
+static void draw_figure(cairo_t *cr, LpPlayer *p, guint seat, double cx, double cy, double r,
+                        const GdkRGBA *fg)
 {
     GdkRGBA c;
     int shape = seat_shape(p, seat);
 
     gdk_rgba_parse(&c, lp_player_get_colour(p));
     seat_shape_path(cr, shape, cx, cy, r);
-    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_source_rgb(cr, 1 - fg->red, 1 - fg->green, 1 - fg->blue);
     cairo_set_line_width(cr, 3);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke_preserve(cr);
     gdk_cairo_set_source_rgba(cr, &c);
     cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_source_rgba(cr, fg->red, fg->green, fg->blue, 0.9);
     cairo_set_line_width(cr, 1);
     cairo_stroke(cr);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
@@ -151,19 +154,22 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         double x, y, w, h;
         field_rect(self, f, &x, &y, &w, &h);
         cairo_rectangle(cr, x, y, w, h);
+        /* Fields are tints over the page, in the text colour or a half-transparent signal
+         * colour, so the track reads in light, dark and high-contrast styles alike. */
         if (f == 0)
-            cairo_set_source_rgb(cr, 0.93, 0.86, 0.6);
+            cairo_set_source_rgba(cr, 0.90, 0.65, 0.04, 0.35);
         else if (f == MINDEN_TRACK_END)
             /* The goal: the round in which a figure reaches it is the last. */
-            cairo_set_source_rgb(cr, 0.96, 0.76, 0.2);
+            cairo_set_source_rgba(cr, 0.96, 0.76, 0.07, 0.9);
         else if (f > MINDEN_TRACK_END)
-            cairo_set_source_rgb(cr, 0.85, 0.93, 0.84);
+            cairo_set_source_rgba(cr, 0.2, 0.82, 0.48, 0.25);
         else if (f % 5 == 0)
-            cairo_set_source_rgb(cr, 0.86, 0.89, 0.93);
+            cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.12);
         else
-            cairo_set_source_rgb(cr, 0.95, 0.96, 0.97);
+            cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.04);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgba(cr, 0, 0, 0, f == MINDEN_TRACK_END ? 0.7 : 0.25);
+        cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue,
+                              f == MINDEN_TRACK_END ? 0.7 : 0.25);
         cairo_set_line_width(cr, f == MINDEN_TRACK_END ? 2 : 1);
         cairo_stroke(cr);
         if (f % 5 == 0) {
@@ -178,7 +184,11 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
             pango_layout_set_text(layout, num, -1);
             pango_layout_get_pixel_size(layout, &tw, &th);
             cairo_move_to(cr, x + w / 2 - tw / 2.0, y + h - th - 1);
-            cairo_set_source_rgba(cr, 0, 0, 0, f == MINDEN_TRACK_END ? 0.9 : 0.55);
+            if (f == MINDEN_TRACK_END)
+                /* Dark on the goal's yellow in every style. */
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.9);
+            else
+                cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.6);
             pango_cairo_show_layout(cr, layout);
         }
     }
@@ -255,14 +265,14 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                 double cx = x + w / 2 + (col - (in_row - 1) / 2.0) * r * 2.5;
                 double cy = y + h * 0.34 - row * r * 2.4 + (k > 3 ? r * 1.2 : 0);
                 draw_figure(cr, lp_game_get_player(LP_GAME(self->game), here[j]), here[j],
-                            cx, cy, r);
+                            cx, cy, r, &fg);
             }
         } else {
             for (guint j = 0; j < k; j++) {
                 double r = MIN(w * 0.4, h * 0.3);
                 /* More than one figure here only in saves from the first version. */
                 draw_figure(cr, lp_game_get_player(LP_GAME(self->game), here[j]), here[j],
-                            x + w / 2, y + h * 0.38 - j * r * 1.6, r);
+                            x + w / 2, y + h * 0.38 - j * r * 1.6, r, &fg);
             }
         }
     }

@@ -23,8 +23,8 @@ LINEUP = {
 
 # The accessible names of some Minden buttons carry the mnemonic and repeat the label
 # ("_Take card Take card"): match on the words.
-TAKE = re.compile(r"\bTake card\b")
-PLACE_TIP = re.compile(r"\bPlace tip\b")
+TAKE = re.compile(r"\bTake card\b", re.I)
+PLACE_TIP = re.compile(r"\bPlace tip\b", re.I)
 CONTINUE = re.compile(r"\bContinue\b")
 
 

@@ -28,8 +28,8 @@ GAME = "Deutschland – Finden Sie Minden?"
 # button, the page's buttons and prompts, the players list, and each person's two-stone tip
 # as the players list speaks it after the scoring.
 WORDS = {
-    "en": {"pass": "Pass to ", "show": "Show", "take": r"\bTake card\b",
-           "place": r"\bPlace tip\b", "continue": r"\bContinue\b", "history": "Round history",
+    "en": {"pass": "Pass to ", "show": "Show", "take": r"(?i)\bTake card\b",
+           "place": r"(?i)\bPlace tip\b", "continue": r"\bContinue\b", "history": "Round History",
            "where": r"where is it\?", "field": r"\bfield \d+\b",
            "tips": {"Anna": ("East", "Middle"), "Ben": ("West", "South")}},
     "de": {"pass": "Weitergeben an ", "show": "Aufdecken", "take": r"\bKarte nehmen\b",

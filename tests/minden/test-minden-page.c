@@ -81,6 +81,8 @@ typedef struct {
     MindenPage *page;
     MindenGame *game;
     LpDriver *driver;
+    int width, height;       /* the window's size; 0: 1180×780 */
+    gboolean long_names;     /* names of the longest kind the setup page allows */
 } Fixture;
 
 static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean purple,
@@ -88,6 +90,21 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) p = players(humans, computers);
+    if (f->long_names) {
+        /* 24 characters, the setup page's limit. */
+        static const char *const names[] = { "Annabella-Josephine Wolf", "Bartholomäus Friedemann",
+                                             "Cornelius Maximilian Uhl", "Dorothea-Wilhelmine Ost",
+                                             "Emil Konstantin Lüdtke-W" };
+        GPtrArray *named = g_ptr_array_new_with_free_func(g_object_unref);
+        for (guint i = 0; i < p->len; i++)
+            g_ptr_array_add(named, lp_player_new(names[i], 9 + (int) i,
+                                                 lp_player_get_colour(p->pdata[i]),
+                                                 i < humans ? LP_PLAYER_HUMAN
+                                                            : LP_PLAYER_COMPUTER,
+                                                 LP_LEVEL_NORMAL));
+        g_ptr_array_unref(p);
+        p = named;
+    }
     g_autoptr(MindenDeck) deck = minden_deck_get_default(&error);
     g_assert_no_error(error);
     g_autoptr(LpRng) rng = lp_rng_new(seed);
@@ -98,7 +115,8 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
     /* The test keeps its own reference, to see the page go with the window. */
     f->page = g_object_ref_sink(minden_page_new(f->game, f->driver));
     f->window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
+    gtk_window_set_default_size(GTK_WINDOW(f->window), f->width > 0 ? f->width : 1180,
+                                f->height > 0 ? f->height : 780);
     gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
     gtk_window_present(GTK_WINDOW(f->window));
     lp_driver_kick(f->driver);
@@ -479,6 +497,127 @@ static void test_cursor_after_hand_over(void)
     fixture_teardown(&f);
 }
 
+/* Issue 13: nothing of the side panel leaves the window or is wider than the panel. */
+static void assert_inside(GtkWidget *widget, GtkWidget *area, const char *what)
+{
+    graphene_rect_t r;
+    g_assert_true(gtk_widget_compute_bounds(widget, area, &r));
+    if (r.origin.x < -0.5 || r.origin.y < -0.5 ||
+        r.origin.x + r.size.width > gtk_widget_get_width(area) + 0.5 ||
+        r.origin.y + r.size.height > gtk_widget_get_height(area) + 0.5)
+        g_error("%s (%s) lies at %.0f,%.0f %.0f×%.0f, outside %d×%d", what,
+                G_OBJECT_TYPE_NAME(widget), r.origin.x, r.origin.y, r.size.width,
+                r.size.height, gtk_widget_get_width(area), gtk_widget_get_height(area));
+}
+
+static void assert_panel_fits(Fixture *f)
+{
+    iterate(30);
+    GtkWidget *scrolled = find_type(GTK_WIDGET(f->page), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *side = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(scrolled));
+    /* Text wraps instead of widening: the panel is as wide as its scrolled window, and the
+     * scrolled window lies in the window. */
+    g_assert_cmpint(gtk_widget_get_width(side), <=, gtk_widget_get_width(scrolled));
+    assert_inside(scrolled, f->window, "the side panel");
+    g_autoptr(GPtrArray) labels = lp_test_find_all(side, GTK_TYPE_LABEL, NULL);
+    for (guint i = 0; i < labels->len; i++)
+        if (gtk_widget_get_mapped(labels->pdata[i]))
+            g_assert_cmpint(gtk_widget_get_width(labels->pdata[i]), <=,
+                            gtk_widget_get_width(scrolled));
+}
+
+static GtkWidget *button_with_label(GtkWidget *root, const char *label)
+{
+    g_autoptr(GPtrArray) buttons = lp_test_find_all(root, GTK_TYPE_BUTTON, NULL);
+    for (guint i = 0; i < buttons->len; i++) {
+        const char *l = gtk_button_get_label(buttons->pdata[i]);
+        if (l != NULL && strcmp(l, label) == 0)
+            return buttons->pdata[i];
+    }
+    return NULL;
+}
+
+/* Issue 13: at 1024×600 the tip board, all its stones (at least 32×32 px) and Place Tip are
+ * in view without scrolling after a click on the map; the panel never runs past the window
+ * edge, also with the longest names; buttons are named without their mnemonic; the side
+ * panel's hidden pages are hidden from screen readers. */
+static void test_fits_small_screen(void)
+{
+    Fixture f = { .width = 1024, .height = 600, .long_names = TRUE };
+    fixture_setup(&f, 1, 4, TRUE, 11);
+    MindenBoard *board = MINDEN_BOARD(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD));
+    GtkWidget *tips = find_type(GTK_WIDGET(f.page), MINDEN_TYPE_TIP_BOARD);
+    GtkWidget *scrolled = find_type(GTK_WIDGET(f.page), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *stack = find_type(GTK_WIDGET(f.page), GTK_TYPE_STACK);
+    GtkWidget *take = button_with_label(GTK_WIDGET(f.page), "_Take Card");
+    GtkWidget *place = button_with_label(GTK_WIDGET(f.page), "_Place Tip");
+    g_assert_nonnull(take);
+    g_assert_nonnull(place);
+    g_assert_cmpint(gtk_widget_get_width(f.window), <=, 1024);
+    g_assert_cmpint(gtk_widget_get_height(f.window), <=, 600);
+
+    /* "_Take Card Take Card" was read before. */
+    char *wrong = gtk_test_accessible_check_property(GTK_ACCESSIBLE(take),
+                                                     GTK_ACCESSIBLE_PROPERTY_LABEL, "Take Card");
+    g_assert_null(wrong);
+    g_assert_false(gtk_test_accessible_has_relation(GTK_ACCESSIBLE(take),
+                                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+
+    guint tips_checked = 0, rounds = 0;
+    while (!lp_game_is_over(LP_GAME(f.game)) && rounds < 12) {
+        WAIT_FOR(human_must_act(&f));
+        MindenPhase phase = minden_game_get_phase(f.game);
+        assert_panel_fits(&f);
+        /* Only the shown page of the side stack is visible to screen readers (once the
+         * idle that hides the others has run). */
+        for (guint k = 0; k < 100 && g_main_context_iteration(NULL, FALSE); k++)
+            ;
+        GtkWidget *shown = gtk_stack_get_visible_child(GTK_STACK(stack));
+        for (GtkWidget *c = gtk_widget_get_first_child(stack); c != NULL;
+             c = gtk_widget_get_next_sibling(c))
+            if (c != shown && gtk_widget_get_visible(c))
+                g_error("page %s is visible while %s is shown",
+                        gtk_stack_page_get_name(gtk_stack_get_page(GTK_STACK(stack), c)),
+                        gtk_stack_get_visible_child_name(GTK_STACK(stack)));
+        if (lp_driver_is_held(f.driver)) {
+            g_assert_true(action_enabled(f.page, "minden.continue"));
+            iterate(5);
+            continue;
+        }
+        if (lp_game_is_over(LP_GAME(f.game)))
+            break;
+        if (phase == MINDEN_PHASE_CHOOSE) {
+            assert_inside(take, scrolled, "Take Card");
+            g_assert_true(action_enabled(f.page, "minden.take"));
+            continue;
+        }
+        /* A click on the map: four stones. The south and north bands have 15 sectors. */
+        gint8 band = (gint8) (rounds % 3);
+        g_signal_emit_by_name(board, "cell-activated", (int) MINDEN_EAST, (int) band,
+                              (int) minden_grid_n_sectors(band), 3);
+        iterate(30);
+        assert_panel_fits(&f);
+        assert_inside(place, scrolled, "Place Tip");
+        g_autoptr(GPtrArray) stones = lp_test_find_all(tips, GTK_TYPE_TOGGLE_BUTTON,
+                                                       "minden-stone");
+        g_assert_cmpuint(stones->len, ==, 2 + 3 + 15 + 4);
+        for (guint i = 0; i < stones->len; i++) {
+            GtkWidget *stone = stones->pdata[i];
+            if (!gtk_widget_get_visible(stone))
+                continue;
+            g_assert_cmpint(gtk_widget_get_width(stone), >=, 32);
+            g_assert_cmpint(gtk_widget_get_height(stone), >=, 32);
+            assert_inside(stone, scrolled, gtk_button_get_label(GTK_BUTTON(stone)));
+        }
+        tips_checked++;
+        g_assert_true(action_enabled(f.page, "minden.place-tip"));
+        rounds++;
+    }
+    g_assert_cmpuint(tips_checked, >=, 3);
+    shot(f.window, "minden-1024.png");
+    fixture_teardown(&f);
+}
+
 int main(int argc, char **argv)
 {
     /* The page opens the settings: private XDG folders per test case. */
@@ -487,5 +626,6 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/page/privacy", test_privacy);
     g_test_add_func("/minden/page/cursor-after-hand-over", test_cursor_after_hand_over);
     g_test_add_func("/minden/page/leak-tips", test_leak_tips);
+    g_test_add_func("/minden/page/fits-small-screen", test_fits_small_screen);
     return g_test_run();
 }

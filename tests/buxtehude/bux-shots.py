@@ -76,7 +76,7 @@ def main():
             ad.find(app, role="push button", name=re.compile("Buxtehude"), timeout=8)
             buttons = ad.find_all(app, role="push button")
             names = [ad._safe(b.get_name, "") for b in buttons]
-            row = [b for b, n in zip(buttons, names) if re.search("Continue|Fortsetzen", n)]
+            row = [b for b, n in zip(buttons, names) if re.search("Continue|[Ff]ortsetzen", n)]
             if not row:
                 print("buttons:", names)
             ad.click(row[-1])

@@ -239,6 +239,13 @@ static void test_cross_fits_netbook(void)
     g_assert_cmpint(gtk_widget_get_height(cross), >, 0);
     g_assert_cmpfloat(gtk_adjustment_get_upper(v), <=, gtk_adjustment_get_page_size(v) + 0.5);
 
+    /* The dragged card is a small picture beside the pointer, not a big card over the gap. */
+    g_autoptr(GdkPaintable) icon = bux_cross_make_drag_icon(BUX_CROSS(cross),
+                                                            bux_game_get_hand(game));
+    g_assert_nonnull(icon);
+    g_assert_cmpint(gdk_paintable_get_intrinsic_width(icon), <=, 100);
+    g_assert_cmpint(gdk_paintable_get_intrinsic_height(icon), <=, 75);
+
     /* With a longer arm it scrolls rather than shrink the cards below the readable size. */
     for (guint k = 0; k < 4; k++) {
         g_assert_true(bux_game_place(game, BUX_ARM_NORTH,

@@ -569,19 +569,24 @@ static gboolean result_timeout_cb(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-/* A result that concerns a person stays until a person presses Continue (issue 10); one
- * among computers only shows for a while and goes on, at the pace of the settings. */
-static void auto_continue(BuxPage *self, gboolean human_involved)
-{
-    g_clear_handle_id(&self->result_timeout, g_source_remove);
-    if (!human_involved)
-        self->result_timeout = g_timeout_add(MAX(step_ms(self) * 2, 300), result_timeout_cb,
-                                             self);
-}
-
 static gboolean any_human(BuxPage *self)
 {
     return lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self)))) > 0;
+}
+
+/* A result that concerns a person stays until a person presses Continue (issue 10); one
+ * among computers only shows for a while and goes on, at the pace of the settings: long
+ * enough to read when people watch, short when nobody does. */
+static void auto_continue(BuxPage *self, gboolean human_involved)
+{
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    if (human_involved)
+        return;
+    guint ms = MAX(step_ms(self) * 2, 300);
+    if (any_human(self))
+        ms = MAX(ms, lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                                             LP_PACE_READING));
+    self->result_timeout = g_timeout_add(ms, result_timeout_cb, self);
 }
 
 /* RULES.md, Chips and the supply: a bonus card exchange, told with the rule. */

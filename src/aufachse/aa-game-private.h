@@ -73,6 +73,8 @@ gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error);
 /* aa-game-record.c: LpGameClass record (issue 15), and the "longest" of a save (optional:
  * saves from before it load with zeros). */
 JsonNode *aa_game_record(LpGame *game);
+/* aa-game-where.c: LpGameClass places (issue 15): no places, each player's kilometres. */
+LpPlaceList *aa_game_where_places(LpGame *game);
 JsonNode *aa_game_save_longest(AaGame *self);
 gboolean aa_game_load_longest(AaGame *self, JsonObject *state, GError **error);
 

@@ -869,6 +869,7 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->max_players = AA_MAX_PLAYERS;
     game_class->save_state = aa_game_save_state;
     game_class->record = aa_game_record;
+    game_class->places = aa_game_where_places;
     game_class->load_state = aa_game_load_state;
     game_class->advance = aa_game_advance;
     game_class->get_current_seat = aa_game_get_current_seat;

@@ -369,6 +369,13 @@ JsonNode *lp_game_record(LpGame *self)
     return klass->record != NULL ? klass->record(self) : NULL;
 }
 
+LpPlaceList *lp_game_get_places(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    return klass->places != NULL ? klass->places(self) : NULL;
+}
+
 JsonNode *lp_game_save(LpGame *self)
 {
     g_return_val_if_fail(LP_IS_GAME(self), NULL);

@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_DERIVABLE_TYPE(LpGame, lp_game, LP, GAME, GObject)
 
 typedef struct _LpEventLog LpEventLog; /* lp-event-log.h */
+typedef struct _LpPlaceList LpPlaceList; /* lp-place.h */
 
 struct _LpGameClass {
     GObjectClass parent_class;
@@ -57,8 +58,11 @@ struct _LpGameClass {
     /* The history record's game part of a finished game (lp-history.h, issue 15):
      * {"option": bool, "figures": [one object per seat]}. NULL when the game has none. */
     JsonNode *(*record)(LpGame *self);
+    /* The places of the game on the real map, for "Where were they?" (lp-place.h, issue 15);
+     * NULL when the game has none. */
+    LpPlaceList *(*places)(LpGame *self);
 
-    gpointer padding[7];
+    gpointer padding[6];
 };
 
 /* Who looks, for the games' secret getters (bux_game_get_estimate, minden_game_get_tip,
@@ -109,6 +113,8 @@ void lp_game_track_play_time(LpGame *self);
 gint64 lp_game_get_play_seconds(LpGame *self);
 /* The record vfunc's node, or NULL. */
 JsonNode *lp_game_record(LpGame *self);
+/* The places vfunc's list (a new reference), or NULL. */
+LpPlaceList *lp_game_get_places(LpGame *self);
 
 /* The whole save: {"format":1,"game":kind,"saved":ISO time,"rng":…,"players":[…],
  * "state":…}. */

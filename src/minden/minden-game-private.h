@@ -57,6 +57,8 @@ gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error);
 
 /* minden-game-record.c: LpGameClass.record (issue 15). */
 JsonNode *_minden_game_record(LpGame *game);
+/* minden-game-where.c: LpGameClass.places (issue 15). */
+LpPlaceList *_minden_game_where_places(LpGame *game);
 
 /* minden-game-events.c: LpGameClass.observe_events. */
 void _minden_game_observe_events(LpGame *game, LpEventLog *log);

@@ -9,6 +9,7 @@
 #include <librsvg/rsvg.h>
 
 #include "aa-card.h"
+#include "aa-layout.h"
 
 #define CARDS_RESOURCE "/io/github/landpartie/Landpartie/aufachse/aa-cards.svg"
 
@@ -76,7 +77,7 @@ GdkTexture *aa_card_art_texture(int face, int width)
     if (texture != NULL)
         return texture;
 
-    int height = (int)(width * 1.4 + 0.5);
+    int height = aa_layout_card_height(width);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
     cairo_t *cr = cairo_create(surface);
     RsvgHandle *handle = load_handle();
@@ -104,35 +105,86 @@ GdkTexture *aa_card_art_texture(int face, int width)
     return texture;
 }
 
-/* Rendered at the size it is shown, times the screen's scale: sharp on HiDPI screens without
- * rasterising four times the pixels on the others. */
-static void update_texture(GtkWidget *picture)
+/* A card drawn at whatever size it is given (keeping its 1 : 1.4 shape, centred): route rows
+ * and the hand scale their cards to the space they have. The texture is rendered at the
+ * shown size times the screen's scale, rounded up to a multiple of 8 pixels so that a window
+ * being resized fills the cache with few sizes. */
+struct _AaCardView {
+    GtkWidget parent_instance;
+    int face;
+    int width;      /* the size asked for; the allocation may be larger or smaller */
+};
+
+G_DECLARE_FINAL_TYPE(AaCardView, aa_card_view, AA, CARD_VIEW, GtkWidget)
+G_DEFINE_FINAL_TYPE(AaCardView, aa_card_view, GTK_TYPE_WIDGET)
+
+static void aa_card_view_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                 int *minimum, int *natural, int *minimum_baseline,
+                                 int *natural_baseline)
 {
-    int face = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(picture), "aa-card-face"));
-    int width = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(picture), "aa-card-width"));
-    int scale = MAX(gtk_widget_get_scale_factor(picture), 1);
-    GdkPaintable *texture = GDK_PAINTABLE(aa_card_art_texture(face, width * scale));
-    if (gtk_picture_get_paintable(GTK_PICTURE(picture)) != texture)
-        gtk_picture_set_paintable(GTK_PICTURE(picture), texture);
+    AaCardView *self = AA_CARD_VIEW(widget);
+    int size = orientation == GTK_ORIENTATION_HORIZONTAL ? self->width
+                                                         : aa_layout_card_height(self->width);
+    *minimum = *natural = size;
+}
+
+static void aa_card_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    AaCardView *self = AA_CARD_VIEW(widget);
+    int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
+    double cw = MIN((double)w, h / AA_CARD_ASPECT);
+    if (cw < 1)
+        return;
+    double ch = cw * AA_CARD_ASPECT;
+    int scale = MAX(gtk_widget_get_scale_factor(widget), 1);
+    int pixels = ((int)(cw * scale + 0.999) + 7) / 8 * 8;
+    GdkTexture *texture = aa_card_art_texture(self->face, pixels);
+    gtk_snapshot_append_texture(snapshot, texture,
+                                &GRAPHENE_RECT_INIT((w - cw) / 2, (h - ch) / 2, cw, ch));
+}
+
+static void aa_card_view_class_init(AaCardViewClass *klass)
+{
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->measure = aa_card_view_measure;
+    widget_class->snapshot = aa_card_view_snapshot;
+    gtk_widget_class_set_css_name(widget_class, "aa-card");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void aa_card_view_init(AaCardView *self)
+{
+    self->face = AA_CARD_ART_BACK;
 }
 
 GtkWidget *aa_card_art_picture(int face, int width)
 {
-    GtkWidget *picture = gtk_picture_new();
-    gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
-    gtk_widget_set_size_request(picture, width, (int)(width * 1.4 + 0.5));
-    gtk_widget_add_css_class(picture, "aa-card");
-    g_object_set_data(G_OBJECT(picture), "aa-card-width", GINT_TO_POINTER(width));
-    aa_card_art_picture_set_face(picture, face);
-    g_signal_connect(picture, "notify::scale-factor", G_CALLBACK(update_texture), NULL);
-    return picture;
+    AaCardView *self = g_object_new(aa_card_view_get_type(), NULL);
+    self->width = MAX(width, 1);
+    self->face = face;
+    gtk_widget_add_css_class(GTK_WIDGET(self), "aa-card");
+    return GTK_WIDGET(self);
 }
 
 void aa_card_art_picture_set_face(GtkWidget *picture, int face)
 {
-    g_return_if_fail(GTK_IS_PICTURE(picture));
-    g_object_set_data(G_OBJECT(picture), "aa-card-face", GINT_TO_POINTER(face));
-    update_texture(picture);
+    g_return_if_fail(AA_IS_CARD_VIEW(picture));
+    AaCardView *self = AA_CARD_VIEW(picture);
+    if (self->face == face)
+        return;
+    self->face = face;
+    gtk_widget_queue_draw(picture);
+}
+
+void aa_card_art_picture_set_width(GtkWidget *picture, int width)
+{
+    g_return_if_fail(AA_IS_CARD_VIEW(picture));
+    AaCardView *self = AA_CARD_VIEW(picture);
+    width = MAX(width, 1);
+    if (self->width == width)
+        return;
+    self->width = width;
+    gtk_widget_queue_resize(picture);
 }
 
 char *aa_card_art_name(int face)

@@ -13,10 +13,13 @@ G_BEGIN_DECLS
 /* A texture of face (see aa-card.h) or AA_CARD_ART_BACK, width × width·1.4 pixels. The
  * cache owns it; it stays valid for the life of the process. */
 GdkTexture *aa_card_art_texture(int face, int width);
-/* A picture widget of that card at width pixels (height follows). */
+/* A widget showing that card, asking for width pixels (height follows); it draws the card as
+ * large as its allocation allows, so a parent may give it more or less. */
 GtkWidget *aa_card_art_picture(int face, int width);
-/* Shows another card in a picture from aa_card_art_picture(), at the same size. */
+/* Shows another card in a widget from aa_card_art_picture(), at the same size. */
 void aa_card_art_picture_set_face(GtkWidget *picture, int face);
+/* Asks for another width. */
+void aa_card_art_picture_set_width(GtkWidget *picture, int width);
 /* What a card is called, for labels and screen readers: "80 km", "Rest", "Obstacle (−1)". */
 char *aa_card_art_name(int face);
 /* What a card does when it is turned over on the counter. */

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kilometre counter: the face-down pile of this round, the cards that stay, the total
- * against the stage goal, and what the card turned last did. */
+ * against the stage goal, and a log of the round's resolution. The log lasts until the next
+ * round's pile is turned over or the next stage is dealt, so a human who played a card reads
+ * what it did whatever the pace of the computers (issue 10: results stay until a human goes
+ * on). */
 #include "config.h"
 
 #include "aa-counter.h"
@@ -9,52 +12,191 @@
 
 #include "aa-card-art.h"
 
+/* Wide enough for the "km" of a card to be read. */
+#define STAY_WIDTH 52
+#define PILE_WIDTH 40
+#define LOG_WIDTH 36
+
+typedef struct {
+    guint card;
+    int owner;
+    int total;
+    GArray *discards;   /* guint pairs: seat, card */
+} LogEntry;
+
 struct _AaCounter {
     GtkWidget parent_instance;
     AaGame *game;
     GtkWidget *box;
     GtkWidget *total_label;
     GtkWidget *level;
+    GtkWidget *stays_box;
     GtkWidget *pile_box;
     GtkWidget *pile_label;
-    GtkWidget *turned_box;
-    GtkWidget *effect_label;
-    GtkWidget *stays_box;
+    GtkWidget *log_title;
+    GtkWidget *log_box;
+    GPtrArray *log;     /* LogEntry */
+    int viewer;
 };
 
 G_DEFINE_FINAL_TYPE(AaCounter, aa_counter, GTK_TYPE_WIDGET)
 
+static void log_entry_free(gpointer data)
+{
+    LogEntry *entry = data;
+    g_array_unref(entry->discards);
+    g_free(entry);
+}
+
+char *aa_counter_format_km(int km)
+{
+    /* U+2212 MINUS SIGN, as on the −50 card. */
+    return km < 0 ? g_strdup_printf("−%d", -km) : g_strdup_printf("%d", km);
+}
+
+static const char *seat_name(AaCounter *self, int seat)
+{
+    if (seat < 0 || (guint)seat >= lp_game_get_n_players(LP_GAME(self->game)))
+        return NULL;
+    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+}
+
+/* One sentence per card: whose it was and what it did. */
+static char *entry_text(AaCounter *self, LogEntry *entry)
+{
+    int face = aa_card_face(entry->card);
+    const char *owner = seat_name(self, entry->owner);
+    g_autofree char *total = aa_counter_format_km(entry->total);
+    g_autofree char *name = aa_card_art_name(face);
+    if (owner == NULL)
+        owner = "?";
+    switch (aa_card_kind(entry->card)) {
+    case AA_KIND_KM:
+        /* Translators: a line of the counter's log: the card's owner, the card ("30 km"),
+         * the counter's new total. */
+        return g_strdup_printf(_("%1$s’s %2$s: the counter moves to %3$s km."), owner, name,
+                               total);
+    case AA_KIND_MINUS50:
+        return g_strdup_printf(_("%1$s’s lost cargo: the counter goes back to %2$s km."),
+                               owner, total);
+    case AA_KIND_REST:
+        return g_strdup_printf(_("%s’s rest: no effect."), owner);
+    case AA_KIND_PLUS1:
+        return g_strdup_printf(_("%s’s free passage: everyone adds one more card to their "
+                                 "route."),
+                               owner);
+    case AA_KIND_PLUS2:
+        return g_strdup_printf(_("%s’s step on the gas: everyone adds two more cards to "
+                                 "their route."),
+                               owner);
+    case AA_KIND_MINUS1:
+    default:
+        break;
+    }
+    if (entry->discards->len == 0)
+        return g_strdup_printf(_("%s’s obstacle: no route had a card to lose."), owner);
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, _("%s’s obstacle: every route loses its last card."), owner);
+    for (guint i = 0; i + 1 < entry->discards->len; i += 2) {
+        guint seat = g_array_index(entry->discards, guint, i);
+        guint card = g_array_index(entry->discards, guint, i + 1);
+        g_string_append_c(text, '\n');
+        /* A route card is face down: only its owner learns which one went. */
+        if (self->viewer >= 0 && (guint)self->viewer == seat) {
+            g_autofree char *lost = aa_card_art_name(aa_card_face(card));
+            /* Translators: the route's owner, the card it lost ("30 km"). */
+            g_string_append_printf(text, _("%1$s’s route loses its %2$s card."),
+                                   seat_name(self, seat), lost);
+        } else {
+            g_string_append_printf(text, _("%s’s route loses its last card."),
+                                   seat_name(self, seat));
+        }
+    }
+    return g_string_free(text, FALSE);
+}
+
 static void clear_box(GtkWidget *box)
 {
     GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(box)) != NULL)
-        gtk_box_remove(GTK_BOX(box), child);
+    while ((child = gtk_widget_get_first_child(box)) != NULL) {
+        if (GTK_IS_FLOW_BOX(box))
+            gtk_flow_box_remove(GTK_FLOW_BOX(box), child);
+        else
+            gtk_box_remove(GTK_BOX(box), child);
+    }
 }
 
-void aa_counter_update(AaCounter *self, int turned)
+static void flow_append(GtkWidget *flow, GtkWidget *child)
+{
+    gtk_flow_box_append(GTK_FLOW_BOX(flow), child);
+    /* Pictures, not stops on the way of the Tab key. */
+    gtk_widget_set_focusable(gtk_widget_get_parent(child), FALSE);
+}
+
+static void update_log(AaCounter *self)
+{
+    clear_box(self->log_box);
+    for (guint i = 0; i < self->log->len; i++) {
+        LogEntry *entry = self->log->pdata[i];
+        GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+        GtkWidget *card = aa_card_art_picture(aa_card_face(entry->card), LOG_WIDTH);
+        gtk_widget_set_valign(card, GTK_ALIGN_START);
+        g_autofree char *text = entry_text(self, entry);
+        GtkWidget *label = gtk_label_new(text);
+        gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+        gtk_label_set_natural_wrap_mode(GTK_LABEL(label), GTK_NATURAL_WRAP_WORD);
+        gtk_label_set_xalign(GTK_LABEL(label), 0);
+        gtk_label_set_yalign(GTK_LABEL(label), 0);
+        gtk_widget_set_hexpand(label, TRUE);
+        /* Not a narrow column: the label takes the panel's width and wraps there. */
+        gtk_label_set_width_chars(GTK_LABEL(label), 20);
+        gtk_label_set_max_width_chars(GTK_LABEL(label), 40);
+        gtk_widget_add_css_class(label, "aa-log-line");
+        gtk_box_append(GTK_BOX(line), card);
+        gtk_box_append(GTK_BOX(line), label);
+        gtk_box_append(GTK_BOX(self->log_box), line);
+    }
+    gtk_widget_set_visible(self->log_title, self->log->len > 0);
+    gtk_widget_set_visible(self->log_box, self->log->len > 0);
+}
+
+void aa_counter_update(AaCounter *self, int viewer)
 {
     g_return_if_fail(AA_IS_COUNTER(self));
+    self->viewer = viewer;
     int total = aa_game_get_total(self->game);
     int goal = aa_game_get_goal(self->game);
-    /* Translators: kilometre counter total and the stage goal. */
-    g_autofree char *text = g_strdup_printf(_("%d of %d km"), total, goal);
+    g_autofree char *total_text = aa_counter_format_km(total);
+    /* Translators: kilometre counter total (may be negative, "−20") and the stage goal. */
+    g_autofree char *text = g_strdup_printf(_("%s of %d km"), total_text, goal);
     gtk_label_set_text(GTK_LABEL(self->total_label), text);
     gtk_level_bar_set_value(GTK_LEVEL_BAR(self->level), CLAMP((double)total / goal, 0.0, 1.0));
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->level),
                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 
+    clear_box(self->stays_box);
+    GArray *counter = aa_game_get_counter(self->game);
+    for (guint i = 0; i < counter->len; i++) {
+        int face = aa_card_face(g_array_index(counter, guint8, i));
+        GtkWidget *card = aa_card_art_picture(face, STAY_WIDTH);
+        g_autofree char *name = aa_card_art_name(face);
+        gtk_widget_set_tooltip_text(card, name);
+        flow_append(self->stays_box, card);
+    }
+    gtk_widget_set_visible(self->stays_box, counter->len > 0);
+
     guint pile = aa_game_get_pile_size(self->game);
     clear_box(self->pile_box);
     for (guint i = 0; i < pile; i++) {
-        GtkWidget *card = aa_card_art_picture(AA_CARD_ART_BACK, 30);
+        GtkWidget *card = aa_card_art_picture(AA_CARD_ART_BACK, PILE_WIDTH);
         guint owner = aa_game_get_pile_owner(self->game, i);
         g_autofree char *css_class = g_strdup_printf("aa-seat-%u", owner);
         gtk_widget_add_css_class(card, css_class);
         gtk_widget_add_css_class(card, "aa-pile-card");
-        gtk_widget_set_tooltip_text(
-            card, lp_player_get_name(lp_game_get_player(LP_GAME(self->game), owner)));
-        gtk_box_append(GTK_BOX(self->pile_box), card);
+        gtk_widget_set_tooltip_text(card, seat_name(self, owner));
+        flow_append(self->pile_box, card);
     }
+    gtk_widget_set_visible(self->pile_box, pile > 0);
     g_autofree char *pile_text =
         pile > 0 ? g_strdup_printf(ngettext("%u card face down, the top one is turned first",
                                             "%u cards face down, the top one is turned first",
@@ -62,24 +204,45 @@ void aa_counter_update(AaCounter *self, int turned)
                                    pile)
                  : g_strdup(_("No face-down cards"));
     gtk_label_set_text(GTK_LABEL(self->pile_label), pile_text);
+    update_log(self);
+}
 
-    clear_box(self->turned_box);
-    if (turned >= 0) {
-        int face = aa_card_face(turned);
-        gtk_box_append(GTK_BOX(self->turned_box), aa_card_art_picture(face, 48));
-        g_autofree char *effect = aa_card_art_effect(face);
-        gtk_label_set_text(GTK_LABEL(self->effect_label), effect);
-    } else {
-        gtk_label_set_text(GTK_LABEL(self->effect_label), "");
+void aa_counter_log_card(AaCounter *self, guint card, int owner, int total)
+{
+    g_return_if_fail(AA_IS_COUNTER(self));
+    LogEntry *entry = g_new0(LogEntry, 1);
+    entry->card = card;
+    entry->owner = owner;
+    entry->total = total;
+    entry->discards = g_array_new(FALSE, FALSE, sizeof(guint));
+    g_ptr_array_add(self->log, entry);
+}
+
+void aa_counter_log_discard(AaCounter *self, guint seat, guint card)
+{
+    g_return_if_fail(AA_IS_COUNTER(self));
+    if (self->log->len == 0)
+        return;
+    LogEntry *entry = self->log->pdata[self->log->len - 1];
+    g_array_append_val(entry->discards, seat);
+    g_array_append_val(entry->discards, card);
+}
+
+void aa_counter_log_clear(AaCounter *self)
+{
+    g_return_if_fail(AA_IS_COUNTER(self));
+    g_ptr_array_set_size(self->log, 0);
+}
+
+char *aa_counter_get_log_text(AaCounter *self)
+{
+    g_return_val_if_fail(AA_IS_COUNTER(self), NULL);
+    GString *text = g_string_new(NULL);
+    for (guint i = 0; i < self->log->len; i++) {
+        g_autofree char *line = entry_text(self, self->log->pdata[i]);
+        g_string_append_printf(text, "%s\n", line);
     }
-    gtk_widget_set_visible(self->turned_box, turned >= 0);
-    gtk_widget_set_visible(self->effect_label, turned >= 0);
-
-    clear_box(self->stays_box);
-    GArray *counter = aa_game_get_counter(self->game);
-    for (guint i = 0; i < counter->len; i++)
-        gtk_box_append(GTK_BOX(self->stays_box),
-                       aa_card_art_picture(aa_card_face(g_array_index(counter, guint8, i)), 24));
+    return g_string_free(text, FALSE);
 }
 
 static void aa_counter_dispose(GObject *object)
@@ -90,27 +253,44 @@ static void aa_counter_dispose(GObject *object)
     G_OBJECT_CLASS(aa_counter_parent_class)->dispose(object);
 }
 
+static void aa_counter_finalize(GObject *object)
+{
+    AaCounter *self = AA_COUNTER(object);
+    g_clear_pointer(&self->log, g_ptr_array_unref);
+    G_OBJECT_CLASS(aa_counter_parent_class)->finalize(object);
+}
+
 static void aa_counter_class_init(AaCounterClass *klass)
 {
     G_OBJECT_CLASS(klass)->dispose = aa_counter_dispose;
+    G_OBJECT_CLASS(klass)->finalize = aa_counter_finalize;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-counter");
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
-static GtkWidget *flow_box(void)
+/* A row of cards that wraps onto more lines rather than clipping. */
+static GtkWidget *flow_box(const char *accessible_name)
 {
-    /* A wrapping row would need GtkFlowBox; the counter rarely holds more than a dozen
-     * cards, so a scrolled row is enough. */
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2);
-    return box;
+    GtkWidget *flow = gtk_flow_box_new();
+    gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(flow), GTK_SELECTION_NONE);
+    gtk_flow_box_set_homogeneous(GTK_FLOW_BOX(flow), FALSE);
+    gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(flow), 30);
+    gtk_flow_box_set_row_spacing(GTK_FLOW_BOX(flow), 4);
+    gtk_flow_box_set_column_spacing(GTK_FLOW_BOX(flow), 4);
+    gtk_widget_set_can_focus(flow, FALSE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(flow), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   accessible_name, -1);
+    return flow;
 }
 
 static void aa_counter_init(AaCounter *self)
 {
+    self->log = g_ptr_array_new_with_free_func(log_entry_free);
+    self->viewer = LP_VIEWER_ONLOOKER;
     self->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     gtk_widget_set_parent(self->box, GTK_WIDGET(self));
-    GtkWidget *title = gtk_label_new(_("Kilometre counter"));
+    GtkWidget *title = gtk_label_new(_("Kilometre Counter"));
     gtk_widget_add_css_class(title, "heading");
     gtk_label_set_xalign(GTK_LABEL(title), 0);
     self->total_label = gtk_label_new(NULL);
@@ -122,38 +302,30 @@ static void aa_counter_init(AaCounter *self)
     gtk_level_bar_remove_offset_value(GTK_LEVEL_BAR(self->level), GTK_LEVEL_BAR_OFFSET_HIGH);
     gtk_level_bar_remove_offset_value(GTK_LEVEL_BAR(self->level), GTK_LEVEL_BAR_OFFSET_FULL);
 
-    GtkWidget *stays_scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(stays_scroller), GTK_POLICY_AUTOMATIC,
-                                   GTK_POLICY_NEVER);
-    self->stays_box = flow_box();
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(stays_scroller), self->stays_box);
-    gtk_widget_set_size_request(stays_scroller, -1, 42);
-
-    self->pile_box = flow_box();
-    gtk_widget_set_size_request(self->pile_box, -1, 42);
+    self->stays_box = flow_box(_("Cards on the counter"));
+    self->pile_box = flow_box(_("Face-down pile"));
     self->pile_label = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(self->pile_label), 0);
     gtk_label_set_wrap(GTK_LABEL(self->pile_label), TRUE);
     gtk_widget_add_css_class(self->pile_label, "dim-label");
 
-    GtkWidget *turned_row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-    self->turned_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
-    self->effect_label = gtk_label_new(NULL);
-    gtk_label_set_wrap(GTK_LABEL(self->effect_label), TRUE);
-    gtk_label_set_xalign(GTK_LABEL(self->effect_label), 0);
-    gtk_label_set_max_width_chars(GTK_LABEL(self->effect_label), 28);
-    gtk_widget_add_css_class(self->effect_label, "aa-effect");
-    gtk_box_append(GTK_BOX(turned_row), self->turned_box);
-    gtk_box_append(GTK_BOX(turned_row), self->effect_label);
-    gtk_widget_set_size_request(turned_row, -1, 70);
+    self->log_title = gtk_label_new(_("Turned Over This Round"));
+    gtk_widget_add_css_class(self->log_title, "heading");
+    gtk_label_set_xalign(GTK_LABEL(self->log_title), 0);
+    gtk_widget_set_margin_top(self->log_title, 6);
+    self->log_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->log_box),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Turned Over This Round"),
+                                   -1);
 
     gtk_box_append(GTK_BOX(self->box), title);
     gtk_box_append(GTK_BOX(self->box), self->total_label);
     gtk_box_append(GTK_BOX(self->box), self->level);
-    gtk_box_append(GTK_BOX(self->box), stays_scroller);
+    gtk_box_append(GTK_BOX(self->box), self->stays_box);
     gtk_box_append(GTK_BOX(self->box), self->pile_box);
     gtk_box_append(GTK_BOX(self->box), self->pile_label);
-    gtk_box_append(GTK_BOX(self->box), turned_row);
+    gtk_box_append(GTK_BOX(self->box), self->log_title);
+    gtk_box_append(GTK_BOX(self->box), self->log_box);
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    _("Kilometre counter"), -1);
 }
@@ -163,6 +335,6 @@ GtkWidget *aa_counter_new(AaGame *game)
     g_return_val_if_fail(AA_IS_GAME(game), NULL);
     AaCounter *self = g_object_new(AA_TYPE_COUNTER, NULL);
     self->game = g_object_ref(game);
-    aa_counter_update(self, -1);
+    aa_counter_update(self, LP_VIEWER_ONLOOKER);
     return GTK_WIDGET(self);
 }

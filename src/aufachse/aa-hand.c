@@ -13,12 +13,14 @@
 
 #include "aa-card-art.h"
 #include "aa-card.h"
+#include "aa-layout.h"
 
-#define CARD_WIDTH 66
+#define CARD_MIN_WIDTH AA_HAND_CARD_MIN_WIDTH
+#define CARD_MAX_WIDTH AA_HAND_CARD_MAX_WIDTH
+#define SPACING AA_HAND_SPACING
 
 struct _AaHand {
     GtkWidget parent_instance;
-    GtkWidget *box;
     GPtrArray *buttons;   /* GtkToggleButton, card id in "aa-card" data */
     int selected;
     gboolean updating;
@@ -74,8 +76,8 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
     g_return_if_fail(AA_IS_HAND(self));
     self->updating = TRUE;
     GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(self->box)) != NULL)
-        gtk_box_remove(GTK_BOX(self->box), child);
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
+        gtk_widget_unparent(child);
     g_ptr_array_set_size(self->buttons, 0);
 
     int keep = -1;
@@ -86,7 +88,7 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
         GtkWidget *button = gtk_toggle_button_new();
         gtk_widget_add_css_class(button, "aa-hand-card");
         gtk_widget_add_css_class(button, "flat");
-        gtk_button_set_child(GTK_BUTTON(button), aa_card_art_picture(face, CARD_WIDTH));
+        gtk_button_set_child(GTK_BUTTON(button), aa_card_art_picture(face, CARD_MIN_WIDTH));
         g_object_set_data(G_OBJECT(button), "aa-card", GINT_TO_POINTER(card + 1));
         g_autofree char *name = aa_card_art_name(face);
         gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -99,7 +101,7 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
         }
         g_signal_connect(button, "toggled", G_CALLBACK(on_toggled), self);
         g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), self);
-        gtk_box_append(GTK_BOX(self->box), button);
+        gtk_widget_set_parent(button, GTK_WIDGET(self));
         g_ptr_array_add(self->buttons, button);
     }
     gboolean changed = keep != self->selected;
@@ -141,10 +143,77 @@ void aa_hand_focus_selected(AaHand *self)
     }
 }
 
+/* ---- layout: one line of cards, centred, as large as the width allows ---- */
+
+/* What a button adds around its card (padding, border), across and down. */
+static void button_overhead(AaHand *self, int *across, int *down)
+{
+    *across = *down = 0;
+    if (self->buttons->len == 0)
+        return;
+    GtkWidget *button = self->buttons->pdata[0];
+    int w = 0, h = 0;
+    gtk_widget_measure(button, GTK_ORIENTATION_HORIZONTAL, -1, &w, NULL, NULL, NULL);
+    gtk_widget_measure(button, GTK_ORIENTATION_VERTICAL, -1, &h, NULL, NULL, NULL);
+    *across = MAX(w - CARD_MIN_WIDTH, 0);
+    *down = MAX(h - aa_layout_card_height(CARD_MIN_WIDTH), 0);
+}
+
+static GtkSizeRequestMode aa_hand_get_request_mode(GtkWidget *widget)
+{
+    return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void aa_hand_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                            int *minimum, int *natural, int *minimum_baseline,
+                            int *natural_baseline)
+{
+    AaHand *self = AA_HAND(widget);
+    guint n = self->buttons->len;
+    int across, down;
+    button_overhead(self, &across, &down);
+    if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+        int gaps = n > 0 ? (int)(n - 1) * SPACING : 0;
+        *minimum = (int)n * (CARD_MIN_WIDTH + across) + gaps;
+        *natural = (int)n * (CARD_MAX_WIDTH * 2 / 3 + across) + gaps;
+        return;
+    }
+    if (n == 0) {
+        *minimum = *natural = 0;
+        return;
+    }
+    int min_h = aa_layout_card_height(CARD_MIN_WIDTH) + down;
+    int w = for_size >= 0 ? aa_layout_hand_card_width(n, for_size, across) : CARD_MAX_WIDTH * 2 / 3;
+    *minimum = min_h;
+    *natural = MAX(aa_layout_card_height(w) + down, min_h);
+}
+
+static void aa_hand_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    AaHand *self = AA_HAND(widget);
+    guint n = self->buttons->len;
+    if (n == 0)
+        return;
+    int across, down;
+    button_overhead(self, &across, &down);
+    int w = aa_layout_hand_card_width(n, width, across);
+    /* Not taller than given (a short window): narrower then, down to the minimum. */
+    w = MAX(MIN(w, (int)((height - down) / AA_CARD_ASPECT)), CARD_MIN_WIDTH);
+    int bw = w + across, bh = aa_layout_card_height(w) + down;
+    int total = (int)n * bw + (int)(n - 1) * SPACING;
+    int x = MAX((width - total) / 2, 0);
+    for (guint i = 0; i < n; i++) {
+        gtk_widget_allocate(self->buttons->pdata[i], bw, bh, -1,
+                            gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(
+                                                              x + (int)i * (bw + SPACING), 0)));
+    }
+}
+
 static void aa_hand_dispose(GObject *object)
 {
-    AaHand *self = AA_HAND(object);
-    g_clear_pointer(&self->box, gtk_widget_unparent);
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
+        gtk_widget_unparent(child);
     G_OBJECT_CLASS(aa_hand_parent_class)->dispose(object);
 }
 
@@ -160,7 +229,9 @@ static void aa_hand_class_init(AaHandClass *klass)
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     object_class->dispose = aa_hand_dispose;
     object_class->finalize = aa_hand_finalize;
-    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
+    GTK_WIDGET_CLASS(klass)->get_request_mode = aa_hand_get_request_mode;
+    GTK_WIDGET_CLASS(klass)->measure = aa_hand_measure;
+    GTK_WIDGET_CLASS(klass)->size_allocate = aa_hand_size_allocate;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-hand");
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
 
@@ -185,9 +256,6 @@ static void aa_hand_init(AaHand *self)
 {
     self->selected = -1;
     self->buttons = g_ptr_array_new();
-    self->box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
-    gtk_widget_set_halign(self->box, GTK_ALIGN_CENTER);
-    gtk_widget_set_parent(self->box, GTK_WIDGET(self));
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    _("Hand"), -1);
 }

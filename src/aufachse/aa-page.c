@@ -35,15 +35,17 @@ struct _AaPage {
     GtkLabel *scoring_label;
     GtkWidget *continue_button;
     GtkLabel *over_title;
+    GtkWidget *over_box;
     GtkWidget *ranking_box;
-    GtkWidget *again_button;
     GtkWidget *back_button;
     AaCounter *counter;
     GPtrArray *rows;
+    GtkSizeGroup *name_group;
+    GArray *pile_owners;     /* who put the pile's cards, as last seen before a card turned */
+    gboolean log_done;       /* the logged resolution is over: the next one starts a new log */
 
     int revealed_for;        /* the human the privacy screen was lifted for, or -1 */
     int covered_for;         /* the human the cover currently waits for, or -1 */
-    int turned;              /* the card turned over last on the counter, or -1 */
     gboolean scoring;        /* a stage scoring is on screen */
     guint revealed_routes;   /* routes turned over so far in that scoring */
     guint reveal_timer;
@@ -186,7 +188,7 @@ static void update_scoreboard(AaPage *self)
         gtk_label_set_ellipsize(GTK_LABEL(name), PANGO_ELLIPSIZE_END);
         gtk_label_set_max_width_chars(GTK_LABEL(name), 12);
         gtk_grid_attach(self->score_grid, name, 0, s + 1, 1, 1);
-        GString *spoken = g_string_new(NULL);
+        GString *spoken = g_string_new(NULL);   /* "stage 1: 120 km, stage 2: 80 km" */
         /* Issue 10: results are revealed in order. The stage being scored shows a seat's
          * kilometres only once its route is turned over. */
         guint known = scored;
@@ -199,8 +201,12 @@ static void update_scoreboard(AaPage *self)
             GtkWidget *cell = gtk_label_new(v);
             gtk_label_set_xalign(GTK_LABEL(cell), 1);
             gtk_grid_attach(self->score_grid, cell, st, s + 1, 1, 1);
-            if (st <= known)
-                g_string_append_printf(spoken, _("stage %u: %s km; "), st, v);
+            if (st <= known) {
+                if (spoken->len > 0)
+                    g_string_append(spoken, ", ");
+                /* Translators: an item of the list of a player's stage results. */
+                g_string_append_printf(spoken, _("stage %u: %s km"), st, v);
+            }
         }
         int total = aa_game_get_total_score(game_of(self), s);
         if (known < scored)
@@ -210,8 +216,11 @@ static void update_scoreboard(AaPage *self)
         gtk_label_set_xalign(GTK_LABEL(cell), 1);
         gtk_widget_add_css_class(cell, "heading");
         gtk_grid_attach(self->score_grid, cell, AA_N_STAGES + 1, s + 1, 1, 1);
-        g_autofree char *row_label = g_strdup_printf(_("%s: %stotal %d km"), seat_name(self, s),
-                                                     spoken->str, total);
+        g_autofree char *row_label =
+            known == 0 ? g_strdup_printf(_("%s: no stage scored yet"), seat_name(self, s))
+                       /* Translators: a player, their stage results, their total. */
+                       : g_strdup_printf(_("%1$s: %2$s; total %3$d km"), seat_name(self, s),
+                                         spoken->str, total);
         gtk_accessible_update_property(GTK_ACCESSIBLE(name), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        row_label, -1);
         g_string_free(spoken, TRUE);
@@ -263,14 +272,19 @@ static void update_ranking(AaPage *self)
     if (winners->len == 1) {
         title = g_strdup_printf(_("%s drove the farthest and wins!"),
                                 seat_name(self, g_array_index(winners, guint, 0)));
+    } else if (winners->len == 2) {
+        title = g_strdup_printf(_("%1$s and %2$s share the win!"),
+                                seat_name(self, g_array_index(winners, guint, 0)),
+                                seat_name(self, g_array_index(winners, guint, 1)));
     } else {
         GString *names = g_string_new(NULL);
         for (guint i = 0; i < winners->len; i++) {
             if (i > 0)
-                g_string_append(names, i + 1 == winners->len ? _(" and ") : ", ");
+                g_string_append(names, ", ");
             g_string_append(names, seat_name(self, g_array_index(winners, guint, i)));
         }
-        title = g_strdup_printf(_("%s share the win!"), names->str);
+        /* Translators: a comma-separated list of three or more names. */
+        title = g_strdup_printf(_("Shared win: %s!"), names->str);
         g_string_free(names, TRUE);
     }
     gtk_label_set_text(self->over_title, title);
@@ -290,11 +304,12 @@ static void show_mode(AaPage *self, const char *mode)
         gtk_widget_set_visible(c, c == shown);
     if (!changed)
         return;
-    /* Issue 10: never Continue, which deals the next stage for everybody. */
+    /* Issue 10: never Continue, which deals the next stage for everybody, nor a button that
+     * starts anew or leaves. */
     if (g_str_equal(mode, "scoring"))
         gtk_widget_grab_focus(self->scoring_box);
     else if (g_str_equal(mode, "over"))
-        gtk_widget_grab_focus(self->again_button);
+        gtk_widget_grab_focus(self->over_box);
 }
 
 /* Several model signals come with each action: redraw once, before the next frame. */
@@ -358,7 +373,7 @@ static void update_table(AaPage *self, int view, int cur)
         else
             gtk_widget_remove_css_class(GTK_WIDGET(row), "aa-current");
     }
-    aa_counter_update(self->counter, self->turned);
+    aa_counter_update(self->counter, view);
     update_scoreboard(self);
 
     /* Continue only once every route is turned over (issue 10). */
@@ -508,7 +523,6 @@ static void on_animation_speed(AaPage *self)
 
 static void on_stage_ended(AaPage *self, guint stage)
 {
-    self->turned = -1;
     start_scoring(self, TRUE);
 }
 
@@ -587,17 +601,63 @@ static void aa_page_revealed(LpGamePage *page)
     refresh(self);
 }
 
+/* ---- the counter's log ---- */
+
+static void remember_pile_owners(AaPage *self)
+{
+    AaGame *game = game_of(self);
+    g_array_set_size(self->pile_owners, 0);
+    for (guint i = 0; i < aa_game_get_pile_size(game); i++) {
+        guint owner = aa_game_get_pile_owner(game, i);
+        g_array_append_val(self->pile_owners, owner);
+    }
+}
+
+/* The log of the last resolution stays while the next round is played (every human plays a
+ * card in it after reading), and through a stage's scoring until Continue; the next
+ * resolution starts a new one. */
 static void on_card_resolved(AaPage *self, guint card, int total)
 {
-    self->turned = card;
+    if (self->log_done) {
+        aa_counter_log_clear(self->counter);
+        self->log_done = FALSE;
+    }
+    /* The card came off the top: its owner was the last one remembered. */
+    guint index = aa_game_get_pile_size(game_of(self));
+    int owner = index < self->pile_owners->len ? (int)g_array_index(self->pile_owners, guint,
+                                                                    index)
+                                               : -1;
+    aa_counter_log_card(self->counter, card, owner, total);
+    remember_pile_owners(self);
+    update_view(self);
+}
+
+static void on_route_discarded(AaPage *self, guint seat, guint card)
+{
+    if (aa_game_get_phase(game_of(self)) == AA_PHASE_RESOLVE)
+        aa_counter_log_discard(self->counter, seat, card);
+    update_view(self);
+}
+
+static void on_phase(AaPage *self)
+{
+    AaPhase phase = aa_game_get_phase(game_of(self));
+    if (phase == AA_PHASE_PLAY || phase == AA_PHASE_STAGE_END || phase == AA_PHASE_OVER)
+        self->log_done = TRUE;
+    update_view(self);
+}
+
+static void on_stage_started(AaPage *self)
+{
+    /* Continue was pressed: the last stage's log has been read. */
+    aa_counter_log_clear(self->counter);
+    self->log_done = FALSE;
     update_view(self);
 }
 
 static void on_counter_played(AaPage *self, guint seat)
 {
-    /* A new round's pile: the last round's turned card is no longer news. */
-    if (aa_game_get_pile_size(game_of(self)) == 1)
-        self->turned = -1;
+    remember_pile_owners(self);
     update_view(self);
 }
 
@@ -614,6 +674,8 @@ static void aa_page_dispose(GObject *object)
     g_clear_object(&self->seat_css);
     gtk_widget_dispose_template(GTK_WIDGET(self), AA_TYPE_PAGE);
     g_clear_pointer(&self->rows, g_ptr_array_unref);
+    g_clear_pointer(&self->pile_owners, g_array_unref);
+    g_clear_object(&self->name_group);
     G_OBJECT_CLASS(aa_page_parent_class)->dispose(object);
 }
 
@@ -653,7 +715,7 @@ static void aa_page_class_init(AaPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, AaPage, continue_button);
     gtk_widget_class_bind_template_child(widget_class, AaPage, over_title);
     gtk_widget_class_bind_template_child(widget_class, AaPage, ranking_box);
-    gtk_widget_class_bind_template_child(widget_class, AaPage, again_button);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, over_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, back_button);
 
     gtk_widget_class_install_action(widget_class, "aa.play", NULL, play_activated);
@@ -674,10 +736,10 @@ static void aa_page_init(AaPage *self)
     gtk_widget_init_template(GTK_WIDGET(self));
     self->revealed_for = -1;
     self->covered_for = -1;
-    self->turned = -1;
     self->rows = g_ptr_array_new();
+    self->pile_owners = g_array_new(FALSE, FALSE, sizeof(guint));
+    self->name_group = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->continue_button));
-    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->again_button));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->back_button));
     g_signal_connect_swapped(self->hand, "card-activated", G_CALLBACK(on_card_activated), self);
     g_signal_connect_swapped(self->hand, "selection-changed", G_CALLBACK(on_selection_changed),
@@ -685,13 +747,16 @@ static void aa_page_init(AaPage *self)
 
     /* The model's signals; the group follows the game the base class is given. */
     GSignalGroup *game = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
-    const char *updates[] = {"notify::phase", "turn-started", "route-played",
-                             "route-discarded", "hands-refilled", "stage-started"};
+    const char *updates[] = {"turn-started", "route-played", "hands-refilled"};
     for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
         g_signal_group_connect_swapped(game, updates[k], G_CALLBACK(update_view), self);
     g_signal_group_connect_swapped(game, "card-resolved", G_CALLBACK(on_card_resolved), self);
     g_signal_group_connect_swapped(game, "counter-played", G_CALLBACK(on_counter_played), self);
     g_signal_group_connect_swapped(game, "stage-ended", G_CALLBACK(on_stage_ended), self);
+    g_signal_group_connect_swapped(game, "notify::phase", G_CALLBACK(on_phase), self);
+    g_signal_group_connect_swapped(game, "route-discarded", G_CALLBACK(on_route_discarded),
+                                   self);
+    g_signal_group_connect_swapped(game, "stage-started", G_CALLBACK(on_stage_started), self);
 }
 
 /* The seats' colours as stripes on routes and pile cards: made per game, as the players'
@@ -734,11 +799,13 @@ static void aa_page_constructed(GObject *object)
     add_seat_colours(self);
     for (guint s = 0; s < n_seats(self); s++) {
         GtkWidget *row = aa_route_row_new(game, s);
+        aa_route_row_set_name_group(AA_ROUTE_ROW(row), self->name_group);
         gtk_box_append(GTK_BOX(self->routes_box), row);
         g_ptr_array_add(self->rows, row);
     }
     self->counter = AA_COUNTER(aa_counter_new(game));
     gtk_box_prepend(GTK_BOX(self->side_box), GTK_WIDGET(self->counter));
+    remember_pile_owners(self);
     g_signal_connect_object(lp_game_page_get_settings(LP_GAME_PAGE(self)),
                             "notify::animation-speed", G_CALLBACK(on_animation_speed), self,
                             G_CONNECT_SWAPPED);

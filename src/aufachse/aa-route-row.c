@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One player's route: a row of cards growing to the right, face down unless the viewer may
- * see it; at a stage end face up with the scoring part highlighted and each break marked. */
+ * see it; at a stage end face up with the scoring part highlighted and each break marked.
+ * The row lays its cards out itself: as large as its height allows, smaller and then
+ * overlapping when there are many, so the right end (the part that scores) never runs off. */
 #include "config.h"
 
 #include "aa-route-row.h"
@@ -8,28 +10,46 @@
 #include <glib/gi18n.h>
 
 #include "aa-card-art.h"
+#include "aa-layout.h"
 
-#define CARD_WIDTH 38
+#define SPACING 10
+/* The name column never takes more than this; longer names are ellipsized. */
+#define NAME_MAX_WIDTH 170
+/* The value column: wide enough for "1230 km" in every row, so that all rows line up. */
+#define SCORE_MIN_WIDTH 72
+/* Breathing room around the scoring highlight. */
+#define BAND_PAD 3
+
+static const AaCardLimits route_limits = {
+    .min_width = 32,
+    .max_width = 96,
+    .gap = 4,
+    .min_step = 14,
+};
 
 struct _AaRouteRow {
     GtkWidget parent_instance;
     AaGame *game;
     guint seat;
+    GtkWidget *band;        /* behind the scoring part */
+    GtkWidget *who;
     GtkWidget *name_label;
     GtkWidget *info_label;
-    GtkWidget *cards_box;
     GtkWidget *score_label;
-    GPtrArray *slots;      /* Slot per card place, reused from one update to the next */
     GtkWidget *empty_label;
+    GPtrArray *slots;       /* Slot per card place, reused from one update to the next */
+    guint length;           /* cards shown */
+    gboolean scoring;
+    guint scoring_start;
     char *accessible_label;
 };
 
-/* A card place in the row: the picture and the break mark under it. Updates change what
- * they show; widgets are made only when a route grows past its longest so far, so an update
- * after every event of the game costs no widget tree rebuild. */
+/* A card place in the row: the card, and for a break a red bar on its left edge and a mark
+ * under it. Updates change what they show; widgets are made only when a route grows past its
+ * longest so far, so an update after every event of the game costs no widget tree rebuild. */
 typedef struct {
-    GtkWidget *box;
-    GtkWidget *picture;
+    GtkWidget *card;
+    GtkWidget *bar;
     GtkWidget *mark;
     int face;
     AaBreak why;
@@ -67,6 +87,12 @@ static const char *break_long(AaBreak why)
     }
 }
 
+/* A shape drawn by CSS alone (theme colours), nothing for screen readers. */
+static GtkWidget *decoration_new(void)
+{
+    return g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+}
+
 static Slot *slot_get(AaRouteRow *self, guint i)
 {
     if (i < self->slots->len)
@@ -75,19 +101,22 @@ static Slot *slot_get(AaRouteRow *self, guint i)
     slot->face = AA_CARD_ART_BACK;
     slot->why = AA_BREAK_NONE;
     slot->look = 0;
-    slot->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-    gtk_widget_add_css_class(slot->box, "aa-route-card");
-    slot->picture = aa_card_art_picture(slot->face, CARD_WIDTH);
-    gtk_box_append(GTK_BOX(slot->box), slot->picture);
+    /* Later cards lie on top of earlier ones; bars and marks on top of all cards. */
+    GtkWidget *before = i > 0 ? ((Slot *)self->slots->pdata[i - 1])->card : self->band;
+    slot->card = aa_card_art_picture(slot->face, route_limits.min_width);
+    gtk_widget_add_css_class(slot->card, "aa-route-card");
+    gtk_widget_insert_after(slot->card, GTK_WIDGET(self), before);
+    slot->bar = decoration_new();
+    gtk_widget_add_css_class(slot->bar, "aa-break-bar");
+    gtk_widget_set_visible(slot->bar, FALSE);
+    gtk_widget_set_parent(slot->bar, GTK_WIDGET(self));
     slot->mark = gtk_label_new(NULL);
-    gtk_label_set_wrap(GTK_LABEL(slot->mark), TRUE);
-    gtk_label_set_max_width_chars(GTK_LABEL(slot->mark), 5);
-    gtk_label_set_justify(GTK_LABEL(slot->mark), GTK_JUSTIFY_CENTER);
+    /* One line: a mark that does not fit beside the next one is left out (the bar and the
+     * tooltip stay), never wrapped onto a clipped second line. */
+    gtk_label_set_single_line_mode(GTK_LABEL(slot->mark), TRUE);
     gtk_widget_add_css_class(slot->mark, "aa-break-mark");
     gtk_widget_set_visible(slot->mark, FALSE);
-    gtk_box_append(GTK_BOX(slot->box), slot->mark);
-    gtk_box_insert_child_after(GTK_BOX(self->cards_box), slot->box,
-                               i > 0 ? ((Slot *)self->slots->pdata[i - 1])->box : NULL);
+    gtk_widget_set_parent(slot->mark, GTK_WIDGET(self));
     g_ptr_array_add(self->slots, slot);
     return slot;
 }
@@ -97,6 +126,7 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
     g_return_if_fail(AA_IS_ROUTE_ROW(self));
     LpGame *game = LP_GAME(self->game);
     LpPlayer *player = lp_game_get_player(game, self->seat);
+    const char *who = lp_player_get_name(player);
     /* Faces only where the model lets viewer see them; otherwise as many backs as cards. */
     GArray *route = NULL;
     face_up = face_up && aa_game_get_route(self->game, viewer, self->seat, &route);
@@ -107,9 +137,9 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
     g_autofree char *name = NULL;
     if (aa_game_get_start_seat(self->game) == self->seat && !lp_game_is_over(game))
         /* Translators: a player's name and that they hold the start card. */
-        name = g_strdup_printf(_("%s ★"), lp_player_get_name(player));
+        name = g_strdup_printf(_("%s ★"), who);
     else
-        name = g_strdup(lp_player_get_name(player));
+        name = g_strdup(who);
     gtk_label_set_text(GTK_LABEL(self->name_label), name);
     gtk_widget_set_tooltip_text(self->name_label,
                                 aa_game_get_start_seat(self->game) == self->seat
@@ -128,57 +158,78 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
         int face = face_up ? aa_card_face(g_array_index(route, guint8, i)) : AA_CARD_ART_BACK;
         Slot *slot = slot_get(self, i);
         if (slot->face != face) {
-            aa_card_art_picture_set_face(slot->picture, face);
+            aa_card_art_picture_set_face(slot->card, face);
             slot->face = face;
         }
         AaBreak why = scoring ? breaks[i] : AA_BREAK_NONE;
-        gtk_widget_set_visible(slot->mark, scoring);
-        if (scoring)
-            gtk_label_set_text(GTK_LABEL(slot->mark), break_short(why));
         if (slot->why != why) {
-            if (why != AA_BREAK_NONE)
-                gtk_widget_add_css_class(slot->box, "aa-break");
-            else
-                gtk_widget_remove_css_class(slot->box, "aa-break");
-            gtk_widget_set_tooltip_text(slot->box, break_long(why));
+            gtk_label_set_text(GTK_LABEL(slot->mark), break_short(why));
+            gtk_widget_set_tooltip_text(slot->card, break_long(why));
+            gtk_widget_set_tooltip_text(slot->bar, break_long(why));
+            gtk_widget_set_tooltip_text(slot->mark, break_long(why));
             slot->why = why;
         }
+        gtk_widget_set_visible(slot->bar, why != AA_BREAK_NONE);
+        gtk_widget_set_visible(slot->mark, why != AA_BREAK_NONE);
         int look = !scoring ? 0 : i >= start ? 1 : 2;
         if (slot->look != look) {
-            gtk_widget_remove_css_class(slot->box, "aa-scoring");
-            gtk_widget_remove_css_class(slot->box, "aa-dimmed");
+            gtk_widget_remove_css_class(slot->card, "aa-scoring");
+            gtk_widget_remove_css_class(slot->card, "aa-dimmed");
             if (look != 0)
-                gtk_widget_add_css_class(slot->box, look == 1 ? "aa-scoring" : "aa-dimmed");
+                gtk_widget_add_css_class(slot->card, look == 1 ? "aa-scoring" : "aa-dimmed");
             slot->look = look;
         }
-        gtk_widget_set_visible(slot->box, TRUE);
+        gtk_widget_set_visible(slot->card, TRUE);
         if (face_up) {
             g_autofree char *n = aa_card_art_name(face);
             g_string_append_printf(spoken, "%s%s", i > 0 ? ", " : "", n);
         }
     }
-    for (guint i = length; i < self->slots->len; i++)
-        gtk_widget_set_visible(((Slot *)self->slots->pdata[i])->box, FALSE);
+    for (guint i = length; i < self->slots->len; i++) {
+        Slot *slot = self->slots->pdata[i];
+        gtk_widget_set_visible(slot->card, FALSE);
+        gtk_widget_set_visible(slot->bar, FALSE);
+        gtk_widget_set_visible(slot->mark, FALSE);
+    }
     gtk_widget_set_visible(self->empty_label, length == 0);
+    gtk_widget_set_visible(self->band, scoring && start < length);
+    if (self->length != length || self->scoring != scoring || self->scoring_start != start)
+        gtk_widget_queue_allocate(GTK_WIDGET(self));
+    if (self->scoring != scoring)
+        gtk_widget_queue_resize(GTK_WIDGET(self));
+    self->length = length;
+    self->scoring = scoring;
+    self->scoring_start = start;
 
-    g_autofree char *score = scoring ? g_strdup_printf(_("%d km"), value) : g_strdup("");
+    /* The value column: shown at a scoring only, and always named for screen readers. */
+    g_autofree char *score = g_strdup_printf(_("%d km"), value);
     gtk_label_set_text(GTK_LABEL(self->score_label), score);
+    gtk_widget_set_visible(self->score_label, scoring);
+    /* Translators: accessible name of the value shown at the end of a route row. */
+    g_autofree char *score_name = g_strdup_printf(_("Value of the route of %s: %d km"), who,
+                                                  value);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->score_label),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, score_name, -1);
 
     /* Accessible description from what may be seen only. */
-    g_autofree char *count = g_strdup_printf(ngettext("%u card", "%u cards", length), length);
     g_autofree char *label = NULL;
-    if (face_up && scoring)
-        /* Translators: route of a player: name, cards, the cards, value. */
-        label = g_strdup_printf(_("Route of %s, %s: %s; worth %d km"),
-                                lp_player_get_name(player), count, spoken->str, value);
+    if (length == 0 && scoring)
+        label = g_strdup_printf(_("Route of %s: no cards, worth 0 km"), who);
     else if (length == 0)
-        label = g_strdup_printf(_("Route of %s, no cards yet"), lp_player_get_name(player));
+        label = g_strdup_printf(_("Route of %s, no cards yet"), who);
+    else if (face_up && scoring)
+        /* Translators: route of a player: name, number of cards, the cards, value. */
+        label = g_strdup_printf(ngettext("Route of %s, %u card: %s; worth %d km",
+                                         "Route of %s, %u cards: %s; worth %d km", length),
+                                who, length, spoken->str, value);
     else if (face_up)
-        label = g_strdup_printf(_("Route of %s, %s: %s"), lp_player_get_name(player), count,
-                                spoken->str);
+        label = g_strdup_printf(ngettext("Route of %s, %u card: %s",
+                                         "Route of %s, %u cards: %s", length),
+                                who, length, spoken->str);
     else
-        label = g_strdup_printf(_("Route of %s, %s face down"), lp_player_get_name(player),
-                                count);
+        label = g_strdup_printf(ngettext("Route of %s, %u card face down",
+                                         "Route of %s, %u cards face down", length),
+                                who, length);
     g_string_free(spoken, TRUE);
     if (g_strcmp0(label, self->accessible_label) != 0) {
         gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -187,6 +238,156 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
         self->accessible_label = g_steal_pointer(&label);
     }
 }
+
+/* ---- layout ---- */
+
+static int natural_width(GtkWidget *widget)
+{
+    int nat = 0;
+    gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+    return nat;
+}
+
+static int natural_height(GtkWidget *widget, int for_width)
+{
+    int nat = 0;
+    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, for_width, NULL, &nat, NULL, NULL);
+    return nat;
+}
+
+static int name_width(AaRouteRow *self)
+{
+    int min = 0, nat = 0;
+    gtk_widget_measure(self->who, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+    return MAX(min, MIN(nat, NAME_MAX_WIDTH));
+}
+
+static int score_width(AaRouteRow *self)
+{
+    /* Measured also while hidden: every row keeps the column, so the cards start and end at
+     * the same x in every row. */
+    return MAX(SCORE_MIN_WIDTH, natural_width(self->score_label));
+}
+
+/* One line of break marks under the cards, at a scoring. */
+static int mark_height(AaRouteRow *self)
+{
+    if (!self->scoring)
+        return 0;
+    /* A hidden widget measures 0: ask one that shows. */
+    for (guint i = 0; i < self->length; i++) {
+        GtkWidget *mark = ((Slot *)self->slots->pdata[i])->mark;
+        if (gtk_widget_get_visible(mark))
+            return natural_height(mark, -1) + 2;
+    }
+    return 0;
+}
+
+static int cards_width(AaRouteRow *self, int width)
+{
+    return MAX(width - name_width(self) - score_width(self) - 2 * SPACING, 0);
+}
+
+static GtkSizeRequestMode aa_route_row_get_request_mode(GtkWidget *widget)
+{
+    return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void aa_route_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                 int *minimum, int *natural, int *minimum_baseline,
+                                 int *natural_baseline)
+{
+    AaRouteRow *self = AA_ROUTE_ROW(widget);
+    int empty_min = 0, empty_nat = 0;
+    gtk_widget_measure(self->empty_label, orientation, -1, &empty_min, &empty_nat, NULL, NULL);
+    if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+        int fixed = name_width(self) + score_width(self) + 2 * SPACING;
+        int cards_min = aa_layout_row_min_width(self->length, &route_limits);
+        int cards_nat = self->length * (route_limits.max_width * 2 / 3 + route_limits.gap);
+        *minimum = fixed + MAX(cards_min, empty_min);
+        *natural = fixed + MAX(cards_nat, empty_nat);
+        return;
+    }
+    int who_min = 0, who_nat = 0;
+    gtk_widget_measure(self->who, orientation, name_width(self), &who_min, &who_nat, NULL, NULL);
+    int score_min = 0, score_nat = 0;
+    gtk_widget_measure(self->score_label, orientation, -1, &score_min, &score_nat, NULL, NULL);
+    int marks = mark_height(self);
+    int cards_min = aa_layout_card_height(route_limits.min_width) + marks;
+    /* Natural: the cards as large as the width lets them be. */
+    AaCardFit fit;
+    int width = for_size >= 0 ? cards_width(self, for_size)
+                              : (int)MAX(self->length, 1) * route_limits.max_width;
+    aa_layout_fit_row(MAX(self->length, 1), width, G_MAXINT / 2, &route_limits, &fit);
+    int cards_nat = fit.card_height + marks;
+    *minimum = MAX(MAX(who_min, score_min), MAX(cards_min, empty_min));
+    *natural = MAX(MAX(who_nat, score_nat), MAX(cards_nat, empty_nat));
+    *natural = MAX(*natural, *minimum);
+}
+
+static void allocate_centred(GtkWidget *child, int x, int width, int height)
+{
+    int h = MIN(natural_height(child, width), height);
+    gtk_widget_allocate(child, width, h, -1,
+                        gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x, (height - h) / 2)));
+}
+
+static void allocate_at(GtkWidget *child, int x, int y, int width, int height)
+{
+    gtk_widget_allocate(child, width, height, -1,
+                        gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x, y)));
+}
+
+static void aa_route_row_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    AaRouteRow *self = AA_ROUTE_ROW(widget);
+    int name_w = name_width(self);
+    int score_w = score_width(self);
+    allocate_centred(self->who, 0, name_w, height);
+    if (gtk_widget_get_visible(self->score_label))
+        allocate_centred(self->score_label, width - score_w, score_w, height);
+    int x0 = name_w + SPACING;
+    int area = cards_width(self, width);
+    if (gtk_widget_get_visible(self->empty_label))
+        allocate_centred(self->empty_label, x0, MAX(area, natural_width(self->empty_label)),
+                         height);
+    int marks = mark_height(self);
+    AaCardFit fit;
+    aa_layout_fit_row(self->length, area, height - marks, &route_limits, &fit);
+    int y0 = MAX((height - fit.card_height - marks) / 2, 0);
+    for (guint i = 0; i < self->length; i++) {
+        Slot *slot = self->slots->pdata[i];
+        int x = x0 + (int)i * fit.step;
+        allocate_at(slot->card, x, y0, fit.card_width, fit.card_height);
+        if (gtk_widget_get_visible(slot->bar))
+            allocate_at(slot->bar, x - 2, y0, 4, fit.card_height);
+    }
+    if (gtk_widget_get_visible(self->band)) {
+        int x = x0 + (int)self->scoring_start * fit.step - BAND_PAD;
+        int right = x0 + fit.width + BAND_PAD;
+        allocate_at(self->band, x, MAX(y0 - BAND_PAD, 0), right - x,
+                    fit.card_height + 2 * BAND_PAD);
+    }
+    /* Break marks, the last (the one that decides the score) first: each starts under its
+     * card, or further left where the row ends; one that would run into the mark to its right
+     * is left out. */
+    int limit = x0 + area;
+    for (guint k = self->length; k-- > 0;) {
+        Slot *slot = self->slots->pdata[k];
+        if (!gtk_widget_get_visible(slot->mark))
+            continue;
+        int w = natural_width(slot->mark);
+        int x = MIN(x0 + (int)k * fit.step, limit - w);
+        gboolean fits = x >= x0 && x + fit.step >= x0 + (int)k * fit.step;
+        gtk_widget_set_child_visible(slot->mark, fits);
+        if (!fits)
+            continue;
+        allocate_at(slot->mark, x, y0 + fit.card_height + 2, w, marks - 2);
+        limit = x - 6;
+    }
+}
+
+/* ---- object ---- */
 
 static void aa_route_row_dispose(GObject *object)
 {
@@ -208,50 +409,47 @@ static void aa_route_row_finalize(GObject *object)
 
 static void aa_route_row_class_init(AaRouteRowClass *klass)
 {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     G_OBJECT_CLASS(klass)->dispose = aa_route_row_dispose;
     G_OBJECT_CLASS(klass)->finalize = aa_route_row_finalize;
-    gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BOX_LAYOUT);
-    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-route-row");
-    gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
+    widget_class->get_request_mode = aa_route_row_get_request_mode;
+    widget_class->measure = aa_route_row_measure;
+    widget_class->size_allocate = aa_route_row_size_allocate;
+    gtk_widget_class_set_css_name(widget_class, "aa-route-row");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void aa_route_row_init(AaRouteRow *self)
 {
-    GtkBoxLayout *layout = GTK_BOX_LAYOUT(gtk_widget_get_layout_manager(GTK_WIDGET(self)));
-    gtk_orientable_set_orientation(GTK_ORIENTABLE(layout), GTK_ORIENTATION_HORIZONTAL);
-    gtk_box_layout_set_spacing(layout, 10);
+    self->band = decoration_new();
+    gtk_widget_add_css_class(self->band, "aa-scoring-band");
+    gtk_widget_set_visible(self->band, FALSE);
+    gtk_widget_set_parent(self->band, GTK_WIDGET(self));
 
-    GtkWidget *who = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-    gtk_widget_set_size_request(who, 130, -1);
-    gtk_widget_set_valign(who, GTK_ALIGN_CENTER);
+    self->who = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     self->name_label = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(self->name_label), 0);
     gtk_label_set_ellipsize(GTK_LABEL(self->name_label), PANGO_ELLIPSIZE_END);
     gtk_widget_add_css_class(self->name_label, "heading");
     self->info_label = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(self->info_label), 0);
+    gtk_label_set_wrap(GTK_LABEL(self->info_label), TRUE);
     gtk_widget_add_css_class(self->info_label, "dim-label");
     gtk_widget_add_css_class(self->info_label, "caption");
-    gtk_box_append(GTK_BOX(who), self->name_label);
-    gtk_box_append(GTK_BOX(who), self->info_label);
-    gtk_widget_set_parent(who, GTK_WIDGET(self));
+    gtk_box_append(GTK_BOX(self->who), self->name_label);
+    gtk_box_append(GTK_BOX(self->who), self->info_label);
+    gtk_widget_set_parent(self->who, GTK_WIDGET(self));
 
-    GtkWidget *scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_AUTOMATIC,
-                                   GTK_POLICY_NEVER);
-    gtk_widget_set_hexpand(scroller, TRUE);
-    self->cards_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 3);
-    gtk_widget_set_valign(self->cards_box, GTK_ALIGN_CENTER);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), self->cards_box);
     self->slots = g_ptr_array_new_with_free_func(g_free);
     self->empty_label = gtk_label_new(_("no cards yet"));
+    gtk_label_set_xalign(GTK_LABEL(self->empty_label), 0);
     gtk_widget_add_css_class(self->empty_label, "dim-label");
-    gtk_box_append(GTK_BOX(self->cards_box), self->empty_label);
-    gtk_widget_set_parent(scroller, GTK_WIDGET(self));
+    gtk_widget_set_parent(self->empty_label, GTK_WIDGET(self));
 
     self->score_label = gtk_label_new(NULL);
-    gtk_widget_set_size_request(self->score_label, 70, -1);
+    gtk_label_set_xalign(GTK_LABEL(self->score_label), 1);
     gtk_widget_add_css_class(self->score_label, "title-4");
+    gtk_widget_set_visible(self->score_label, FALSE);
     gtk_widget_set_parent(self->score_label, GTK_WIDGET(self));
     gtk_widget_add_css_class(GTK_WIDGET(self), "aa-route-row");
 }
@@ -266,4 +464,11 @@ GtkWidget *aa_route_row_new(AaGame *game, guint seat)
     g_autofree char *css_class = g_strdup_printf("aa-seat-%u", seat);
     gtk_widget_add_css_class(GTK_WIDGET(self), css_class);
     return GTK_WIDGET(self);
+}
+
+void aa_route_row_set_name_group(AaRouteRow *self, GtkSizeGroup *group)
+{
+    g_return_if_fail(AA_IS_ROUTE_ROW(self));
+    g_return_if_fail(GTK_IS_SIZE_GROUP(group));
+    gtk_size_group_add_widget(group, self->who);
 }

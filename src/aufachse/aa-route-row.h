@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(AaRouteRow, aa_route_row, AA, ROUTE_ROW, GtkWidget)
 
 GtkWidget *aa_route_row_new(AaGame *game, guint seat);
+/* Rows whose name columns share group are equally wide, so all routes start at the same x. */
+void aa_route_row_set_name_group(AaRouteRow *self, GtkSizeGroup *group);
 /* Redraw from the model as viewer (a seat or LP_VIEWER_ONLOOKER) sees it. face_up: the page
  * wants the faces shown (the viewer's own route, or one turned over at a scoring); they show
  * only if the model lets viewer see the route. scoring: also highlight the scoring part,

@@ -11,6 +11,7 @@
 #include "lp-message-dialog.h"
 #include "lp-setup-page.h"
 #include "lp-start-page.h"
+#include "lp-stats-page.h"
 #include "lp-window.h"
 
 struct _LpWindow {
@@ -25,6 +26,7 @@ struct _LpWindow {
     GtkWidget *setup_page;
     GtkWidget *game_box;
     GtkWidget *howto_page;
+    GtkWidget *stats_page;
 
     LpSettings *settings;
     LpSaveStore *store;
@@ -121,6 +123,9 @@ static void show_page(LpWindow *self, const char *name)
             lp_game_ui_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
 
         set_titles(self, _("How to Play"), info != NULL ? _(info->game_class->name) : NULL);
+    } else if (g_strcmp0(name, "stats") == 0) {
+        set_titles(self, _("Statistics"), NULL);
+        lp_stats_page_reload(LP_STATS_PAGE(self->stats_page));
     }
     update_state(self);
 }
@@ -168,6 +173,7 @@ static void on_action_completed(LpGame *game, LpWindow *self)
 
 static void on_game_over(LpGame *game, LpWindow *self)
 {
+    lp_stats_page_record_game(GTK_WINDOW(self), lp_save_store_get_dir(self->store), game);
     lp_save_store_remove(self->store, self->game_info->game_class->kind, NULL);
     update_state(self);
 }
@@ -210,6 +216,7 @@ static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gbo
     clear_game(self);
     self->game_info = info;
     self->game = g_object_ref(game);
+    lp_game_track_play_time(game);
     self->driver = lp_driver_new(game, info->rules->computer_move);
     self->save_error_shown = FALSE;
     apply_speed(self);
@@ -517,6 +524,15 @@ static void show_start_activated(GtkWidget *widget, const char *action_name, GVa
     show_page(self, "start");
 }
 
+static void statistics_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+
+    /* Like New Game: a running game is saved and can be continued. */
+    clear_game(self);
+    show_page(self, "stats");
+}
+
 static void back_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     LpWindow *self = LP_WINDOW(widget);
@@ -663,6 +679,7 @@ static void lp_window_class_init(LpWindowClass *klass)
     gtk_widget_class_install_action(widget_class, "win.how-to-current", NULL,
                                     how_to_current_activated);
     gtk_widget_class_install_action(widget_class, "win.back", NULL, back_activated);
+    gtk_widget_class_install_action(widget_class, "win.statistics", NULL, statistics_activated);
     gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back",
                                         NULL);
 }
@@ -670,6 +687,8 @@ static void lp_window_class_init(LpWindowClass *klass)
 static void lp_window_init(LpWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    self->stats_page = lp_stats_page_new();
+    gtk_stack_add_named(self->stack, self->stats_page, "stats");
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     /* The start and setup pages must not stay in the accessibility tree during a game. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
@@ -697,6 +716,11 @@ static void lp_window_constructed(GObject *object)
         self->store = lp_save_store_new(NULL);
     g_signal_connect_object(self->store, "write-failed", G_CALLBACK(on_write_failed), self, 0);
     lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
+    {
+        g_autofree char *history = g_build_filename(lp_save_store_get_dir(self->store),
+                                                    LP_HISTORY_FILE_NAME, NULL);
+        lp_stats_page_set_history_path(LP_STATS_PAGE(self->stats_page), history);
+    }
     show_page(self, "start");
 }
 

@@ -1347,6 +1347,10 @@ static void bux_page_constructed(GObject *object)
     G_OBJECT_CLASS(bux_page_parent_class)->constructed(object);
     bux_cross_set_settings(self->cross, lp_game_page_get_settings(LP_GAME_PAGE(self)));
     bux_cross_set_game(self->cross, game_of(self));
+    /* A resumed game with a long arm opens on the starting card. */
+    int start = bux_game_get_start_card(game_of(self));
+    if (start >= 0)
+        bux_cross_keep_in_view(self->cross, start);
     update_view(self);
 }
 

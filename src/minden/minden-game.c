@@ -731,6 +731,9 @@ static int minden_game_get_current_seat_vfunc(LpGame *game)
 
     switch (self->phase) {
     case MINDEN_PHASE_CHOOSE:
+        /* While the last choice's signal runs, everybody has chosen (issue 13 layout test). */
+        if (self->order_done >= self->order->len)
+            return -1;
         return (int) g_array_index(self->order, guint, self->order_done);
     case MINDEN_PHASE_TIP: {
         int waiting = -1;

@@ -1,36 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Minden map board: the map, grid and reference cities rendered once per size into a
- * texture; hover, cursor, tip and solutions as small render nodes on top. */
+/* The Minden map board: the shared map of Germany (lp-germany-map.c, one texture cache for
+ * the process), the grid and reference cities rendered once per size into a texture of the
+ * board's own; hover, cursor, tip and solutions as small render nodes on top. */
 #include "minden-board.h"
 
 #include <glib/gi18n.h>
-#include <librsvg/rsvg.h>
 #include <math.h>
 #include <string.h>
 
-#include "lp-json.h"
+#include "lp-germany-map.h"
 #include "minden-labels.h"
-
-#define MAP_SVG "/io/github/landpartie/Landpartie/map/germany.svg"
-#define MAP_JSON "/io/github/landpartie/Landpartie/map/germany-map.json"
-
-/* A reference city of the printed board (resources/map/germany-map.json). */
-typedef struct {
-    char *name_de, *name_en;
-    double lat, lon;
-} RefCity;
 
 struct _MindenBoard {
     GtkWidget parent_instance;
 
-    RsvgHandle *svg;
-    /* The projection of the map (resources/map/germany-map.json). */
+    /* The projection of the map (lp_germany_map_get_projection). */
     double lon_min, lat_max, px_lon, px_lat, width, height;
-    GArray *cities; /* RefCity */
+    const LpMapCity *cities;
+    guint n_cities;
 
-    /* Everything that does not change during a game, rendered once per size: the map, the
-     * grid with its sector numbers and area badges, the reference cities. Hover, cursor,
-     * tip and solutions are small render nodes on top (issue 14: map frames). */
+    /* Everything that does not change during a game, rendered once per size: the map (from
+     * the shared cache), and over it the grid with its sector numbers and area badges and
+     * the reference cities. Hover, cursor, tip and solutions are small render nodes on top
+     * (issue 14: map frames). */
+    GdkTexture *map_texture;
     GdkTexture *texture;
     int texture_w, texture_h;
     guint render_idle;
@@ -258,15 +251,15 @@ static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
     double r = MAX(3.0 / s, self->px_lat * 0.035);
     double fs = MAX(10.0 / s, self->px_lat * 0.12);
 
-    for (guint i = 0; i < self->cities->len; i++) {
-        const RefCity *c = &g_array_index(self->cities, RefCity, i);
+    for (guint i = 0; i < self->n_cities; i++) {
+        const LpMapCity *c = &self->cities[i];
         double x, y;
         geo_to_map(self, c->lat, c->lon, &x, &y);
         graphene_rect_t dot = GRAPHENE_RECT_INIT(x - r, y - r, 2 * r, 2 * r);
         g_array_append_val(taken, dot);
     }
-    for (guint i = 0; i < self->cities->len; i++) {
-        const RefCity *c = &g_array_index(self->cities, RefCity, i);
+    for (guint i = 0; i < self->n_cities; i++) {
+        const LpMapCity *c = &self->cities[i];
         double x, y, tw, th;
         geo_to_map(self, c->lat, c->lon, &x, &y);
         g_autoptr(PangoLayout) layout = text_layout(self, cr, german ? c->name_de : c->name_en,
@@ -322,15 +315,13 @@ static void render_texture(MindenBoard *self)
     map_geometry(self, &s, &ox, &oy);
     int w = (int) ceil(self->width * s * scale);
     int h = (int) ceil(self->height * s * scale);
-    if (self->svg == NULL || w < 1 || h < 1)
+    if (w < 1 || h < 1)
         return;
 
+    g_clear_object(&self->map_texture);
+    self->map_texture = lp_germany_map_get_texture(w, h);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t *cr = cairo_create(surface);
-    RsvgRectangle viewport = { 0, 0, w, h };
-    g_autoptr(GError) error = NULL;
-    if (!rsvg_handle_render_document(self->svg, cr, &viewport, &error))
-        g_warning("Cannot draw the map: %s", error->message);
     cairo_scale(cr, (double) w / self->width, (double) h / self->height);
     g_autoptr(GArray) taken = draw_grid(self, cr, s);
     draw_cities(self, cr, s, taken);
@@ -473,6 +464,8 @@ static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         /* Draw the old texture scaled meanwhile; render the sharp one once, when idle. */
         self->render_idle = g_idle_add_full(G_PRIORITY_LOW, render_idle_cb, self, NULL);
     }
+    if (self->map_texture != NULL)
+        gtk_snapshot_append_texture(snapshot, self->map_texture, &map_rect);
     if (self->texture != NULL)
         gtk_snapshot_append_texture(snapshot, self->texture, &map_rect);
 
@@ -735,7 +728,7 @@ static void minden_board_dispose(GObject *object)
 
     g_clear_handle_id(&self->render_idle, g_source_remove);
     g_clear_object(&self->texture);
-    g_clear_object(&self->svg);
+    g_clear_object(&self->map_texture);
     for (int q = 0; q < 4; q++)
         g_clear_object(&self->letters[q]);
     g_clear_object(&self->coords_layout);
@@ -747,7 +740,6 @@ static void minden_board_finalize(GObject *object)
     MindenBoard *self = MINDEN_BOARD(object);
 
     g_clear_pointer(&self->solutions, g_free);
-    g_clear_pointer(&self->cities, g_array_unref);
     G_OBJECT_CLASS(minden_board_parent_class)->finalize(object);
 }
 
@@ -778,72 +770,17 @@ static void minden_board_class_init(MindenBoardClass *klass)
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
-static void ref_city_clear(gpointer data)
-{
-    RefCity *c = data;
-    g_free(c->name_de);
-    g_free(c->name_en);
-}
-
-/* The sidecar's "reference_cities" (build-aux/datagen/map.mjs); a broken entry is left out. */
-static void load_cities(MindenBoard *self, JsonObject *o)
-{
-    JsonArray *a = NULL;
-
-    if (!json_object_has_member(o, "reference_cities") ||
-        !lp_json_get_array(o, "reference_cities", &a, NULL))
-        return;
-    for (guint i = 0; i < json_array_get_length(a); i++) {
-        JsonNode *n = json_array_get_element(a, i);
-        const char *de = NULL, *en = NULL;
-        RefCity c = { 0 };
-        if (!JSON_NODE_HOLDS_OBJECT(n))
-            continue;
-        JsonObject *co = json_node_get_object(n);
-        if (!lp_json_get_string(co, "name_de", &de, NULL) ||
-            !lp_json_get_string(co, "name_en", &en, NULL) ||
-            !lp_json_get_double(co, "lat", 40, 60, &c.lat, NULL) ||
-            !lp_json_get_double(co, "lon", 0, 20, &c.lon, NULL))
-            continue;
-        c.name_de = g_strdup(de);
-        c.name_en = g_strdup(en);
-        g_array_append_val(self->cities, c);
-    }
-}
-
 static void minden_board_init(MindenBoard *self)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GBytes) bytes = g_resources_lookup_data(MAP_SVG, 0, &error);
+    const LpMapProjection *map = lp_germany_map_get_projection();
 
-    self->cities = g_array_new(FALSE, TRUE, sizeof(RefCity));
-    g_array_set_clear_func(self->cities, ref_city_clear);
-
-    /* The contract of the map work (its sidecar holds the same numbers). */
-    self->lon_min = 4.5;
-    self->lat_max = 55.4;
-    self->px_lat = 100.0;
-    self->px_lon = 100.0 * cos(51.0 * G_PI / 180.0);
-    self->width = 11.0 * self->px_lon;
-    self->height = 860.0;
-    g_autoptr(JsonNode) meta = lp_json_load_resource(MAP_JSON, NULL);
-    if (meta != NULL && JSON_NODE_HOLDS_OBJECT(meta)) {
-        JsonObject *o = json_node_get_object(meta);
-        lp_json_get_double(o, "lon_min", -180, 180, &self->lon_min, NULL);
-        lp_json_get_double(o, "lat_max", -90, 90, &self->lat_max, NULL);
-        lp_json_get_double(o, "px_per_deg_lon", 1, 10000, &self->px_lon, NULL);
-        lp_json_get_double(o, "px_per_deg_lat", 1, 10000, &self->px_lat, NULL);
-        lp_json_get_double(o, "width", 1, 100000, &self->width, NULL);
-        lp_json_get_double(o, "height", 1, 100000, &self->height, NULL);
-        load_cities(self, o);
-    }
-    if (bytes != NULL) {
-        gsize len;
-        const guint8 *data = g_bytes_get_data(bytes, &len);
-        self->svg = rsvg_handle_new_from_data(data, len, &error);
-    }
-    if (self->svg == NULL)
-        g_warning("Cannot load the map of Germany: %s", error ? error->message : "?");
+    self->lon_min = map->lon_min;
+    self->lat_max = map->lat_max;
+    self->px_lon = map->px_lon;
+    self->px_lat = map->px_lat;
+    self->width = map->width;
+    self->height = map->height;
+    self->cities = lp_germany_map_get_cities(&self->n_cities);
 
     self->tip = (MindenTip) MINDEN_TIP_INIT;
     gdk_rgba_parse(&self->tip_colour, "#1c71d8");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The map board: Germany rendered with librsvg into a cached texture, the Minden grid drawn
+/* The map board: Germany from the shared map (lp-germany-map.h), the Minden grid drawn
  * over it with area names and sector numbers, section letters where the pointer or the
  * keyboard cursor is, a tipped region and solution points. */
 #pragma once
@@ -28,7 +28,8 @@ void minden_board_reset_cursor(MindenBoard *self);
 /* Whether the board shows coordinates of the pointer (the "show-coordinates" setting, which
  * the page follows through LpSettings). */
 void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);
-/* For tests: how often the SVG was rendered into the cache. */
+/* For tests: how often the board rendered its grid and cities (and asked the shared map for
+ * a texture of that size). */
 guint minden_board_get_render_count(MindenBoard *self);
 
 G_END_DECLS

@@ -23,6 +23,7 @@ struct _LpPrivacyScreen {
     guint guard_ms;
     GArray *keys_down;   /* guint keyvals pressed within the screen and not yet released */
     GArray *stale_keys;  /* keys already down when the cover went up */
+    guint focus_idle;    /* takes the focus back once the window has placed it */
 };
 
 /* Long enough for a double click, a key's auto-repeat delay and an Enter pressed twice in
@@ -108,9 +109,24 @@ static void take_focus(LpPrivacyScreen *self)
     gtk_widget_grab_focus(self->cover_box);
 }
 
+static gboolean take_focus_idle(gpointer data)
+{
+    LpPrivacyScreen *self = data;
+
+    self->focus_idle = 0;
+    take_focus(self);
+    return G_SOURCE_REMOVE;
+}
+
 static void on_map(GtkWidget *widget, gpointer user_data)
 {
-    take_focus(LP_PRIVACY_SCREEN(widget));
+    LpPrivacyScreen *self = LP_PRIVACY_SCREEN(widget);
+
+    take_focus(self);
+    /* The window moves the focus into a page it has just shown as Tab would, which from the
+     * cover is on to "Show": the cover takes it back when the window is done. */
+    if (self->covered && self->focus_idle == 0)
+        self->focus_idle = g_idle_add(take_focus_idle, self);
 }
 
 /* GtkWindow does not forget a default widget that goes away: leaving the window (the game
@@ -122,6 +138,7 @@ static void on_unmap(GtkWidget *widget, gpointer user_data)
     GtkRoot *root = gtk_widget_get_root(widget);
 
     (void)user_data;
+    g_clear_handle_id(&self->focus_idle, g_source_remove);
     if (GTK_IS_WINDOW(root) &&
         gtk_window_get_default_widget(GTK_WINDOW(root)) == self->show_button)
         gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
@@ -140,6 +157,7 @@ static void lp_privacy_screen_dispose(GObject *object)
 {
     GtkWidget *child;
 
+    g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->focus_idle, g_source_remove);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
         gtk_widget_unparent(child);
     LP_PRIVACY_SCREEN(object)->child = NULL;

@@ -399,10 +399,11 @@ static void update_over(AaPage *self)
 static void update_scoring(AaPage *self)
 {
     AaGame *game = game_of(self);
+    g_autofree char *total = aa_counter_format_km(aa_game_get_total(game));
     g_autofree char *text = g_strdup_printf(
-        _("Stage %u is over: the counter reached %d of %d km. Routes are turned over; "
+        _("Stage %u is over: the counter reached %s of %d km. Routes are turned over; "
           "only the part after the last break counts."),
-        aa_game_get_n_scored(game), aa_game_get_total(game), aa_game_get_goal(game));
+        aa_game_get_n_scored(game), total, aa_game_get_goal(game));
     gtk_label_set_text(self->scoring_label, text);
     show_mode(self, "scoring");
 }

@@ -3,6 +3,7 @@
 #include "lp-player.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "lp-error.h"
 #include "lp-core-enums.h"
@@ -11,6 +12,7 @@
 struct _LpPlayer {
     GObject parent_instance;
     char *name;
+    char *shown_name;   /* the name in the language of the program, see default_name() */
     int age;
     char *colour;
     LpPlayerKind kind;
@@ -23,6 +25,7 @@ static void lp_player_finalize(GObject *object)
 {
     LpPlayer *self = LP_PLAYER(object);
     g_clear_pointer(&self->name, g_free);
+    g_clear_pointer(&self->shown_name, g_free);
     g_clear_pointer(&self->colour, g_free);
     G_OBJECT_CLASS(lp_player_parent_class)->finalize(object);
 }
@@ -75,6 +78,22 @@ static gboolean colour_is_valid(const char *colour)
     return TRUE;
 }
 
+/* A seat nobody named is saved as the English "Player 3" and shown in the language of the
+ * program ("Spieler 3"), whatever the language was when the game began. NULL for a real
+ * name. */
+static char *default_name(const char *name)
+{
+    const char *prefix = "Player ";
+    if (!g_str_has_prefix(name, prefix))
+        return NULL;
+    const char *digits = name + strlen(prefix);
+    guint64 number = 0;
+    if (*digits == '0' || !g_ascii_string_to_unsigned(digits, 10, 1, 99, &number, NULL))
+        return NULL;
+    /* Translators: the name of a player nobody named, by seat number. */
+    return g_strdup_printf(_("Player %u"), (guint)number);
+}
+
 LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerKind kind,
                         LpLevel level)
 {
@@ -86,6 +105,7 @@ LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerK
 
     LpPlayer *self = g_object_new(LP_TYPE_PLAYER, NULL);
     self->name = g_strdup(name);
+    self->shown_name = default_name(name);
     self->age = age;
     self->colour = g_ascii_strdown(colour, -1);
     self->kind = kind;
@@ -96,7 +116,7 @@ LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerK
 const char *lp_player_get_name(LpPlayer *self)
 {
     g_return_val_if_fail(LP_IS_PLAYER(self), NULL);
-    return self->name;
+    return self->shown_name != NULL ? self->shown_name : self->name;
 }
 
 int lp_player_get_age(LpPlayer *self)

@@ -77,6 +77,24 @@ static void test_palette(void)
     g_assert_cmpint(lp_player_colour_index("#000001"), ==, -1);
 }
 
+/* Issue 13: a seat nobody named is saved as "Player 3" and shown in the program's language
+ * (here the untranslated C locale); a name that only looks similar stays as typed. */
+static void test_default_name(void)
+{
+    g_autoptr(LpPlayer) p = lp_player_new("Player 3", 30, "#3584e4", LP_PLAYER_HUMAN,
+                                          LP_LEVEL_NORMAL);
+    g_assert_cmpstr(lp_player_get_name(p), ==, "Player 3");
+    g_autoptr(JsonNode) node = lp_player_to_json(p);
+    g_assert_cmpstr(json_object_get_string_member(json_node_get_object(node), "name"), ==,
+                    "Player 3");
+    const char *as_typed[] = {"Player 03", "Player 3x", "Player ", "Player 100", "player 3"};
+    for (guint i = 0; i < G_N_ELEMENTS(as_typed); i++) {
+        g_autoptr(LpPlayer) q = lp_player_new(as_typed[i], 30, "#3584e4", LP_PLAYER_HUMAN,
+                                              LP_LEVEL_NORMAL);
+        g_assert_cmpstr(lp_player_get_name(q), ==, as_typed[i]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -84,5 +102,6 @@ int main(int argc, char **argv)
     g_test_add_func("/player/round-trip", test_round_trip);
     g_test_add_func("/player/bad", test_bad_player);
     g_test_add_func("/player/palette", test_palette);
+    g_test_add_func("/player/default-name", test_default_name);
     return g_test_run();
 }

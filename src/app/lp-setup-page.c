@@ -619,7 +619,8 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
 
         if (*name == '\0') {
             g_free(name);
-            name = g_strdup_printf(_("Player %u"), i + 1);
+            /* Saved in English; LpPlayer shows it in the program's language. */
+            name = g_strdup_printf("Player %u", i + 1);
         }
         if (!parse_age(gtk_editable_get_text(GTK_EDITABLE(seat->age_entry)), &age)) {
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,

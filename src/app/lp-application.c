@@ -14,6 +14,13 @@ struct _LpApplication {
 
     gboolean restart_requested;
     LpSettings *settings; /* the one settings object, handed to every window */
+
+    /* The desktop's colour scheme for the "system" style: the portal's
+     * org.freedesktop.appearance color-scheme (0 none, 1 dark, 2 light). */
+    guint color_scheme;
+    GDBusConnection *bus;
+    guint scheme_subscription;
+    GCancellable *cancellable;
 };
 
 G_DEFINE_FINAL_TYPE(LpApplication, lp_application, GTK_TYPE_APPLICATION)
@@ -92,8 +99,11 @@ static void preferences_activated(GSimpleAction *action, GVariant *param, gpoint
 {
     LpApplication *self = LP_APPLICATION(user_data);
     GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(user_data));
+    GtkWidget *prefs = lp_preferences_window_new(parent, self->settings);
 
-    gtk_window_present(GTK_WINDOW(lp_preferences_window_new(parent, self->settings)));
+    /* A window of the app: its buttons reach app.restart (issue 13). */
+    gtk_window_set_application(GTK_WINDOW(prefs), GTK_APPLICATION(self));
+    gtk_window_present(GTK_WINDOW(prefs));
 }
 
 GtkWidget *lp_shortcuts_window_new(GtkWindow *parent)
@@ -111,6 +121,105 @@ static void shortcuts_activated(GSimpleAction *action, GVariant *param, gpointer
     GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(user_data));
 
     gtk_window_present(GTK_WINDOW(lp_shortcuts_window_new(parent)));
+}
+
+/* ---- style: System / Light / Dark ----------------------------------------------------- */
+
+gboolean lp_application_style_is_dark(const char *style, guint color_scheme)
+{
+    if (g_strcmp0(style, "dark") == 0)
+        return TRUE;
+    if (g_strcmp0(style, "light") == 0)
+        return FALSE;
+    /* "system": dark only when the desktop asks for it; no answer means light. */
+    return color_scheme == 1;
+}
+
+static void apply_style(LpApplication *self)
+{
+    GSettings *gsettings = lp_settings_get_gsettings(self->settings);
+    g_autofree char *style = g_settings_get_string(gsettings, "style");
+    GtkSettings *gtk = gtk_settings_get_default();
+
+    if (gtk != NULL)
+        g_object_set(gtk, "gtk-application-prefer-dark-theme",
+                     lp_application_style_is_dark(style, self->color_scheme), NULL);
+}
+
+/* Read answers "v" holding the value, some portals one level deeper. */
+static void take_color_scheme(LpApplication *self, GVariant *value)
+{
+    g_autoptr(GVariant) inner = g_variant_ref(value);
+
+    while (inner != NULL && g_variant_is_of_type(inner, G_VARIANT_TYPE_VARIANT)) {
+        GVariant *next = g_variant_get_variant(inner);
+        g_variant_unref(inner);
+        inner = next;
+    }
+    if (inner != NULL && g_variant_is_of_type(inner, G_VARIANT_TYPE_UINT32))
+        self->color_scheme = g_variant_get_uint32(inner);
+    apply_style(self);
+}
+
+static void on_setting_changed(GDBusConnection *bus, const char *sender, const char *path,
+                               const char *interface, const char *signal, GVariant *params,
+                               gpointer data)
+{
+    const char *ns = NULL, *key = NULL;
+    g_autoptr(GVariant) value = NULL;
+
+    if (!g_variant_is_of_type(params, G_VARIANT_TYPE("(ssv)")))
+        return;
+    g_variant_get(params, "(&s&sv)", &ns, &key, &value);
+    if (g_strcmp0(ns, "org.freedesktop.appearance") == 0 && g_strcmp0(key, "color-scheme") == 0)
+        take_color_scheme(LP_APPLICATION(data), value);
+}
+
+static void on_scheme_read(GObject *source, GAsyncResult *result, gpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GVariant) reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result,
+                                                              &error);
+
+    /* No portal (or no answer): the "system" style stays light. */
+    if (reply == NULL || !g_variant_is_of_type(reply, G_VARIANT_TYPE("(v)")))
+        return;
+    g_autoptr(GVariant) value = NULL;
+    g_variant_get(reply, "(v)", &value);
+    take_color_scheme(LP_APPLICATION(data), value);
+}
+
+#define PORTAL_NAME "org.freedesktop.portal.Desktop"
+#define PORTAL_PATH "/org/freedesktop/portal/desktop"
+#define PORTAL_SETTINGS "org.freedesktop.portal.Settings"
+
+static void on_bus(GObject *source, GAsyncResult *result, gpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    GDBusConnection *bus = g_bus_get_finish(result, &error);
+    LpApplication *self;
+
+    if (bus == NULL)
+        return; /* cancelled, or no session bus: light */
+    self = LP_APPLICATION(data);
+    self->bus = bus;
+    self->scheme_subscription = g_dbus_connection_signal_subscribe(
+        bus, PORTAL_NAME, PORTAL_SETTINGS, "SettingChanged", PORTAL_PATH,
+        "org.freedesktop.appearance", G_DBUS_SIGNAL_FLAGS_NONE, on_setting_changed, self, NULL);
+    g_dbus_connection_call(bus, PORTAL_NAME, PORTAL_PATH, PORTAL_SETTINGS, "Read",
+                           g_variant_new("(ss)", "org.freedesktop.appearance", "color-scheme"),
+                           G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000,
+                           self->cancellable, on_scheme_read, self);
+}
+
+static void follow_desktop_style(LpApplication *self)
+{
+    GSettings *gsettings = lp_settings_get_gsettings(self->settings);
+
+    g_signal_connect_object(gsettings, "changed::style", G_CALLBACK(apply_style), self,
+                            G_CONNECT_SWAPPED);
+    apply_style(self);
+    g_bus_get(G_BUS_TYPE_SESSION, self->cancellable, on_bus, self);
 }
 
 static const GActionEntry app_actions[] = {
@@ -149,6 +258,7 @@ static void lp_application_startup(GApplication *app)
                                                GTK_STYLE_PROVIDER(css),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     gtk_window_set_default_icon_name(APP_ID);
+    follow_desktop_style(LP_APPLICATION(app));
 }
 
 /* Benchmarks (tests/bench/bench-startup.py): quit once the first frame is painted. */
@@ -176,6 +286,14 @@ static void lp_application_activate(GApplication *app)
 
 static void lp_application_dispose(GObject *object)
 {
+    LpApplication *self = LP_APPLICATION(object);
+
+    g_cancellable_cancel(self->cancellable);
+    g_clear_object(&self->cancellable);
+    if (self->bus != NULL && self->scheme_subscription != 0)
+        g_dbus_connection_signal_unsubscribe(self->bus, self->scheme_subscription);
+    self->scheme_subscription = 0;
+    g_clear_object(&self->bus);
     g_clear_object(&LP_APPLICATION(object)->settings);
     G_OBJECT_CLASS(lp_application_parent_class)->dispose(object);
 }
@@ -191,6 +309,7 @@ static void lp_application_class_init(LpApplicationClass *klass)
 
 static void lp_application_init(LpApplication *self)
 {
+    self->cancellable = g_cancellable_new();
 }
 
 LpApplication *lp_application_new(LpSettings *settings)

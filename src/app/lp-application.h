@@ -20,6 +20,11 @@ LpApplication *lp_application_new(LpSettings *settings);
  * program again once g_application_run() has returned. */
 gboolean lp_application_get_restart_requested(LpApplication *self);
 
+/* Whether the "style" preference ("system", "light", "dark") shows the dark style, given the
+ * desktop's colour scheme (org.freedesktop.appearance color-scheme: 0 no preference, 1 dark,
+ * 2 light). */
+gboolean lp_application_style_is_dark(const char *style, guint color_scheme);
+
 /* The About dialog of the app (shown by app.about). */
 GtkWidget *lp_about_dialog_new(GtkWindow *parent);
 /* The keyboard shortcuts window (shown by app.shortcuts). */

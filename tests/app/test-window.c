@@ -501,7 +501,7 @@ static void test_preferences(void)
     lp_test_iterate();
     dropdowns = lp_test_find_all(prefs, GTK_TYPE_DROP_DOWN, NULL);
     switches = lp_test_find_all(prefs, GTK_TYPE_SWITCH, NULL);
-    g_assert_cmpuint(dropdowns->len, ==, 2);
+    g_assert_cmpuint(dropdowns->len, ==, 3); /* language, animation speed, style */
     g_assert_cmpuint(switches->len, ==, 1);
 
     gtk_drop_down_set_selected(dropdowns->pdata[0], 1);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "lp-a11y.h"
+#include "lp-clamp.h"
 #include "lp-json.h"
 #include "lp-player.h"
 #include "lp-setup-page.h"
@@ -22,12 +23,15 @@ typedef struct {
     GtkWidget *colour_dropdown;
     GtkWidget *kind_dropdown;
     GtkWidget *remove_button;
+    GtkWidget *error_label; /* under the entries: what is wrong with this seat */
     guint colour;
 } Seat;
 
 struct _LpSetupPage {
     GtkWidget parent_instance;
 
+    GtkWidget *scroller;
+    GtkWidget *content;
     GtkWidget *subtitle_label;
     GtkListBox *seat_list;
     GtkWidget *add_button;
@@ -42,6 +46,7 @@ struct _LpSetupPage {
     const LpGameUi *info;
     GPtrArray *seats; /* Seat*, owned by the rows */
     gboolean updating;
+    Seat *error_seat; /* the seat the last error of build_players() is about, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE(LpSetupPage, lp_setup_page, GTK_TYPE_WIDGET)
@@ -149,6 +154,25 @@ static GtkWidget *labelled_dropdown(const char *const *strings, guint n, gboolea
     return gtk_drop_down_new(G_LIST_MODEL(g_steal_pointer(&list)), NULL);
 }
 
+static void clear_seat_error(Seat *seat)
+{
+    gtk_widget_remove_css_class(seat->name_entry, "error");
+    gtk_widget_remove_css_class(seat->age_entry, "error");
+    gtk_widget_set_visible(seat->error_label, FALSE);
+}
+
+/* A drop-down's button takes the focus; GTK 4.8 names it by its class ("GtkToggleButton").
+ * It is named by its drop-down instead (issue 13). */
+static void name_dropdown_button(GtkWidget *dropdown)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(dropdown); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_TOGGLE_BUTTON(c))
+            gtk_accessible_update_relation(GTK_ACCESSIBLE(c),
+                                           GTK_ACCESSIBLE_RELATION_LABELLED_BY, dropdown, NULL,
+                                           -1);
+}
+
 static Seat *append_seat(LpSetupPage *self)
 {
     Seat *seat = g_new0(Seat, 1);
@@ -214,6 +238,8 @@ static Seat *append_seat(LpSetupPage *self)
     gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->kind_dropdown),
                                self->seats->len == 0 ? LP_SEAT_HUMAN : LP_SEAT_COMPUTER_NORMAL);
     gtk_box_append(GTK_BOX(box), seat->kind_dropdown);
+    name_dropdown_button(seat->colour_dropdown);
+    name_dropdown_button(seat->kind_dropdown);
 
     seat->remove_button = gtk_button_new_from_icon_name("user-trash-symbolic");
     gtk_widget_add_css_class(seat->remove_button, "flat");
@@ -222,7 +248,23 @@ static Seat *append_seat(LpSetupPage *self)
     g_signal_connect(seat->remove_button, "clicked", G_CALLBACK(on_remove_clicked), self);
     gtk_box_append(GTK_BOX(box), seat->remove_button);
 
-    gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(seat->row), box);
+    /* The seat's own error shows under its entries, where the focus goes (issue 13). */
+    seat->error_label = g_object_new(GTK_TYPE_LABEL, "accessible-role",
+                                     GTK_ACCESSIBLE_ROLE_ALERT, NULL);
+    gtk_label_set_wrap(GTK_LABEL(seat->error_label), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(seat->error_label), 0);
+    gtk_widget_add_css_class(seat->error_label, "error");
+    gtk_widget_add_css_class(seat->error_label, "seat-error");
+    gtk_widget_set_margin_start(seat->error_label, 12);
+    gtk_widget_set_margin_end(seat->error_label, 12);
+    gtk_widget_set_margin_bottom(seat->error_label, 8);
+    gtk_widget_set_visible(seat->error_label, FALSE);
+    GtkWidget *column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_box_append(GTK_BOX(column), box);
+    gtk_box_append(GTK_BOX(column), seat->error_label);
+    g_signal_connect_swapped(seat->name_entry, "changed", G_CALLBACK(clear_seat_error), seat);
+    g_signal_connect_swapped(seat->age_entry, "changed", G_CALLBACK(clear_seat_error), seat);
+    gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(seat->row), column);
     gtk_list_box_append(self->seat_list, seat->row);
     g_ptr_array_add(self->seats, seat);
     return seat;
@@ -266,6 +308,7 @@ static void update_seats(LpSetupPage *self)
 
 static void clear_seats(LpSetupPage *self)
 {
+    self->error_seat = NULL;
     while (self->seats->len > 0) {
         Seat *seat = g_ptr_array_steal_index(self->seats, self->seats->len - 1);
 
@@ -415,6 +458,8 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
 
     gtk_widget_class_set_template_from_resource(widget_class,
         "/io/github/landpartie/Landpartie/ui/lp-setup-page.ui");
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, scroller);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, content);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, subtitle_label);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, seat_list);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, add_button);
@@ -432,6 +477,13 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
 static void lp_setup_page_init(LpSetupPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    /* Centred and at most this wide in every language; German words used to widen the
+     * page to the window's edges (issue 13). */
+    g_object_ref(self->content);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller), NULL);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller),
+                                  lp_clamp_new(self->content, 728));
+    g_object_unref(self->content);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->start_button));
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
@@ -525,6 +577,8 @@ gboolean lp_setup_page_remove_seat(LpSetupPage *self, guint index)
     if (self->seats->len <= self->info->game_class->min_players)
         return FALSE;
     seat = g_ptr_array_steal_index(self->seats, index);
+    if (self->error_seat == seat)
+        lp_setup_page_show_error(self, NULL);
     gtk_list_box_remove(self->seat_list, seat->row);
     update_seats(self);
     if (self->seats->len > 0) {
@@ -611,6 +665,7 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
     g_return_val_if_fail(self->info != NULL, NULL);
 
+    self->error_seat = NULL;
     for (guint i = 0; i < self->seats->len; i++) {
         Seat *seat = self->seats->pdata[i];
         g_autofree char *name = clean_name(gtk_editable_get_text(GTK_EDITABLE(seat->name_entry)));
@@ -627,6 +682,8 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
                         _("The age of %s must be a whole number from 0 to %d, or empty if "
                           "unknown."),
                         name, MAX_AGE);
+            self->error_seat = seat;
+            gtk_widget_add_css_class(seat->age_entry, "error");
             gtk_widget_grab_focus(seat->age_entry);
             return NULL;
         }
@@ -636,6 +693,8 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
                             _("Two players are called “%s”. Please give every player their "
                               "own name."),
                             name);
+                self->error_seat = seat;
+                gtk_widget_add_css_class(seat->name_entry, "error");
                 gtk_widget_grab_focus(seat->name_entry);
                 return NULL;
             }
@@ -700,10 +759,25 @@ void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players)
     lp_settings_set_last_lineup(settings_of(self), text);
 }
 
+/* An error about one seat (build_players() just failed on it, and the focus went to its
+ * entry) shows under that seat, where the person now looks; any other beside Start. */
 void lp_setup_page_show_error(LpSetupPage *self, const char *message)
 {
     g_return_if_fail(LP_IS_SETUP_PAGE(self));
 
+    for (guint i = 0; i < self->seats->len; i++) {
+        Seat *seat = self->seats->pdata[i];
+        if (message == NULL || seat != self->error_seat)
+            clear_seat_error(seat);
+    }
+    if (message != NULL && self->error_seat != NULL) {
+        gtk_label_set_text(GTK_LABEL(self->error_seat->error_label), message);
+        gtk_widget_set_visible(self->error_seat->error_label, TRUE);
+        gtk_widget_set_visible(self->error_label, FALSE);
+        return;
+    }
+    if (message == NULL)
+        self->error_seat = NULL;
     gtk_label_set_text(GTK_LABEL(self->error_label), message != NULL ? message : "");
     gtk_widget_set_visible(self->error_label, message != NULL);
 }
@@ -711,6 +785,8 @@ void lp_setup_page_show_error(LpSetupPage *self, const char *message)
 const char *lp_setup_page_get_error(LpSetupPage *self)
 {
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
+    if (self->error_seat != NULL && gtk_widget_get_visible(self->error_seat->error_label))
+        return gtk_label_get_text(GTK_LABEL(self->error_seat->error_label));
     return gtk_widget_get_visible(self->error_label)
                ? gtk_label_get_text(GTK_LABEL(self->error_label))
                : NULL;

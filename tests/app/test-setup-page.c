@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "lp-clamp.h"
 #include "lp-game-ui.h"
 #include "lp-setup-page.h"
 #include "lp-test-util.h"
@@ -260,6 +261,117 @@ static void test_remember_lineup(void)
     }
 }
 
+static gboolean inside(GtkWidget *widget, GtkWidget *area)
+{
+    graphene_rect_t r;
+
+    return gtk_widget_compute_bounds(widget, area, &r) && r.origin.y >= 0 &&
+           r.origin.y + r.size.height <= gtk_widget_get_height(area);
+}
+
+/* Issue 13: with six seats at 1024×600 a duplicate name used to be reported beside Start,
+ * out of view, while the focus jumped to the name at the top: Start seemed to do nothing.
+ * The error now shows under the offending seat, the focus is in its name, both in view. */
+static void test_error_where_looking(void)
+{
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+    g_autoptr(GError) error = NULL;
+
+    gtk_window_set_default_size(GTK_WINDOW(window), 1024, 600);
+    reset_lineup();
+    lp_setup_page_set_game(page, lp_game_ui_lookup("buxtehude"));
+    while (lp_setup_page_add_seat(page))
+        ;
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 6);
+    static const char *const names[] = {"Anna", "Ben", "Cem", "Dora", "Emil", "Anna"};
+    for (guint i = 0; i < 6; i++)
+        lp_setup_page_set_seat(page, i, names[i], "", i, LP_SEAT_HUMAN);
+    lp_test_iterate();
+
+    g_autoptr(GPtrArray) scrollers = lp_test_find_all(GTK_WIDGET(page),
+                                                      GTK_TYPE_SCROLLED_WINDOW, NULL);
+    GtkWidget *scroller = scrollers->pdata[0];
+    /* Start is in view at the bottom, where the person clicks it. */
+    GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    gtk_adjustment_set_value(vadj, gtk_adjustment_get_upper(vadj));
+    lp_test_iterate();
+
+    g_assert_null(lp_setup_page_build_players(page, &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    lp_setup_page_show_error(page, error->message);
+    for (int i = 0; i < 5; i++)
+        lp_test_iterate();
+
+    /* Drop-down buttons are named by their drop-down, not "GtkToggleButton". */
+    g_autoptr(GPtrArray) dropdowns = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_DROP_DOWN,
+                                                      NULL);
+    g_assert_cmpuint(dropdowns->len, ==, 12);
+    for (guint i = 0; i < dropdowns->len; i++) {
+        g_autoptr(GPtrArray) buttons = lp_test_find_all(dropdowns->pdata[i],
+                                                        GTK_TYPE_TOGGLE_BUTTON, NULL);
+        g_assert_null(gtk_test_accessible_check_relation(
+            buttons->pdata[0], GTK_ACCESSIBLE_RELATION_LABELLED_BY, dropdowns->pdata[i], NULL));
+    }
+
+    /* The focus is in the sixth name (the second "Anna"). */
+    g_autoptr(GPtrArray) entries = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_ENTRY, NULL);
+    GtkWidget *name6 = entries->pdata[2 * 5];
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    g_assert_true(focus == name6 || gtk_widget_is_ancestor(focus, name6));
+    g_assert_true(gtk_widget_has_css_class(name6, "error"));
+    g_assert_true(inside(name6, scroller));
+
+    /* The message is in view next to it, once. */
+    GtkWidget *label = lp_test_find_label(GTK_WIDGET(page), "Two players are called");
+    g_assert_nonnull(label);
+    g_assert_true(gtk_widget_get_mapped(label));
+    g_assert_true(inside(label, scroller));
+    g_assert_true(gtk_widget_is_ancestor(label, gtk_widget_get_ancestor(name6,
+                                                                        GTK_TYPE_LIST_BOX_ROW)));
+    g_autoptr(GPtrArray) labels = lp_test_find_all(GTK_WIDGET(page), GTK_TYPE_LABEL, NULL);
+    guint shown = 0;
+    for (guint i = 0; i < labels->len; i++)
+        if (gtk_widget_get_mapped(labels->pdata[i]) &&
+            strstr(gtk_label_get_text(labels->pdata[i]), "Two players") != NULL)
+            shown++;
+    g_assert_cmpuint(shown, ==, 1);
+    g_assert_nonnull(strstr(lp_setup_page_get_error(page), "“Anna”"));
+
+    /* Typing another name takes the error away. */
+    gtk_editable_set_text(GTK_EDITABLE(name6), "Fritz");
+    g_assert_false(gtk_widget_get_visible(label));
+    g_assert_false(gtk_widget_has_css_class(name6, "error"));
+    g_assert_null(lp_setup_page_get_error(page));
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+/* Issue 13: the page is centred and clamped in every language (German words used to make
+ * it as wide as the window). */
+static void test_clamped(void)
+{
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+
+    gtk_window_set_default_size(GTK_WINDOW(window), 1600, 900);
+    reset_lineup();
+    lp_setup_page_set_game(page, lp_game_ui_lookup("aufachse"));
+    lp_test_iterate();
+    lp_test_iterate();
+    g_autoptr(GPtrArray) clamps = lp_test_find_all(GTK_WIDGET(page), LP_TYPE_CLAMP, NULL);
+    g_assert_cmpuint(clamps->len, ==, 1);
+    GtkWidget *content = lp_clamp_get_child(clamps->pdata[0]);
+    graphene_rect_t r;
+    g_assert_true(gtk_widget_compute_bounds(content, GTK_WIDGET(page), &r));
+    g_assert_cmpfloat(r.size.width, <=, 728);
+    int page_width = gtk_widget_get_width(GTK_WIDGET(page));
+    g_assert_cmpint(page_width, >, 1000);
+    /* Centred: as much room on the left as on the right (within a scrollbar's width). */
+    double left = r.origin.x, right = page_width - r.origin.x - r.size.width;
+    g_assert_cmpfloat(ABS(left - right), <, 20);
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
@@ -267,5 +379,7 @@ int main(int argc, char **argv)
     g_test_add_func("/setup-page/build-players", test_build_players);
     g_test_add_func("/setup-page/remember-lineup", test_remember_lineup);
     g_test_add_func("/setup-page/hostile-lineup", test_hostile_lineup);
+    g_test_add_func("/setup-page/error-where-looking", test_error_where_looking);
+    g_test_add_func("/setup-page/clamped", test_clamped);
     return g_test_run();
 }

@@ -355,10 +355,9 @@ static char *read_fd(int fd, const char *path, gsize *len, GError **error)
 
 static void record_clear(LpHistoryRecord *r)
 {
-    for (guint s = 0; r->seats != NULL && s < r->n_seats; s++) {
+    /* The keys belong to the reader's cache. */
+    for (guint s = 0; r->seats != NULL && s < r->n_seats; s++)
         g_free(r->seats[s].name);
-        g_free(r->seats[s].key);
-    }
     g_clear_pointer(&r->seats, g_free);
     g_clear_pointer(&r->id, g_free);
 }
@@ -377,31 +376,306 @@ static gboolean bad(GError **error, const char *what)
     return FALSE;
 }
 
-static gboolean get_member(JsonObject *o, const char *name, GType type, JsonNode **out)
+/* A reader for one history line. json-glib builds a tree through signals, hash tables and
+ * GScanner, which for 10,000 lines took most of the statistics page's opening time; a line
+ * is small, flat and of one known shape, so it is read here into a flat list of values
+ * instead. The grammar is strict JSON (RFC 8259) like lp_json_parse(): the line must be
+ * UTF-8 without NUL, strings without raw control characters, lone surrogates or \u0000,
+ * nothing after the value; nesting is limited to MAX_LINE_DEPTH, which no record reaches,
+ * so that the recursion is bounded whatever a line holds. */
+#define MAX_LINE_DEPTH 8
+
+typedef enum {
+    V_NULL,
+    V_BOOL,
+    V_INT,
+    V_NUMBER, /* not a whole number that fits: never valid where a figure is read */
+    V_STRING,
+    V_ARRAY,
+    V_OBJECT,
+} VType;
+
+typedef struct {
+    VType type;
+    guint key;   /* objects' members: offset of the name in the string buffer */
+    guint str;   /* V_STRING: offset in the string buffer */
+    gint64 num;  /* V_BOOL, V_INT */
+    int first;   /* V_ARRAY, V_OBJECT: first child or -1 */
+    int next;    /* the next sibling or -1 */
+    guint n;     /* V_ARRAY, V_OBJECT: number of children */
+} Val;
+
+typedef struct {
+    GArray *vals;       /* Val */
+    GString *strings;   /* NUL-separated decoded strings */
+    GHashTable *keys;   /* name → lp_history_name_key(name), both owned */
+    const char *p, *end;
+} Reader;
+
+static void reader_init(Reader *rd)
 {
-    JsonNode *n = json_object_get_member(o, name);
-    if (n == NULL || !JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != type)
+    rd->vals = g_array_sized_new(FALSE, FALSE, sizeof(Val), 64);
+    rd->strings = g_string_sized_new(256);
+    rd->keys = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static void reader_clear(Reader *rd)
+{
+    g_clear_pointer(&rd->vals, g_array_unref);
+    if (rd->strings != NULL)
+        g_string_free(rd->strings, TRUE);
+    rd->strings = NULL;
+    g_clear_pointer(&rd->keys, g_hash_table_unref);
+}
+
+static inline Val *val_at(Reader *rd, int i)
+{
+    return &g_array_index(rd->vals, Val, i);
+}
+
+static inline const char *str_at(Reader *rd, guint offset)
+{
+    return rd->strings->str + offset;
+}
+
+static void skip_ws(Reader *rd)
+{
+    while (rd->p < rd->end && (*rd->p == ' ' || *rd->p == '\t' || *rd->p == '\r' ||
+                               *rd->p == '\n'))
+        rd->p++;
+}
+
+static int hex4_at(const char *p)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        int d = g_ascii_xdigit_value(p[i]);
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* A string at rd->p (on its quote), decoded into the string buffer; its offset in *out. */
+static gboolean read_string(Reader *rd, guint *out)
+{
+    rd->p++;
+    *out = (guint)rd->strings->len;
+    for (;;) {
+        const char *start = rd->p;
+        while (rd->p < rd->end && *rd->p != '"' && *rd->p != '\\' &&
+               (unsigned char)*rd->p >= 0x20)
+            rd->p++;
+        g_string_append_len(rd->strings, start, rd->p - start);
+        if (rd->p >= rd->end || (unsigned char)*rd->p < 0x20)
+            return FALSE;
+        if (*rd->p == '"') {
+            rd->p++;
+            g_string_append_c(rd->strings, '\0');
+            return TRUE;
+        }
+        if (rd->end - rd->p < 2)
+            return FALSE;
+        char e = rd->p[1];
+        rd->p += 2;
+        switch (e) {
+        case '"': g_string_append_c(rd->strings, '"'); break;
+        case '\\': g_string_append_c(rd->strings, '\\'); break;
+        case '/': g_string_append_c(rd->strings, '/'); break;
+        case 'b': g_string_append_c(rd->strings, '\b'); break;
+        case 'f': g_string_append_c(rd->strings, '\f'); break;
+        case 'n': g_string_append_c(rd->strings, '\n'); break;
+        case 'r': g_string_append_c(rd->strings, '\r'); break;
+        case 't': g_string_append_c(rd->strings, '\t'); break;
+        case 'u': {
+            int u = rd->end - rd->p >= 4 ? hex4_at(rd->p) : -1;
+            if (u <= 0 || (u >= 0xDC00 && u <= 0xDFFF))
+                return FALSE; /* not a character: \u0000 or a lone low surrogate */
+            rd->p += 4;
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                int low = rd->end - rd->p >= 6 && rd->p[0] == '\\' && rd->p[1] == 'u'
+                              ? hex4_at(rd->p + 2)
+                              : -1;
+                if (low < 0xDC00 || low > 0xDFFF)
+                    return FALSE;
+                rd->p += 6;
+                u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
+            }
+            g_string_append_unichar(rd->strings, (gunichar)u);
+            break;
+        }
+        default:
+            return FALSE;
+        }
+    }
+}
+
+static gboolean read_number(Reader *rd, Val *v)
+{
+    const char *start = rd->p;
+    gboolean negative = FALSE, whole = TRUE;
+    guint64 n = 0;
+    int digits = 0;
+    if (rd->p < rd->end && *rd->p == '-') {
+        negative = TRUE;
+        rd->p++;
+    }
+    if (rd->p >= rd->end || !g_ascii_isdigit(*rd->p))
         return FALSE;
-    *out = n;
+    if (*rd->p == '0') {
+        rd->p++;
+        digits = 1;
+    } else {
+        for (; rd->p < rd->end && g_ascii_isdigit(*rd->p); rd->p++, digits++) {
+            if (digits < 18)
+                n = n * 10 + (guint64)(*rd->p - '0');
+        }
+    }
+    if (rd->p < rd->end && *rd->p == '.') {
+        whole = FALSE;
+        rd->p++;
+        if (rd->p >= rd->end || !g_ascii_isdigit(*rd->p))
+            return FALSE;
+        while (rd->p < rd->end && g_ascii_isdigit(*rd->p))
+            rd->p++;
+    }
+    if (rd->p < rd->end && (*rd->p == 'e' || *rd->p == 'E')) {
+        whole = FALSE;
+        rd->p++;
+        if (rd->p < rd->end && (*rd->p == '+' || *rd->p == '-'))
+            rd->p++;
+        if (rd->p >= rd->end || !g_ascii_isdigit(*rd->p))
+            return FALSE;
+        while (rd->p < rd->end && g_ascii_isdigit(*rd->p))
+            rd->p++;
+    }
+    if (rd->p - start > 40)
+        return FALSE;
+    /* Whole numbers of up to 18 digits are numbers; anything else is "some number". */
+    v->type = whole && digits <= 18 ? V_INT : V_NUMBER;
+    v->num = negative ? -(gint64)n : (gint64)n;
     return TRUE;
 }
 
-static gboolean int_member(JsonObject *o, const char *name, gint64 min, gint64 max,
-                           gint64 *out)
+static gboolean literal_at(Reader *rd, const char *word)
 {
-    JsonNode *n;
-    if (!get_member(o, name, G_TYPE_INT64, &n))
+    gsize n = strlen(word);
+    if ((gsize)(rd->end - rd->p) < n || memcmp(rd->p, word, n) != 0)
         return FALSE;
-    gint64 v = json_node_get_int(n);
-    if (v < min || v > max)
-        return FALSE;
-    *out = v;
+    rd->p += n;
     return TRUE;
+}
+
+/* Reads a value into a new slot; its index in *out. */
+static gboolean read_value(Reader *rd, guint depth, int *out)
+{
+    Val v = {.first = -1, .next = -1};
+    skip_ws(rd);
+    if (rd->p >= rd->end)
+        return FALSE;
+    int index = (int)rd->vals->len;
+    g_array_append_val(rd->vals, v);
+    *out = index;
+    char c = *rd->p;
+    if (c == '{' || c == '[') {
+        gboolean object = c == '{';
+        int last = -1;
+        if (depth >= MAX_LINE_DEPTH)
+            return FALSE;
+        val_at(rd, index)->type = object ? V_OBJECT : V_ARRAY;
+        rd->p++;
+        skip_ws(rd);
+        if (rd->p < rd->end && *rd->p == (object ? '}' : ']')) {
+            rd->p++;
+            return TRUE;
+        }
+        for (;;) {
+            guint key = 0;
+            int child;
+            skip_ws(rd);
+            if (object) {
+                if (rd->p >= rd->end || *rd->p != '"' || !read_string(rd, &key))
+                    return FALSE;
+                skip_ws(rd);
+                if (rd->p >= rd->end || *rd->p != ':')
+                    return FALSE;
+                rd->p++;
+            }
+            if (!read_value(rd, depth + 1, &child))
+                return FALSE;
+            val_at(rd, child)->key = key;
+            if (last < 0)
+                val_at(rd, index)->first = child;
+            else
+                val_at(rd, last)->next = child;
+            last = child;
+            val_at(rd, index)->n++;
+            skip_ws(rd);
+            if (rd->p < rd->end && *rd->p == ',') {
+                rd->p++;
+                continue;
+            }
+            if (rd->p < rd->end && *rd->p == (object ? '}' : ']')) {
+                rd->p++;
+                return TRUE;
+            }
+            return FALSE;
+        }
+    }
+    if (c == '"') {
+        guint s;
+        if (!read_string(rd, &s))
+            return FALSE;
+        val_at(rd, index)->type = V_STRING;
+        val_at(rd, index)->str = s;
+        return TRUE;
+    }
+    if (c == 't' || c == 'f') {
+        val_at(rd, index)->type = V_BOOL;
+        val_at(rd, index)->num = c == 't';
+        return literal_at(rd, c == 't' ? "true" : "false");
+    }
+    if (c == 'n') {
+        val_at(rd, index)->type = V_NULL;
+        return literal_at(rd, "null");
+    }
+    Val num = {.first = -1, .next = -1};
+    if (!read_number(rd, &num))
+        return FALSE;
+    val_at(rd, index)->type = num.type;
+    val_at(rd, index)->num = num.num;
+    return TRUE;
+}
+
+/* The member name of object o, or NULL. A name given twice is found first. */
+static Val *member(Reader *rd, Val *o, const char *name)
+{
+    if (o == NULL || o->type != V_OBJECT)
+        return NULL;
+    for (int c = o->first; c >= 0; c = val_at(rd, c)->next) {
+        if (strcmp(str_at(rd, val_at(rd, c)->key), name) == 0)
+            return val_at(rd, c);
+    }
+    return NULL;
+}
+
+static gboolean int_of(Val *v, gint64 min, gint64 max, gint64 *out)
+{
+    if (v == NULL || v->type != V_INT || v->num < min || v->num > max)
+        return FALSE;
+    *out = v->num;
+    return TRUE;
+}
+
+static const char *string_of(Reader *rd, Val *v)
+{
+    return v != NULL && v->type == V_STRING ? str_at(rd, v->str) : NULL;
 }
 
 static gboolean colour_ok(const char *c)
 {
-    if (strlen(c) != 7 || c[0] != '#')
+    if (c == NULL || strlen(c) != 7 || c[0] != '#')
         return FALSE;
     for (int i = 1; i < 7; i++) {
         if (!g_ascii_isxdigit(c[i]))
@@ -413,99 +687,102 @@ static gboolean colour_ok(const char *c)
 #define MAX_FIGURE 100000
 
 /* An optional array member of figures: up to n whole numbers into slots. */
-static gboolean read_fig_array(JsonObject *f, const char *name, guint n, gint32 *slots)
+static gboolean read_fig_array(Reader *rd, Val *f, const char *name, guint n, gint32 *slots)
 {
-    JsonNode *node = json_object_get_member(f, name);
-    if (node == NULL)
+    Val *a = member(rd, f, name);
+    if (a == NULL)
         return TRUE;
-    if (!JSON_NODE_HOLDS_ARRAY(node))
+    if (a->type != V_ARRAY || a->n > n)
         return FALSE;
-    JsonArray *a = json_node_get_array(node);
-    if (json_array_get_length(a) > n)
-        return FALSE;
-    for (guint i = 0; i < json_array_get_length(a); i++) {
-        JsonNode *e = json_array_get_element(a, i);
-        if (!JSON_NODE_HOLDS_VALUE(e) || json_node_get_value_type(e) != G_TYPE_INT64)
-            return FALSE;
-        gint64 v = json_node_get_int(e);
-        if (v < 0 || v > MAX_FIGURE)
+    guint i = 0;
+    for (int c = a->first; c >= 0; c = val_at(rd, c)->next, i++) {
+        gint64 v;
+        if (!int_of(val_at(rd, c), 0, MAX_FIGURE, &v))
             return FALSE;
         slots[i] = (gint32)v;
     }
     return TRUE;
 }
 
-static gboolean read_fig(JsonObject *f, const char *name, gint32 *slot)
+static gboolean read_fig(Reader *rd, Val *f, const char *name, gint32 *slot)
 {
-    gint64 v;
-    if (!json_object_has_member(f, name))
+    Val *v = member(rd, f, name);
+    gint64 n;
+    if (v == NULL)
         return TRUE;
-    if (!int_member(f, name, 0, MAX_FIGURE, &v))
+    if (!int_of(v, 0, MAX_FIGURE, &n))
         return FALSE;
-    *slot = (gint32)v;
+    *slot = (gint32)n;
     return TRUE;
 }
 
-static gboolean read_figures(LpHistoryKind kind, JsonNode *node, gint32 *fig)
+static gboolean read_figures(Reader *rd, LpHistoryKind kind, Val *f, gint32 *fig)
 {
-    if (node == NULL)
+    if (f == NULL)
         return TRUE;
-    if (!JSON_NODE_HOLDS_OBJECT(node))
+    if (f->type != V_OBJECT)
         return FALSE;
-    JsonObject *f = json_node_get_object(node);
     switch (kind) {
     case LP_HISTORY_BUXTEHUDE:
-        if (!read_fig(f, "placed", &fig[LP_FIG_BUX_PLACED]) ||
-            !read_fig(f, "right", &fig[LP_FIG_BUX_RIGHT]) ||
-            !read_fig(f, "called", &fig[LP_FIG_BUX_CALLED]) ||
-            !read_fig(f, "won", &fig[LP_FIG_BUX_WON]) ||
-            !read_fig(f, "hits", &fig[LP_FIG_BUX_HITS]))
+        if (!read_fig(rd, f, "placed", &fig[LP_FIG_BUX_PLACED]) ||
+            !read_fig(rd, f, "right", &fig[LP_FIG_BUX_RIGHT]) ||
+            !read_fig(rd, f, "called", &fig[LP_FIG_BUX_CALLED]) ||
+            !read_fig(rd, f, "won", &fig[LP_FIG_BUX_WON]) ||
+            !read_fig(rd, f, "hits", &fig[LP_FIG_BUX_HITS]))
             return FALSE;
         return fig[LP_FIG_BUX_RIGHT] <= fig[LP_FIG_BUX_PLACED] &&
                fig[LP_FIG_BUX_WON] <= fig[LP_FIG_BUX_CALLED];
     case LP_HISTORY_MINDEN: {
-        if (!read_fig_array(f, "tips", 4, &fig[LP_FIG_MINDEN_TIPS_1]) ||
-            !read_fig_array(f, "right", 4, &fig[LP_FIG_MINDEN_RIGHT_1]))
+        if (!read_fig_array(rd, f, "tips", 4, &fig[LP_FIG_MINDEN_TIPS_1]) ||
+            !read_fig_array(rd, f, "right", 4, &fig[LP_FIG_MINDEN_RIGHT_1]))
             return FALSE;
         for (guint k = 0; k < 4; k++) {
             if (fig[LP_FIG_MINDEN_RIGHT_1 + k] > fig[LP_FIG_MINDEN_TIPS_1 + k])
                 return FALSE;
         }
-        JsonNode *kept = json_object_get_member(f, "kept");
+        Val *kept = member(rd, f, "kept");
         if (kept == NULL)
             return TRUE;
-        if (!JSON_NODE_HOLDS_OBJECT(kept))
+        if (kept->type != V_OBJECT)
             return FALSE;
-        JsonObject *k = json_node_get_object(kept);
-        return read_fig(k, "yellow", &fig[LP_FIG_MINDEN_KEPT_YELLOW]) &&
-               read_fig(k, "red", &fig[LP_FIG_MINDEN_KEPT_RED]) &&
-               read_fig(k, "blue", &fig[LP_FIG_MINDEN_KEPT_BLUE]) &&
-               read_fig(k, "purple", &fig[LP_FIG_MINDEN_KEPT_PURPLE]);
+        return read_fig(rd, kept, "yellow", &fig[LP_FIG_MINDEN_KEPT_YELLOW]) &&
+               read_fig(rd, kept, "red", &fig[LP_FIG_MINDEN_KEPT_RED]) &&
+               read_fig(rd, kept, "blue", &fig[LP_FIG_MINDEN_KEPT_BLUE]) &&
+               read_fig(rd, kept, "purple", &fig[LP_FIG_MINDEN_KEPT_PURPLE]);
     }
     case LP_HISTORY_AUFACHSE:
-        return read_fig_array(f, "stages", 5, &fig[LP_FIG_AA_STAGE_1]) &&
-               read_fig(f, "longest", &fig[LP_FIG_AA_LONGEST]);
+        return read_fig_array(rd, f, "stages", 5, &fig[LP_FIG_AA_STAGE_1]) &&
+               read_fig(rd, f, "longest", &fig[LP_FIG_AA_LONGEST]);
     default:
         return FALSE;
     }
 }
 
-static gboolean read_seat(LpHistoryKind kind, JsonNode *node, guint n, LpHistorySeat *seat,
+/* The name key of name, computed once per spelling for the whole file. */
+static const char *cached_key(Reader *rd, const char *name)
+{
+    const char *key = g_hash_table_lookup(rd->keys, name);
+    if (key == NULL) {
+        char *k = lp_history_name_key(name);
+        g_hash_table_insert(rd->keys, g_strdup(name), k);
+        key = k;
+    }
+    return key;
+}
+
+static gboolean read_seat(Reader *rd, LpHistoryKind kind, Val *o, guint n, LpHistorySeat *seat,
                           GError **error)
 {
-    JsonNode *m;
     gint64 v;
-    if (!JSON_NODE_HOLDS_OBJECT(node))
+    if (o == NULL || o->type != V_OBJECT)
         return bad(error, "a player is not an object");
-    JsonObject *o = json_node_get_object(node);
-
-    JsonNode *name = json_object_get_member(o, "name");
+    Val *name = member(rd, o, "name");
     if (name == NULL)
         return bad(error, "a player has no name");
-    if (!JSON_NODE_HOLDS_NULL(name)) {
-        if (!get_member(o, "name", G_TYPE_STRING, &m))
+    if (name->type != V_NULL) {
+        const char *text = string_of(rd, name);
+        if (text == NULL)
             return bad(error, "a name is not a text");
-        const char *text = json_node_get_string(m);
         glong chars = g_utf8_strlen(text, -1);
         if (chars < 1 || chars > LP_PLAYER_NAME_MAX)
             return bad(error, "a name is empty or too long");
@@ -513,44 +790,43 @@ static gboolean read_seat(LpHistoryKind kind, JsonNode *node, guint n, LpHistory
             if (g_unichar_iscntrl(g_utf8_get_char(c)))
                 return bad(error, "a name holds a control character");
         }
-        seat->name = g_strdup(text);
-        seat->key = lp_history_name_key(text);
+        seat->key = cached_key(rd, text);
         if (*seat->key == '\0')
             return bad(error, "a name is only white space");
+        seat->name = g_strdup(text);
     }
-    if (!get_member(o, "colour", G_TYPE_STRING, &m) || !colour_ok(json_node_get_string(m)))
+    const char *colour = string_of(rd, member(rd, o, "colour"));
+    if (!colour_ok(colour))
         return bad(error, "a colour is not #rrggbb");
-    memcpy(seat->colour, json_node_get_string(m), 8);
-    if (!get_member(o, "kind", G_TYPE_STRING, &m))
-        return bad(error, "a player has no kind");
-    const char *k = json_node_get_string(m);
-    if (g_str_equal(k, "human")) {
+    memcpy(seat->colour, colour, 8);
+    const char *k = string_of(rd, member(rd, o, "kind"));
+    if (g_strcmp0(k, "human") == 0) {
         seat->human = TRUE;
         seat->level = LP_LEVEL_NORMAL;
-    } else if (g_str_equal(k, "computer")) {
-        if (!get_member(o, "level", G_TYPE_STRING, &m) ||
-            !lp_level_from_string(json_node_get_string(m), &seat->level))
+    } else if (g_strcmp0(k, "computer") == 0) {
+        if (!lp_level_from_string(string_of(rd, member(rd, o, "level")), &seat->level))
             return bad(error, "a computer has no level");
     } else {
         return bad(error, "a kind is neither human nor computer");
     }
-    if (!int_member(o, "score", -1000000, 1000000, &v))
+    if (!int_of(member(rd, o, "score"), -1000000, 1000000, &v))
         return bad(error, "a score is not a whole number");
     seat->score = (int)v;
-    if (!int_member(o, "rank", 1, n, &v))
+    if (!int_of(member(rd, o, "rank"), 1, n, &v))
         return bad(error, "a rank is out of range");
     seat->rank = (guint)v;
-    if (!get_member(o, "winner", G_TYPE_BOOLEAN, &m))
+    Val *winner = member(rd, o, "winner");
+    if (winner == NULL || winner->type != V_BOOL)
         return bad(error, "“winner” is not true or false");
-    seat->winner = json_node_get_boolean(m);
-    if (!read_figures(kind, json_object_get_member(o, "figures"), seat->figures))
+    seat->winner = winner->num != 0;
+    if (!read_figures(rd, kind, member(rd, o, "figures"), seat->figures))
         return bad(error, "the figures do not fit the game");
     return TRUE;
 }
 
 static gboolean id_ok(const char *id)
 {
-    gsize len = strlen(id);
+    gsize len = id != NULL ? strlen(id) : 0;
     if (len < 1 || len > 64)
         return FALSE;
     for (const char *c = id; *c; c++) {
@@ -560,61 +836,91 @@ static gboolean id_ok(const char *id)
     return TRUE;
 }
 
-/* Reads one line into r; the line's node in *root_out when asked (for rewrites). */
-static gboolean parse_line(const char *line, gsize len, LpHistoryRecord *r, JsonNode **root_out,
+/* "2026-12-01T07:12:00Z", as the app writes it, without a GDateTime; anything else through
+ * one. */
+static gboolean read_date(const char *text, gint64 *out)
+{
+    int y, mo, d, h, mi, s;
+    char z;
+    if (strlen(text) == 20 &&
+        sscanf(text, "%4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi, &s, &z) == 7 &&
+        z == 'Z' && g_ascii_isdigit(text[0]) && g_ascii_isdigit(text[17]) &&
+        g_date_valid_dmy((GDateDay)d, (GDateMonth)mo, (GDateYear)y) && y >= 1970 && h < 24 &&
+        mi < 60 && s < 60) {
+        GDate date;
+        g_date_clear(&date, 1);
+        g_date_set_dmy(&date, (GDateDay)d, (GDateMonth)mo, (GDateYear)y);
+        gint64 days = (gint64)g_date_get_julian(&date) - 719163; /* 1970-01-01 */
+        *out = days * 86400 + h * 3600 + mi * 60 + s;
+        return TRUE;
+    }
+    g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
+    g_autoptr(GDateTime) date = g_date_time_new_from_iso8601(text, utc);
+    if (date == NULL || g_date_time_get_year(date) < 1970 || g_date_time_get_year(date) > 9999)
+        return FALSE;
+    *out = g_date_time_to_unix(date);
+    return TRUE;
+}
+
+/* Reads one line into r. */
+static gboolean parse_line(Reader *rd, const char *line, gsize len, LpHistoryRecord *r,
                            GError **error)
 {
-    JsonNode *m;
     gint64 v;
+    int root_index;
     if (len > LP_HISTORY_MAX_LINE)
         return bad(error, "the line is too long");
-    g_autoptr(JsonNode) root = lp_json_parse(line, (gssize)len, error);
-    if (root == NULL)
-        return FALSE;
-    if (!JSON_NODE_HOLDS_OBJECT(root))
+    if (memchr(line, '\0', len) != NULL || !g_utf8_validate_len(line, len, NULL))
+        return bad(error, "the line is not UTF-8 text");
+    g_array_set_size(rd->vals, 0);
+    g_string_truncate(rd->strings, 0);
+    g_string_append_c(rd->strings, '\0'); /* offset 0: the empty name of array elements */
+    rd->p = line;
+    rd->end = line + len;
+    if (!read_value(rd, 0, &root_index))
+        return bad(error, "the line is not valid JSON");
+    skip_ws(rd);
+    if (rd->p != rd->end)
+        return bad(error, "the line holds more than one value");
+    Val *o = val_at(rd, root_index);
+    if (o->type != V_OBJECT)
         return bad(error, "the line is not an object");
-    JsonObject *o = json_node_get_object(root);
-    if (!int_member(o, "v", G_MININT64, G_MAXINT64, &v))
+    if (!int_of(member(rd, o, "v"), G_MININT64, G_MAXINT64, &v))
         return bad(error, "the line has no version");
     if (v != LP_HISTORY_VERSION)
         return bad(error, "the line is of another version");
-    if (!get_member(o, "id", G_TYPE_STRING, &m) || !id_ok(json_node_get_string(m)))
+    const char *id = string_of(rd, member(rd, o, "id"));
+    if (!id_ok(id))
         return bad(error, "the id is missing or not an id");
-    r->id = g_strdup(json_node_get_string(m));
-    if (!get_member(o, "game", G_TYPE_STRING, &m))
-        return bad(error, "the game is missing");
-    int kind = lp_history_kind_from_string(json_node_get_string(m));
+    r->id = g_strdup(id);
+    int kind = lp_history_kind_from_string(string_of(rd, member(rd, o, "game")));
     if (kind < 0)
-        return bad(error, "the game is unknown");
+        return bad(error, "the game is missing or unknown");
     r->kind = kind;
-    if (!get_member(o, "date", G_TYPE_STRING, &m))
-        return bad(error, "the date is missing");
-    g_autoptr(GTimeZone) utc = g_time_zone_new_utc();
-    g_autoptr(GDateTime) date = g_date_time_new_from_iso8601(json_node_get_string(m), utc);
-    if (date == NULL || g_date_time_get_year(date) < 1970 || g_date_time_get_year(date) > 9999)
+    const char *date = string_of(rd, member(rd, o, "date"));
+    if (date == NULL || !read_date(date, &r->date))
         return bad(error, "the date is not a date from 1970 to 9999");
-    r->date = g_date_time_to_unix(date);
-    if (!int_member(o, "duration", 0, G_MAXINT32, &v))
+    if (!int_of(member(rd, o, "duration"), 0, G_MAXINT32, &v))
         return bad(error, "the duration is not a number of seconds");
     r->duration = (guint)v;
-    if (!get_member(o, "option", G_TYPE_BOOLEAN, &m))
+    Val *option = member(rd, o, "option");
+    if (option == NULL || option->type != V_BOOL)
         return bad(error, "the option is not true or false");
-    r->option = json_node_get_boolean(m);
-    JsonNode *players = json_object_get_member(o, "players");
-    if (players == NULL || !JSON_NODE_HOLDS_ARRAY(players))
+    r->option = option->num != 0;
+    /* o may move when the array of values grows; it does not grow from here on. */
+    Val *players = member(rd, o, "players");
+    if (players == NULL || players->type != V_ARRAY)
         return bad(error, "the players are missing");
-    JsonArray *pa = json_node_get_array(players);
-    guint n = json_array_get_length(pa);
+    guint n = players->n;
     if (n < 1 || n > LP_HISTORY_MAX_SEATS)
         return bad(error, "the number of players is out of range");
     r->n_seats = n;
     r->seats = g_new0(LpHistorySeat, n);
-    for (guint s = 0; s < n; s++) {
-        if (!read_seat(r->kind, json_array_get_element(pa, s), n, &r->seats[s], error))
+    guint s = 0;
+    for (int c = players->first; c >= 0; c = val_at(rd, c)->next, s++) {
+        if (!read_seat(rd, r->kind, val_at(rd, c), n, &r->seats[s], error))
             return FALSE;
     }
-    if (root_out != NULL)
-        *root_out = g_steal_pointer(&root);
     return TRUE;
 }
 
@@ -645,6 +951,7 @@ struct _LpHistory {
     GHashTable *names;   /* key → the name as last typed (owned by a record) */
     guint n_damaged;
     guint n_warned;
+    Reader reader; /* its cache of name keys holds the records' keys */
 };
 
 G_DEFINE_FINAL_TYPE(LpHistory, lp_history, G_TYPE_OBJECT)
@@ -654,6 +961,7 @@ static void lp_history_finalize(GObject *object)
     LpHistory *self = LP_HISTORY(object);
     g_clear_pointer(&self->names, g_hash_table_unref);
     g_clear_pointer(&self->records, g_ptr_array_unref);
+    reader_clear(&self->reader);
     g_clear_pointer(&self->path, g_free);
     G_OBJECT_CLASS(lp_history_parent_class)->finalize(object);
 }
@@ -667,6 +975,7 @@ static void lp_history_init(LpHistory *self)
 {
     self->records = g_ptr_array_new_with_free_func(record_free);
     self->names = g_hash_table_new(g_str_hash, g_str_equal);
+    reader_init(&self->reader);
 }
 
 LpHistory *lp_history_new(const char *path)
@@ -705,7 +1014,7 @@ static void load_line(const char *line, gsize len, guint number, gboolean ended,
         return;
     }
     LpHistoryRecord *r = g_new0(LpHistoryRecord, 1);
-    if (!parse_line(line, len, r, NULL, &error)) {
+    if (!parse_line(&self->reader, line, len, r, &error)) {
         record_free(r);
         warn_damaged(self, number, error->message);
         return;
@@ -714,7 +1023,7 @@ static void load_line(const char *line, gsize len, guint number, gboolean ended,
     g_ptr_array_add(self->records, r);
     for (guint s = 0; s < r->n_seats; s++) {
         if (r->seats[s].key != NULL && r->seats[s].human)
-            g_hash_table_insert(self->names, r->seats[s].key, r->seats[s].name);
+            g_hash_table_insert(self->names, (gpointer)r->seats[s].key, r->seats[s].name);
     }
 }
 
@@ -789,8 +1098,9 @@ gboolean lp_history_append(LpHistory *self, JsonNode *record, GError **error)
 
 /* ---- rewriting ---- */
 
-/* What a rewrite does to one valid line: change root and return TRUE when it changed it;
- * set *drop to leave the line out. */
+/* What a rewrite does to one valid line: return TRUE when it changes it, and then, when
+ * root is not NULL, change root (the line as json-glib reads it); set *drop to leave the line
+ * out. Only lines that change are parsed by json-glib and written anew. */
 typedef gboolean (*EditFunc)(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
                              gpointer user_data);
 
@@ -799,6 +1109,7 @@ typedef struct {
     EditFunc edit;
     gpointer user_data;
     guint changed;
+    Reader reader;
 } Rewrite;
 
 static void rewrite_line(const char *line, gsize len, guint number, gboolean ended,
@@ -806,18 +1117,21 @@ static void rewrite_line(const char *line, gsize len, guint number, gboolean end
 {
     Rewrite *rw = data;
     LpHistoryRecord r = {0};
-    g_autoptr(JsonNode) root = NULL;
     gboolean drop = FALSE;
 
-    if (ended && len > 0 && parse_line(line, len, &r, &root, NULL) &&
-        rw->edit(&r, root, &drop, rw->user_data)) {
-        rw->changed++;
-        if (!drop) {
-            g_autofree char *text = record_line(root);
-            g_string_append(rw->out, text);
+    if (ended && len > 0 && parse_line(&rw->reader, line, len, &r, NULL) &&
+        rw->edit(&r, NULL, &drop, rw->user_data)) {
+        g_autoptr(JsonNode) root = lp_json_parse(line, (gssize)len, NULL);
+        if (root != NULL && JSON_NODE_HOLDS_OBJECT(root)) {
+            rw->edit(&r, root, &drop, rw->user_data);
+            rw->changed++;
+            if (!drop) {
+                g_autofree char *text = record_line(root);
+                g_string_append(rw->out, text);
+            }
+            record_clear(&r);
+            return;
         }
-        record_clear(&r);
-        return;
     }
     record_clear(&r);
     /* Unchanged, damaged or empty: byte for byte, with its newline if it had one. */
@@ -841,7 +1155,9 @@ static gboolean rewrite(LpHistory *self, EditFunc edit, gpointer user_data, guin
         return FALSE;
     }
     Rewrite rw = {.out = g_string_sized_new(len + 64), .edit = edit, .user_data = user_data};
+    reader_init(&rw.reader);
     each_line(data, len, rewrite_line, &rw);
+    reader_clear(&rw.reader);
     gboolean ok = TRUE;
     if (rw.changed > 0) {
         g_autoptr(GError) local = NULL;
@@ -883,7 +1199,8 @@ static gboolean rename_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop, 
     for (guint s = 0; s < r->n_seats; s++) {
         if (r->seats[s].human && g_strcmp0(r->seats[s].key, d->key) == 0 &&
             g_strcmp0(r->seats[s].name, d->new_name) != 0) {
-            json_object_set_string_member(seat_object(root, s), "name", d->new_name);
+            if (root != NULL)
+                json_object_set_string_member(seat_object(root, s), "name", d->new_name);
             changed = TRUE;
         }
     }
@@ -965,7 +1282,8 @@ static gboolean delete_player_edit(LpHistoryRecord *r, JsonNode *root, gboolean 
     gboolean changed = FALSE;
     for (guint s = 0; s < r->n_seats; s++) {
         if (r->seats[s].human && g_strcmp0(r->seats[s].key, data) == 0) {
-            json_object_set_null_member(seat_object(root, s), "name");
+            if (root != NULL)
+                json_object_set_null_member(seat_object(root, s), "name");
             changed = TRUE;
         }
     }

@@ -68,7 +68,7 @@ typedef enum {
 
 typedef struct {
     char *name;   /* as typed; NULL for a deleted player */
-    char *key;    /* lp_history_name_key(name); NULL for a deleted player */
+    const char *key; /* lp_history_name_key(name), owned by the history; NULL: deleted */
     char colour[8];
     gboolean human;
     LpLevel level; /* computers */

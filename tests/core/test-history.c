@@ -275,6 +275,31 @@ static void test_hostile(void)
                     ==, 0);
 }
 
+/* What any JSON writer may make of a record: spaces, escapes, another order of members. */
+static void test_valid_variants(void)
+{
+    g_autofree char *path = tmp_path();
+    const char *data =
+        " { \"players\" : [ {\"winner\":false,\"rank\":2,\"score\":-3,\"kind\":\"human\","
+        "\"colour\":\"#A0b0C0\",\"name\":\"J\\u00fcrgen \\ud83d\\ude00 \\\"Opa\\\"\"},"
+        "{\"name\":\"Robo\",\"colour\":\"#000000\",\"kind\":\"computer\",\"level\":\"easy\","
+        "\"score\":0,\"rank\":1,\"winner\":true,\"figures\":{\"stages\":[1,2],\"longest\":3,"
+        "\"unknown\":{\"x\":[null,true,1.5e3,\"\\/\"]}}}],"
+        "\"option\":true,\"duration\":0,\"date\":\"2026-12-01T08:00:00+01:00\","
+        "\"game\":\"aufachse\",\"id\":\"A-1\",\"v\":1 } \n";
+    write_file(path, data);
+    g_autoptr(LpHistory) h = loaded(path);
+    g_assert_cmpuint(lp_history_get_n_records(h), ==, 1);
+    const LpHistoryRecord *r = lp_history_get_record(h, 0);
+    g_assert_cmpstr(r->id, ==, "A-1");
+    g_assert_cmpint(r->date, ==, 1796108400); /* 2026-12-01T07:00:00Z */
+    g_assert_true(r->option);
+    g_assert_cmpstr(r->seats[0].name, ==, "Jürgen 😀 \"Opa\"");
+    g_assert_cmpint(r->seats[0].score, ==, -3);
+    g_assert_cmpint(r->seats[1].figures[LP_FIG_AA_STAGE_1 + 1], ==, 2);
+    g_assert_cmpint(r->seats[1].figures[LP_FIG_AA_LONGEST], ==, 3);
+}
+
 static void test_not_a_file(void)
 {
     g_autofree char *path = tmp_path();
@@ -484,6 +509,7 @@ int main(int argc, char **argv)
     g_test_add_func("/history/append", test_append);
     g_test_add_func("/history/damaged", test_damaged);
     g_test_add_func("/history/hostile", test_hostile);
+    g_test_add_func("/history/valid-variants", test_valid_variants);
     g_test_add_func("/history/not-a-file", test_not_a_file);
     g_test_add_func("/history/rename-merge-delete", test_rename_merge_delete);
     g_test_add_func("/history/stats", test_stats);

@@ -19,8 +19,12 @@ check $? "po/POTFILES.in lists every file with translatable strings"
 sed "s|^|$src/|" "$tmp/POTFILES" > "$tmp/files"
 xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
     --keyword=g_dngettext:2,3 --keyword=ngettext:1,2 --files-from="$tmp/files" \
-    -o "$tmp/landpartie.pot" 2>&2
-check $? "xgettext reads every listed file"
+    -o "$tmp/landpartie.pot" 2>"$tmp/xgettext.log"
+status=$?
+cat "$tmp/xgettext.log" >&2
+# Warnings are fatal (issue 13): a warning is a string translators get wrong.
+if grep -qi "warning" "$tmp/xgettext.log"; then status=1; fi
+check $status "xgettext reads every listed file without a warning"
 for lang in $(cat po/LINGUAS); do
     msgfmt --check -o /dev/null "po/$lang.po"
     check $? "po/$lang.po passes msgfmt --check"

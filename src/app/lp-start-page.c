@@ -212,7 +212,8 @@ static GtkWidget *build_continue_row(const LpGameUi *info, LpGame *game, const c
     gtk_box_append(GTK_BOX(box), labels);
 
     if (game != NULL) {
-        button = gtk_button_new_with_mnemonic(_("_Continue"));
+        /* Translators: resumes a saved game (not "go on after a result"). */
+        button = gtk_button_new_with_mnemonic(C_("resume", "_Continue"));
         gtk_widget_add_css_class(button, "suggested-action");
         gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.continue");
         /* Translators: accessible name of a Continue button, e.g. "Continue Auf Achse". */

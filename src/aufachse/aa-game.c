@@ -863,7 +863,7 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->kind = "aufachse";
     game_class->name = N_("Auf Achse – Das Kartenspiel");
     game_class->description = N_("Build rising routes, feed the kilometre counter, drive the "
-                                   "farthest in five stages.");
+                                   "farthest in five stages");
     game_class->create = aa_game_create;
     game_class->min_players = AA_MIN_PLAYERS;
     game_class->max_players = AA_MAX_PLAYERS;

@@ -1020,7 +1020,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->name = N_("Ausgerechnet Buxtehude");
     game_class->description = N_("Lay towns north, south, west or east of each other and catch the "
                                    "others’ mistakes");
-    game_class->option_label = N_("Easy deck");
+    game_class->option_label = N_("Easy Deck");
     game_class->option_description = N_("Leave out the hard cards (the rulebook’s tip for "
                                           "beginners and children)");
     game_class->create = bux_game_create;

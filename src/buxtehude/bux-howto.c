@@ -42,7 +42,7 @@ static const LpHowtoSection sections[] = {
      N_("After the 45th card has been placed (and any “Wrong!” about it settled), a final "
         "scoring runs just like an Intermezzo. The most chips win; every exchanged card counts "
         "as 5 chips. Players with equal totals share the win.\n\n"
-        "Tip: the option “Easy deck” leaves out the hardest places, for first games and for "
+        "Tip: the option “Easy Deck” leaves out the hardest places, for first games and for "
         "children.")},
     {N_("On the screen"),
      N_("When two or more people play at one screen, the estimates of an Intermezzo are entered "

@@ -870,7 +870,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->name = N_("Deutschland – Finden Sie Minden?");
     game_class->description = N_("Tip where places lie on the grid of Germany: the more exact, the "
                                    "further you move");
-    game_class->option_label = N_("Purple cards (sights)");
+    game_class->option_label = N_("Purple Cards (Sights)");
     game_class->option_description = N_("Mix in the sights: harder, since you must know the town "
                                           "they stand in; adds a purple majority and makes "
                                           "sets four cards");

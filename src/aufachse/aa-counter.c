@@ -13,9 +13,9 @@
 #include "aa-card-art.h"
 
 /* Wide enough for the "km" of a card to be read. */
-#define STAY_WIDTH 52
-#define PILE_WIDTH 40
-#define LOG_WIDTH 36
+#define STAY_WIDTH 48
+#define PILE_WIDTH 34
+#define LOG_WIDTH 26
 
 typedef struct {
     guint card;
@@ -309,13 +309,13 @@ static void aa_counter_init(AaCounter *self)
     gtk_label_set_wrap(GTK_LABEL(self->pile_label), TRUE);
     gtk_widget_add_css_class(self->pile_label, "dim-label");
 
-    self->log_title = gtk_label_new(_("Turned Over This Round"));
+    self->log_title = gtk_label_new(_("Cards Turned Over"));
     gtk_widget_add_css_class(self->log_title, "heading");
     gtk_label_set_xalign(GTK_LABEL(self->log_title), 0);
     gtk_widget_set_margin_top(self->log_title, 6);
     self->log_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->log_box),
-                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Turned Over This Round"),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cards Turned Over"),
                                    -1);
 
     gtk_box_append(GTK_BOX(self->box), title);

@@ -452,7 +452,8 @@ static void update_hand(AaPage *self, int view, int cur)
     /* Keyboard play: after a move or a reveal the focus goes back into the new hand. */
     GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
     gboolean lost = root != NULL && gtk_root_get_focus(root) == NULL;
-    if (my_turn && (self->focus_hand || lost)) {
+    if (my_turn && (self->focus_hand || lost) && root != NULL &&
+        gtk_widget_get_mapped(GTK_WIDGET(self))) {
         self->focus_hand = FALSE;
         aa_hand_focus_selected(self->hand);
     }
@@ -811,6 +812,10 @@ static void aa_page_constructed(GObject *object)
                             "notify::animation-speed", G_CALLBACK(on_animation_speed), self,
                             G_CONNECT_SWAPPED);
 
+    /* The first human to play finds the focus in their hand once the page shows (not on
+     * whatever the window's focus fell back to when the start page went). */
+    self->focus_hand = TRUE;
+    g_signal_connect(self, "map", G_CALLBACK(update_view), NULL);
     /* A save taken at a stage end resumes with the scoring on screen. */
     if (aa_game_get_phase(game) == AA_PHASE_STAGE_END ||
         aa_game_get_phase(game) == AA_PHASE_OVER)

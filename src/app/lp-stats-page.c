@@ -478,7 +478,9 @@ static void on_merge_response(LpMessageDialog *dialog, const char *response, Pen
 
 static void ask_rename(LpStatsPage *self, const char *name, const char *new_name)
 {
-    if (!lp_history_is_merge(self->history, name, new_name)) {
+    /* Two people who sat at one game are not one: the refusal comes without asking. */
+    if (!lp_history_is_merge(self->history, name, new_name) ||
+        lp_history_games_together(self->history, name, new_name) > 0) {
         do_rename(self, name, new_name);
         return;
     }

@@ -1223,6 +1223,15 @@ static guint games_together(LpHistory *self, const char *a, const char *b)
     return n;
 }
 
+guint lp_history_games_together(LpHistory *self, const char *a, const char *b)
+{
+    g_return_val_if_fail(LP_IS_HISTORY(self), 0);
+    g_return_val_if_fail(a != NULL && b != NULL, 0);
+    g_autofree char *ka = lp_history_name_key(a);
+    g_autofree char *kb = lp_history_name_key(b);
+    return g_str_equal(ka, kb) ? 0 : games_together(self, ka, kb);
+}
+
 static gboolean name_ok(const char *name, GError **error)
 {
     g_autofree char *key = name != NULL && g_utf8_validate(name, -1, NULL)

@@ -140,6 +140,8 @@ gboolean lp_history_rename_player(LpHistory *self, const char *name, const char 
                                   GError **error);
 /* Whether renaming name to new_name merges two players (the page asks first). */
 gboolean lp_history_is_merge(LpHistory *self, const char *name, const char *new_name);
+/* Games in which both names (matched by key) sat; 0 for one name twice. */
+guint lp_history_games_together(LpHistory *self, const char *a, const char *b);
 /* The player's name is removed from every game (it becomes null); the games stay for the
  * others. Returns FALSE with an error when nothing was changed for another reason than
  * there being nothing to change. */

@@ -29,7 +29,7 @@ def main():
     ap.add_argument("--height", type=int, default=600)
     ap.add_argument("--theme", default="")
     ap.add_argument("--wait", type=float, default=3.0)
-    ap.add_argument("--keys", default="", help="xdotool keys to send before the shot")
+    ap.add_argument("--localedir", default="", help="translations other than the build's")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     build = os.path.abspath(args.build)
@@ -40,7 +40,7 @@ def main():
             "XDG_CONFIG_HOME": os.path.join(tmp, "config"),
             "GSETTINGS_BACKEND": "keyfile",
             "GSETTINGS_SCHEMA_DIR": os.path.join(build, "data"),
-            "LANDPARTIE_LOCALEDIR": os.path.join(build, "po"),
+            "LANDPARTIE_LOCALEDIR": args.localedir or os.path.join(build, "po"),
         })
         if args.theme:
             env["GTK_THEME"] = args.theme
@@ -57,14 +57,10 @@ def main():
         proc = subprocess.Popen([os.path.join(build, "src", "landpartie")], env=env)
         try:
             app = ad.wait_for_app(pid=proc.pid, timeout=20)
-            button = ad.find(app, role="push button", name=re.compile(r"^Continue Auf Achse|^Auf Achse.*fortsetzen"),
+            button = ad.find(app, role="push button", name=re.compile(r"^Continue Auf Achse|fortsetzen$"),
                             timeout=8)
             ad.click(button)
             time.sleep(args.wait)
-            if args.keys:
-                subprocess.run(["xdotool", "key", "--delay", "150"] + args.keys.split(),
-                               check=False)
-                time.sleep(1.0)
             subprocess.run(["import", "-window", "root", args.out], check=True)
             print("wrote", args.out)
         finally:

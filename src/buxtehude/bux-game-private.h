@@ -52,8 +52,9 @@ struct _BuxGame {
      * pair with a neighbour right when laid), challenges called and won, exact estimates. */
     BuxFigures figures[BUX_MAX_SEATS];
     /* Issue 15, "Where were they?": every checked cross as it lay (bux-game-where.c), or
-     * NULL before the first. */
+     * NULL before the first; and the cards rightly challenged out of the running cross. */
     GPtrArray *crosses;
+    GArray *challenged;
 };
 
 /* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
@@ -66,6 +67,7 @@ gboolean bux_game_load_figures(BuxGame *self, JsonObject *state, GError **error)
  * scoring), and the save's optional "crosses". */
 LpPlaceList *bux_game_where_places(LpGame *game);
 void bux_game_where_note_cross(BuxGame *self);
+void bux_game_where_note_challenged(BuxGame *self, int card);
 guint bux_game_where_get_n_crosses(BuxGame *self);
 JsonNode *bux_game_where_save(BuxGame *self);
 gboolean bux_game_where_load(BuxGame *self, JsonObject *state, GError **error);

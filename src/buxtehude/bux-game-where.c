@@ -11,11 +11,20 @@
 #include "lp-place.h"
 
 /* A cross record (self->crosses): int deck indices, the starting card first, then for each arm
- * N, S, W, E its length followed by its cards inner to outer. */
+ * N, S, W, E its length followed by its cards inner to outer, then the number of cards that
+ * were rightly challenged out of it followed by those cards. */
+
+void bux_game_where_note_challenged(BuxGame *self, int card)
+{
+    if (self->challenged == NULL)
+        self->challenged = g_array_new(FALSE, FALSE, sizeof(int));
+    g_array_append_val(self->challenged, card);
+}
 
 void bux_game_where_note_cross(BuxGame *self)
 {
     GArray *record = g_array_new(FALSE, FALSE, sizeof(int));
+    int n_challenged = self->challenged != NULL ? (int) self->challenged->len : 0;
 
     g_array_append_val(record, self->start);
     for (guint a = 0; a < BUX_N_ARMS; a++) {
@@ -23,23 +32,42 @@ void bux_game_where_note_cross(BuxGame *self)
         g_array_append_val(record, len);
         g_array_append_vals(record, self->arms[a]->data, self->arms[a]->len);
     }
+    g_array_append_val(record, n_challenged);
+    if (n_challenged > 0)
+        g_array_append_vals(record, self->challenged->data, n_challenged);
+    g_clear_pointer(&self->challenged, g_array_unref);
     if (self->crosses == NULL)
         self->crosses = g_ptr_array_new_with_free_func((GDestroyNotify) g_array_unref);
     g_ptr_array_add(self->crosses, record);
 }
 
-/* Unpacks a record into start and arms (arrays that share nothing with the record). */
-static int unpack(GArray *record, GArray **arms)
+/* Unpacks a record into start, arms and the challenged cards (arrays that share nothing with
+ * the record). */
+static int unpack(GArray *record, GArray **arms, GArray **challenged)
 {
     guint pos = 1;
 
-    for (guint a = 0; a < BUX_N_ARMS; a++) {
+    for (guint a = 0; a <= BUX_N_ARMS; a++) {
         int len = bux_int_at(record, pos++);
-        arms[a] = g_array_new(FALSE, FALSE, sizeof(int));
-        g_array_append_vals(arms[a], &g_array_index(record, int, pos), len);
+        GArray *cards = g_array_new(FALSE, FALSE, sizeof(int));
+        g_array_append_vals(cards, &g_array_index(record, int, pos), len);
         pos += len;
+        if (a < BUX_N_ARMS)
+            arms[a] = cards;
+        else
+            *challenged = cards;
     }
     return bux_int_at(record, 0);
+}
+
+static JsonArray *ids_array(BuxGame *self, GArray *cards)
+{
+    JsonArray *ids = json_array_new();
+
+    for (guint i = 0; cards != NULL && i < cards->len; i++)
+        json_array_add_string_element(ids,
+                                      bux_deck_get_card(self->deck, bux_int_at(cards, i))->id);
+    return ids;
 }
 
 guint bux_game_where_get_n_crosses(BuxGame *self)
@@ -49,32 +77,41 @@ guint bux_game_where_get_n_crosses(BuxGame *self)
 
 /* ---- save and load ---------------------------------------------------------------------- */
 
+/* {"done": [{"start": id, "arms": {"N": [ids] …}, "challenged": [ids]} …], "challenged":
+ * [ids of the running cross]} */
 JsonNode *bux_game_where_save(BuxGame *self)
 {
     JsonArray *crosses = json_array_new();
 
     for (guint c = 0; c < bux_game_where_get_n_crosses(self); c++) {
         GArray *arms[BUX_N_ARMS];
-        int start = unpack(g_ptr_array_index(self->crosses, c), arms);
+        g_autoptr(GArray) challenged = NULL;
+        int start = unpack(g_ptr_array_index(self->crosses, c), arms, &challenged);
         JsonObject *cross = json_object_new();
         JsonObject *arm_obj = json_object_new();
         json_object_set_string_member(cross, "start",
                                       bux_deck_get_card(self->deck, start)->id);
         for (guint a = 0; a < BUX_N_ARMS; a++) {
-            JsonArray *ids = json_array_new();
-            for (guint i = 0; i < arms[a]->len; i++)
-                json_array_add_string_element(
-                    ids, bux_deck_get_card(self->deck, bux_int_at(arms[a], i))->id);
-            json_object_set_array_member(arm_obj, bux_arm_to_string(a), ids);
+            json_object_set_array_member(arm_obj, bux_arm_to_string(a),
+                                         ids_array(self, arms[a]));
             g_array_unref(arms[a]);
         }
         json_object_set_object_member(cross, "arms", arm_obj);
+        json_object_set_array_member(cross, "challenged", ids_array(self, challenged));
         json_array_add_object_element(crosses, cross);
     }
-    JsonNode *node = json_node_new(JSON_NODE_ARRAY);
-    json_node_take_array(node, crosses);
+    JsonObject *obj = json_object_new();
+    json_object_set_array_member(obj, "done", crosses);
+    json_object_set_array_member(obj, "challenged", ids_array(self, self->challenged));
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
     return node;
 }
+
+/* Reads an array of card ids into record (after its length) or, with record NULL, into
+ * self->challenged. */
+static gboolean read_cards(BuxGame *self, JsonArray *ids, GArray *record, guint8 *seen,
+                           GError **error);
 
 static int read_card(BuxGame *self, JsonArray *ids, guint i, guint8 *seen, GError **error)
 {
@@ -99,12 +136,17 @@ static int read_card(BuxGame *self, JsonArray *ids, guint i, guint8 *seen, GErro
 
 gboolean bux_game_where_load(BuxGame *self, JsonObject *state, GError **error)
 {
-    JsonArray *crosses;
+    JsonObject *where;
+    JsonArray *crosses, *running = NULL;
 
     /* Saves from before issue 15 have no crosses: the map shows nothing of them. */
     if (!json_object_has_member(state, "crosses"))
         return TRUE;
-    if (!lp_json_get_array(state, "crosses", &crosses, error))
+    if (!lp_json_get_object(state, "crosses", &where, error) ||
+        !lp_json_get_array(where, "done", &crosses, error))
+        return FALSE;
+    if (json_object_has_member(where, "challenged") &&
+        !lp_json_get_array(where, "challenged", &running, error))
         return FALSE;
     if (json_array_get_length(crosses) > 3 ||
         json_array_get_length(crosses) > bux_game_get_cross_number(self)) {
@@ -141,24 +183,48 @@ gboolean bux_game_where_load(BuxGame *self, JsonObject *state, GError **error)
             JsonArray *ids;
             if (!lp_json_get_array(arms, bux_arm_to_string(a), &ids, error))
                 return FALSE;
-            int len = json_array_get_length(ids);
-            if (len > BUX_PLACE_CARDS) {
-                g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
-                            _("An arm of “%s” is longer than the stack"), "crosses");
+            if (!read_cards(self, ids, record, seen, error))
                 return FALSE;
-            }
-            g_array_append_val(record, len);
-            for (int i = 0; i < len; i++) {
-                int card = read_card(self, ids, i, seen, error);
-                if (card < 0)
-                    return FALSE;
-                g_array_append_val(record, card);
-            }
         }
+        JsonArray *challenged = NULL;
+        if (json_object_has_member(cross, "challenged") &&
+            !lp_json_get_array(cross, "challenged", &challenged, error))
+            return FALSE;
+        g_autoptr(JsonArray) none = json_array_new();
+        if (!read_cards(self, challenged != NULL ? challenged : none, record, seen, error))
+            return FALSE;
     }
+    g_autoptr(GArray) running_cards = g_array_new(FALSE, FALSE, sizeof(int));
+    if (running != NULL && !read_cards(self, running, running_cards, seen, error))
+        return FALSE;
+
     g_clear_pointer(&self->crosses, g_ptr_array_unref);
     if (records->len > 0)
         self->crosses = g_steal_pointer(&records);
+    g_clear_pointer(&self->challenged, g_array_unref);
+    /* running_cards starts with its length. */
+    for (guint i = 1; i < running_cards->len; i++)
+        bux_game_where_note_challenged(self, bux_int_at(running_cards, i));
+    return TRUE;
+}
+
+static gboolean read_cards(BuxGame *self, JsonArray *ids, GArray *record, guint8 *seen,
+                           GError **error)
+{
+    int len = json_array_get_length(ids);
+
+    if (len > BUX_PLACE_CARDS) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                    _("An arm of “%s” is longer than the stack"), "crosses");
+        return FALSE;
+    }
+    g_array_append_val(record, len);
+    for (int i = 0; i < len; i++) {
+        int card = read_card(self, ids, i, seen, error);
+        if (card < 0)
+            return FALSE;
+        g_array_append_val(record, card);
+    }
     return TRUE;
 }
 
@@ -200,13 +266,15 @@ char *bux_card_where_facts(const BuxCard *card)
     return g_strdup_printf("%s, %s\n%s", lat, lon, figures);
 }
 
-static void add_card(BuxGame *self, LpPlaceList *list, int card, guint group, LpPlaceState state)
+static LpPlace *add_card(BuxGame *self, LpPlaceList *list, int card, guint group,
+                         LpPlaceState state)
 {
     const BuxCard *c = bux_deck_get_card(self->deck, card);
     LpPlace *place = lp_place_list_add(list, bux_card_get_name(c), c->lat, c->lon, group, state);
     g_autofree char *facts = bux_card_where_facts(c);
 
     lp_place_set_facts(place, facts);
+    return place;
 }
 
 LpPlaceList *bux_game_where_places(LpGame *game)
@@ -223,7 +291,8 @@ LpPlaceList *bux_game_where_places(LpGame *game)
     }
     for (guint c = 0; c < bux_game_where_get_n_crosses(self); c++) {
         GArray *arms[BUX_N_ARMS];
-        int start = unpack(g_ptr_array_index(self->crosses, c), arms);
+        g_autoptr(GArray) challenged = NULL;
+        int start = unpack(g_ptr_array_index(self->crosses, c), arms, &challenged);
         g_autoptr(GArray) wrong = g_array_new(FALSE, FALSE, sizeof(int));
         /* RULES.md: Intermezzo, the same check the scoring ran. */
         bux_check_cross(lat, lon, start, arms, wrong, NULL);
@@ -240,6 +309,15 @@ LpPlaceList *bux_game_where_places(LpGame *game)
                 add_card(self, list, card, group, is_wrong ? LP_PLACE_WRONG : LP_PLACE_RIGHT);
             }
             g_array_unref(arms[a]);
+        }
+        /* RULES.md: Challenges — a card rightly challenged left the cross; it was wrong. */
+        for (guint i = 0; i < challenged->len; i++) {
+            LpPlace *place = add_card(self, list, bux_int_at(challenged, i), group,
+                                      LP_PLACE_WRONG);
+            /* Translators: a card of a Buxtehude cross that a player rightly called wrong
+             * and that left the cross, "Cross 2, challenged". */
+            g_autofree char *label = g_strdup_printf(_("%s, challenged"), name);
+            lp_place_set_label(place, label);
         }
     }
     if (bux_game_where_get_n_crosses(self) == 0)

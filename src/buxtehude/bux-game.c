@@ -350,6 +350,7 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
     if (c->rightful) {
         g_array_remove_index(arm, idx);
         g_array_append_val(self->removed, card);
+        bux_game_where_note_challenged(self, card);
     }
     if (self->chips[c->payer] > 0) {
         self->chips[c->payer]--;
@@ -981,6 +982,7 @@ static void bux_game_finalize(GObject *object)
         g_clear_pointer(&self->arms[a], g_array_unref);
     g_clear_pointer(&self->last_scoring, scoring_free);
     g_clear_pointer(&self->crosses, g_ptr_array_unref);
+    g_clear_pointer(&self->challenged, g_array_unref);
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 

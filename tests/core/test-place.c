@@ -120,9 +120,16 @@ static void check_bux_places(LpGame *game, LpPlaceList *places, GHashTable *card
     const BuxScoring *sc = bux_game_get_last_scoring(BUX_GAME(game));
     g_assert_nonnull(sc);
     BuxDeck *deck = bux_game_get_deck(BUX_GAME(game));
-    guint wrong_in_last = 0, cards_in_last = 0;
+    guint wrong_in_last = 0, cards_in_last = 0, challenged = 0;
     for (guint i = 0; i < lp_place_list_get_n_places(places); i++) {
         const LpPlace *p = lp_place_list_get_place(places, i);
+        /* Rightly challenged cards left the cross: wrong, and said so. */
+        if (p->label != NULL) {
+            g_assert_nonnull(strstr(p->label, "challenged"));
+            g_assert_cmpint(p->state, ==, LP_PLACE_WRONG);
+            challenged++;
+            continue;
+        }
         if (p->group != 2)
             continue;
         cards_in_last++;
@@ -141,6 +148,50 @@ static void check_bux_places(LpGame *game, LpPlaceList *places, GHashTable *card
     for (guint a = 0; a < BUX_N_ARMS; a++)
         laid += sc->arms[a]->len;
     g_assert_cmpuint(cards_in_last, ==, laid);
+
+    /* Every rightful challenge of the game took one card out. */
+    guint won = 0;
+    for (guint s = 0; s < lp_game_get_n_players(game); s++)
+        won += bux_game_get_figures(BUX_GAME(game), s)->won;
+    g_assert_cmpuint(challenged, ==, won);
+}
+
+static void assert_same_places(LpPlaceList *a, LpPlaceList *b)
+{
+    g_assert_cmpuint(lp_place_list_get_n_places(a), ==, lp_place_list_get_n_places(b));
+    for (guint i = 0; i < lp_place_list_get_n_places(a); i++) {
+        const LpPlace *x = lp_place_list_get_place(a, i);
+        const LpPlace *y = lp_place_list_get_place(b, i);
+        g_assert_cmpstr(x->name, ==, y->name);
+        g_assert_cmpstr(x->label, ==, y->label);
+        g_assert_cmpint(x->state, ==, y->state);
+        g_assert_cmpuint(x->group, ==, y->group);
+    }
+}
+
+/* A game saved in the middle of a cross and resumed ends with the same map as the game that
+ * went on: the running cross's challenged cards are in the save. */
+static void test_bux_resume(void)
+{
+    const LpGameRules *rules = lp_games_lookup("buxtehude");
+    g_autoptr(GPtrArray) players = computer_players(3);
+
+    for (guint steps = 40; steps <= 160; steps += 60) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(LpGame) game = lp_game_new_of_type(BUX_TYPE_GAME, players, 3, FALSE, &error);
+        g_assert_no_error(error);
+        for (guint i = 0; i < steps && lp_game_computer_step(game, rules->computer_move); i++)
+            ;
+        g_autofree char *data = lp_game_save_to_data(game, NULL);
+        g_autoptr(LpGame) resumed = lp_game_restore_from_data(BUX_TYPE_GAME, data, -1, &error);
+        g_assert_no_error(error);
+        lp_game_run_computers(game, rules->computer_move);
+        lp_game_run_computers(resumed, rules->computer_move);
+        g_assert_true(lp_game_is_over(resumed));
+        g_autoptr(LpPlaceList) a = lp_game_get_places(game);
+        g_autoptr(LpPlaceList) b = lp_game_get_places(resumed);
+        assert_same_places(a, b);
+    }
 }
 
 static void test_bux_places(void)
@@ -166,15 +217,7 @@ static void test_bux_places(void)
         g_autofree char *again = lp_game_save_to_data(loaded, NULL);
         g_assert_cmpstr(data, ==, again);
         g_autoptr(LpPlaceList) reloaded = lp_game_get_places(loaded);
-        g_assert_cmpuint(lp_place_list_get_n_places(reloaded), ==,
-                         lp_place_list_get_n_places(places));
-        for (guint i = 0; i < lp_place_list_get_n_places(places); i++) {
-            const LpPlace *a = lp_place_list_get_place(places, i);
-            const LpPlace *b = lp_place_list_get_place(reloaded, i);
-            g_assert_cmpstr(a->name, ==, b->name);
-            g_assert_cmpint(a->state, ==, b->state);
-            g_assert_cmpuint(a->group, ==, b->group);
-        }
+        assert_same_places(places, reloaded);
     }
 }
 
@@ -184,7 +227,8 @@ static void test_bux_bad_crosses(void)
     g_autofree char *data = lp_game_save_to_data(game, NULL);
     g_autoptr(JsonNode) root = json_from_string(data, NULL);
     JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
-    JsonArray *crosses = json_object_get_array_member(state, "crosses");
+    JsonObject *where = json_object_get_object_member(state, "crosses");
+    JsonArray *crosses = json_object_get_array_member(where, "done");
     JsonObject *first = json_array_get_object_element(crosses, 0);
 
     /* A card that is not in the deck: refused, no crash. */
@@ -294,6 +338,7 @@ int main(int argc, char **argv)
     g_test_add_func("/place/list", test_place_list);
     g_test_add_func("/place/buxtehude", test_bux_places);
     g_test_add_func("/place/buxtehude-bad-crosses", test_bux_bad_crosses);
+    g_test_add_func("/place/buxtehude-resume", test_bux_resume);
     g_test_add_func("/place/minden", test_minden_places);
     g_test_add_func("/place/aufachse", test_aufachse_places);
     return g_test_run();

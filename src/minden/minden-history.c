@@ -89,6 +89,18 @@ static char *move_text(const MindenScoredTip *t, gboolean spoken)
 }
 
 /* One scored tip: a line of markup, and the same in words for screen readers. */
+/* Whether the popover's style is a dark one: its text colour is light. */
+static gboolean style_is_dark(GtkWidget *widget)
+{
+    GdkRGBA fg;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &fg);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
+#endif
+    return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
 static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
 {
     LpPlayer *player = lp_game_get_player(LP_GAME(self->game), t->seat);
@@ -114,7 +126,8 @@ static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
         lp_player_get_colour(player),
         ci >= 0 && (guint) ci < n_palette ? palette[ci].symbol : "●", name,
         minden_colour_hex(card->colour), minden_label_colour_symbol(card->colour), card_name,
-        tip_line, solution, t->right ? "#26a269" : "#c01c28", t->right ? "✔" : "✘",
+        tip_line, solution, minden_label_result_hex(t->right, style_is_dark(GTK_WIDGET(self))),
+        t->right ? "✔" : "✘",
         t->right ? _("right") : _("wrong"), move);
 
     GtkWidget *label = gtk_label_new(NULL);

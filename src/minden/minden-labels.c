@@ -138,3 +138,10 @@ const char *minden_colour_hex(MindenColour colour)
     static const char *const hex[] = { "#f6d32d", "#e01b24", "#1c71d8", "#9141ac" };
     return hex[CLAMP((int) colour, 0, 3)];
 }
+
+const char *minden_label_result_hex(gboolean right, gboolean dark)
+{
+    if (right)
+        return dark ? "#8ff0a4" : "#26a269";
+    return dark ? "#ff7b63" : "#c01c28";
+}

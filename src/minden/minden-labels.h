@@ -28,5 +28,8 @@ const char *minden_label_card_kind(MindenColour colour);
 /* A shape per colour so that colour-blind players can tell cards apart. */
 const char *minden_label_colour_symbol(MindenColour colour);
 const char *minden_colour_hex(MindenColour colour);
+/* The colour of "right" or "wrong" in markup: darker on a light style, lighter on a dark one
+ * (dark: the text colour is light), so both stay readable. */
+const char *minden_label_result_hex(gboolean right, gboolean dark);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lp-a11y.h"
+#include "lp-clamp.h"
 #include "lp-privacy-screen.h"
 #include "minden-board.h"
 #include "minden-history.h"
@@ -33,6 +34,8 @@ struct _MindenPage {
     /* Template children. */
     GtkWidget *content;
     GtkWidget *board;
+    GtkWidget *side_scroller;
+    GtkWidget *side;
     GtkWidget *round_label;
     GtkWidget *status_title;
     GtkWidget *status_detail;
@@ -88,6 +91,18 @@ static const char *seat_name(MindenPage *self, guint seat)
 static const char *seat_colour(MindenPage *self, guint seat)
 {
     return lp_player_get_colour(lp_game_get_player(LP_GAME(game_of(self)), seat));
+}
+
+/* Whether the widget's style is a dark one: its text colour is light. */
+static gboolean style_is_dark(GtkWidget *widget)
+{
+    GdkRGBA fg;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &fg);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
+#endif
+    return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
 }
 
 static void clear_box(GtkWidget *box)
@@ -245,18 +260,15 @@ static void update_players(MindenPage *self)
             /* Right and wrong only once scored, in words, symbols and colours; from the
              * model's history, so a continued game shows them too. */
             const MindenScoredTip *scored = minden_game_get_scored_tip(game, i);
-            const char *mark = "";
-            if (scored != NULL && scored->right)
-                mark = "  <span foreground=\"#26a269\" weight=\"bold\">✔ %s</span>";
-            else if (scored != NULL)
-                mark = "  <span foreground=\"#c01c28\" weight=\"bold\">✘ %s</span>";
             /* On a line of its own: the row stays narrow (issue 13). */
             g_string_append_printf(s, "\n<b>%s</b>", line);
-            if (*mark)
-                g_string_append_printf(s, mark, scored->right
-                                                    /* Translators: a scored tip. */
-                                                    ? _("right")
-                                                    : _("wrong"));
+            if (scored != NULL)
+                g_string_append_printf(
+                    s, "  <span foreground=\"%s\" weight=\"bold\">%s %s</span>",
+                    minden_label_result_hex(scored->right, style_is_dark(self->players_box)),
+                    scored->right ? "✔" : "✘",
+                    /* Translators: a scored tip. */
+                    scored->right ? _("right") : _("wrong"));
         }
         g_string_append(s, "</small>");
 
@@ -733,10 +745,12 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
             tip.n_stones, from, to);
         const char *keep = kept ? _("The card is kept.")
                                 : _("Too few stones to keep the card; it is discarded.");
-        result = g_strdup_printf("<span weight=\"bold\" foreground=\"#26a269\">%s</span> %s",
+        result = g_strdup_printf("<span weight=\"bold\" foreground=\"%s\">%s</span> %s",
+                                 minden_label_result_hex(TRUE, style_is_dark(self->score_result)),
                                  moved, keep);
     } else {
-        result = g_strdup_printf("<span weight=\"bold\" foreground=\"#c01c28\">%s</span> %s",
+        result = g_strdup_printf("<span weight=\"bold\" foreground=\"%s\">%s</span> %s",
+                                 minden_label_result_hex(FALSE, style_is_dark(self->score_result)),
                                  _("Wrong."),
                                  _("No fields, and the card is discarded."));
     }
@@ -977,6 +991,8 @@ static void minden_page_class_init(MindenPageClass *klass)
                                                 "minden-page.ui");
     gtk_widget_class_bind_template_child(widget_class, MindenPage, content);
     gtk_widget_class_bind_template_child(widget_class, MindenPage, board);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, side_scroller);
+    gtk_widget_class_bind_template_child(widget_class, MindenPage, side);
     gtk_widget_class_bind_template_child(widget_class, MindenPage, round_label);
     gtk_widget_class_bind_template_child(widget_class, MindenPage, status_title);
     gtk_widget_class_bind_template_child(widget_class, MindenPage, status_detail);
@@ -1031,6 +1047,15 @@ static void minden_page_init(MindenPage *self)
             g_ptr_array_add(todo, c);
     }
     lp_a11y_stack_hide_inactive_pages(GTK_STACK(self->side_stack));
+    /* The panel is as wide as the template's min-content-width, whatever its texts' natural
+     * widths: they wrap instead (issue 13). */
+    g_object_ref(self->side);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->side_scroller), NULL);
+    gtk_scrolled_window_set_child(
+        GTK_SCROLLED_WINDOW(self->side_scroller),
+        lp_clamp_new(self->side, gtk_scrolled_window_get_min_content_width(
+                                     GTK_SCROLLED_WINDOW(self->side_scroller))));
+    g_object_unref(self->side);
     self->selected_card = -1;
     self->viewer = -1;
     self->covered_for = -1;

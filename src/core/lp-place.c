@@ -109,6 +109,7 @@ LpPlace *lp_place_list_add(LpPlaceList *self, const char *name, double lat, doub
     p->lon = p->west = p->east = lon;
     p->group = group;
     p->state = state;
+    p->linked = -1;
     g_ptr_array_add(self->places, p);
     return p;
 }
@@ -151,6 +152,13 @@ void lp_place_add_point(LpPlace *place, double lat, double lon)
         place->more = g_array_new(FALSE, FALSE, sizeof(LpGeoPoint));
     LpGeoPoint pt = { lat, lon };
     g_array_append_val(place->more, pt);
+}
+
+void lp_place_list_link(LpPlaceList *self, guint a, guint b)
+{
+    g_return_if_fail(self != NULL && a < self->places->len && b < self->places->len);
+    ((LpPlace *) g_ptr_array_index(self->places, a))->linked = b;
+    ((LpPlace *) g_ptr_array_index(self->places, b))->linked = a;
 }
 
 guint lp_place_list_get_n_places(LpPlaceList *self)

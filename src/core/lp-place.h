@@ -30,6 +30,7 @@ typedef struct {
     GArray *more; /* LpGeoPoint: further points of the same card (a river), or NULL */
     guint group;
     LpPlaceState state;
+    int linked;   /* the index of the place that goes with it (a card's tip), or -1 */
 } LpPlace;
 
 #define LP_TYPE_PLACE_LIST (lp_place_list_get_type())
@@ -58,6 +59,8 @@ LpPlace *lp_place_list_add_area(LpPlaceList *self, const char *name, double sout
 void lp_place_set_facts(LpPlace *place, const char *facts);
 void lp_place_set_label(LpPlace *place, const char *label);
 void lp_place_add_point(LpPlace *place, double lat, double lon);
+/* Places a and b go together (a Minden card and the tip for it): the map lights both. */
+void lp_place_list_link(LpPlaceList *self, guint a, guint b);
 
 guint lp_place_list_get_n_places(LpPlaceList *self);
 const LpPlace *lp_place_list_get_place(LpPlaceList *self, guint index);

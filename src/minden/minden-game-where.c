@@ -106,6 +106,8 @@ LpPlaceList *_minden_game_where_places(LpGame *game)
         /* Translators: whose tip a region on the map was, "Anna's tip". */
         g_autofree char *cell_label = g_strdup_printf(_("tip of %s"), who);
         lp_place_set_label(cell, cell_label);
+        guint n_places = lp_place_list_get_n_places(list);
+        lp_place_list_link(list, n_places - 2, n_places - 1);
     }
     if (n == 0)
         lp_place_list_set_note(list, _("No tip has been scored yet, so there is nothing to show "

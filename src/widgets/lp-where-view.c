@@ -23,7 +23,8 @@ static const char where_css[] =
     "wheremark.group-2 { color: #26a269; }\n"
     "wheremark.group-3 { color: #813d9c; }\n"
     "wheremark.key { color: @theme_fg_color; }\n"
-    "wheremap { background: #a9cbe8; }\n"
+    /* The sea of resources/map/germany.svg, beside the map where the window is wider. */
+    "wheremap { background: #b5d6ea; }\n"
     "whereview .where-panel { padding: 12px 16px; }\n";
 
 static void ensure_css(GtkWidget *widget)
@@ -117,6 +118,8 @@ static void draw_point(cairo_t *cr, double cx, double cy, double r, LpPlaceState
         break;
     case LP_PLACE_NEUTRAL:
     default:
+        /* A diamond of the disc's area. */
+        r *= 1.2;
         cairo_move_to(cr, cx, cy - r);
         cairo_line_to(cr, cx + r, cy);
         cairo_line_to(cr, cx, cy + r);
@@ -141,12 +144,16 @@ static void draw_area(cairo_t *cr, double w, double h, LpPlaceState state, const
                       gboolean lit)
 {
     GdkRGBA fill = *colour;
-    double line = lit ? 4 : 2.5;
+    /* A tip of one or two stones spans a whole area: a thin edge, so the small ones show. */
+    double line = lit ? 4 : (MAX(w, h) > 120 ? 1.5 : 2.5);
 
-    fill.alpha = lit ? 0.4 : 0.18;
-    cairo_rectangle(cr, 0, 0, w, h);
-    set_source(cr, &fill);
-    cairo_fill(cr);
+    /* Only a lit cell is filled: a game's tips of one or two stones cover half the map. */
+    fill.alpha = 0.3;
+    if (lit) {
+        cairo_rectangle(cr, 0, 0, w, h);
+        set_source(cr, &fill);
+        cairo_fill(cr);
+    }
     cairo_rectangle(cr, line / 2, line / 2, MAX(w - line, 1), MAX(h - line, 1));
     if (state == LP_PLACE_WRONG) {
         const double dash[] = { 6, 4 };
@@ -157,19 +164,28 @@ static void draw_area(cairo_t *cr, double w, double h, LpPlaceState state, const
     cairo_stroke(cr);
 }
 
+static gboolean mark_is_lit(LpWhereMark *self);
+
 static void lp_where_mark_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     LpWhereMark *self = LP_WHERE_MARK(widget);
     double w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
-    gboolean lit = self->hovered || gtk_widget_is_focus(widget);
+    gboolean lit = mark_is_lit(self);
     GdkRGBA colour;
 
     mark_colour(self, &colour);
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, w, h));
     if (self->area) {
         draw_area(cr, w, h, self->state, &colour, lit);
+    } else if (self->place == NULL) {
+        /* A sample in the legend. */
+        draw_point(cr, w / 2, h / 2, MIN(w, h) / 2 - 1, self->state, &colour);
     } else {
         double r = MIN(w, h) / 2 - 4;
+        /* A faint dark edge: a yellow mark stays visible on light land. */
+        cairo_arc(cr, w / 2, h / 2, (lit ? r : r - 1.5) + 0.8, 0, 2 * G_PI);
+        cairo_set_source_rgba(cr, 0, 0, 0, self->state == LP_PLACE_RIGHT ? 0.35 : 0);
+        cairo_fill(cr);
         if (lit) {
             /* The focus ring: dark inside white, around the mark. */
             cairo_arc(cr, w / 2, h / 2, r + 2.5, 0, 2 * G_PI);
@@ -191,7 +207,7 @@ static void lp_where_mark_measure(GtkWidget *widget, GtkOrientation orientation,
                                   int *natural_baseline)
 {
     LpWhereMark *self = LP_WHERE_MARK(widget);
-    int size = self->place != NULL ? (self->area ? 1 : MARK_SIZE) : 20;
+    int size = self->place != NULL ? (self->area ? 1 : MARK_SIZE) : 12;
 
     *minimum = *natural = size;
 }
@@ -480,6 +496,28 @@ struct _LpWhereView {
 
 G_DEFINE_FINAL_TYPE(LpWhereView, lp_where_view, GTK_TYPE_WIDGET)
 
+static gboolean mark_is_lit_alone(LpWhereMark *self)
+{
+    return self->hovered || gtk_widget_is_focus(GTK_WIDGET(self));
+}
+
+/* Pointed at, focused, or the place that goes with it is (a Minden card and its tip). */
+static gboolean mark_is_lit(LpWhereMark *self)
+{
+    if (mark_is_lit_alone(self))
+        return TRUE;
+    if (self->view == NULL || self->place == NULL || self->place->linked < 0 ||
+        self->view->map == NULL || (guint) self->place->linked >= self->view->map->marks->len)
+        return FALSE;
+    return mark_is_lit_alone(g_ptr_array_index(self->view->map->marks, self->place->linked));
+}
+
+static void redraw_marks(LpWhereView *self)
+{
+    for (guint i = 0; self->map != NULL && i < self->map->marks->len; i++)
+        gtk_widget_queue_draw(g_ptr_array_index(self->map->marks, i));
+}
+
 static void show_info(LpWhereView *self)
 {
     LpWhereMark *mark = self->hovered;
@@ -518,7 +556,7 @@ static void on_mark_enter(GtkEventControllerMotion *motion, double x, double y, 
     }
     self->hovered = mark;
     mark->hovered = TRUE;
-    gtk_widget_queue_draw(GTK_WIDGET(mark));
+    redraw_marks(self);
     show_info(self);
 }
 
@@ -531,6 +569,7 @@ static void on_mark_leave(GtkEventControllerMotion *motion, gpointer data)
     gtk_widget_queue_draw(GTK_WIDGET(mark));
     if (self->hovered == mark)
         self->hovered = NULL;
+    redraw_marks(self);
     show_info(self);
 }
 
@@ -599,7 +638,7 @@ static GtkWidget *key_row(LpPlaceState state, gboolean area, const char *text)
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     GtkWidget *sample = mark_new(NULL, 0, state, area);
 
-    gtk_widget_set_size_request(sample, 20, area ? 14 : 20);
+    gtk_widget_set_size_request(sample, 18, area ? 14 : 18);
     gtk_widget_set_valign(sample, GTK_ALIGN_CENTER);
     gtk_accessible_update_state(GTK_ACCESSIBLE(sample), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
     gtk_box_append(GTK_BOX(row), sample);
@@ -642,6 +681,7 @@ static void build_panel(LpWhereView *self, const char *heading)
             continue;
         GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
         GtkWidget *sample = mark_new(list, g, LP_PLACE_RIGHT, FALSE);
+        gtk_widget_set_size_request(sample, 18, 18);
         gtk_widget_set_valign(sample, GTK_ALIGN_CENTER);
         gtk_accessible_update_state(GTK_ACCESSIBLE(sample), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
                                     -1);
@@ -691,8 +731,7 @@ static void build_panel(LpWhereView *self, const char *heading)
  * and the panel should follow the focus also in a window that is not (a test, a screenshot). */
 static void on_focus_widget(GtkWindow *window, GParamSpec *pspec, LpWhereView *self)
 {
-    if (self->map != NULL)
-        gtk_widget_queue_draw(GTK_WIDGET(self->map));
+    redraw_marks(self);
     show_info(self);
 }
 
@@ -840,7 +879,8 @@ GtkWindow *lp_where_window_new(GtkWindow *parent, LpPlaceList *places, const cha
         gtk_window_set_destroy_with_parent(GTK_WINDOW(window), TRUE);
     }
     /* Fits a 1024 × 600 netbook; bigger screens may enlarge it. */
-    int width = 860, height = 640;
+    gboolean map = lp_place_list_get_n_places(places) > 0 || lp_place_list_get_n_lines(places) == 0;
+    int width = map ? 860 : 560, height = map ? 640 : 340;
     if (parent != NULL && gtk_widget_get_width(GTK_WIDGET(parent)) > 0) {
         width = MIN(width, gtk_widget_get_width(GTK_WIDGET(parent)));
         height = MIN(height, gtk_widget_get_height(GTK_WIDGET(parent)));

@@ -59,7 +59,8 @@ int main(int argc, char **argv)
     lp_game_run_computers(game, rules->computer_move);
     g_autoptr(LpPlaceList) places = lp_game_get_places(game);
     GtkWindow *window = lp_where_window_new(NULL, places, _(LP_GAME_GET_CLASS(game)->name));
-    gtk_window_set_default_size(window, 900, 660);
+    if (lp_place_list_get_n_places(places) > 0)
+        gtk_window_set_default_size(window, 900, 660);
     gtk_window_present(window);
 
     GtkWidget *view = gtk_widget_get_first_child(gtk_window_get_child(window));

@@ -306,6 +306,8 @@ static void test_minden_places(void)
         g_assert_cmpfloat(cell->east, ==, east);
         g_assert_cmpint(cell->state, ==, want);
         g_assert_cmpuint(cell->group, ==, e->seat);
+        g_assert_cmpint(card->linked, ==, 2 * i + 1);
+        g_assert_cmpint(cell->linked, ==, 2 * i);
         /* A right card's mark lies inside its tipped cell. */
         if (e->right)
             g_assert_true(minden_tip_contains_point(&e->tip, card->lat, card->lon));

@@ -154,9 +154,12 @@ static void test_choose_and_swap(void)
     MindenTip tip = { 1, MINDEN_WEST, -1, -1, -1 };
     g_assert_false(minden_game_tip(game, 1, &tip, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE);
+    /* Issue 13: a sentence a person can read, not the phases' English nicks. */
+    g_assert_cmpstr(error->message, ==, "No tip can be placed now.");
     g_clear_error(&error);
     g_assert_false(minden_game_advance(game, &error));
     g_assert_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE);
+    g_assert_cmpstr(error->message, ==, "There is nothing to score now.");
     g_clear_error(&error);
     g_autofree char *after = test_save(game);
     g_assert_cmpstr(before, ==, after);

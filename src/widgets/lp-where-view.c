@@ -955,3 +955,24 @@ GtkWidget *lp_where_button_new(LpGame *game)
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(button));
     return button;
 }
+
+GtkWidget *lp_where_button_add_after(GtkWidget *sibling, LpGame *game)
+{
+    g_return_val_if_fail(GTK_IS_WIDGET(sibling), NULL);
+    g_return_val_if_fail(GTK_IS_BOX(gtk_widget_get_parent(sibling)), NULL);
+
+    GtkWidget *button = lp_where_button_new(game);
+    GtkWidget *model = gtk_widget_get_next_sibling(sibling);
+    if (!GTK_IS_BUTTON(model))
+        model = GTK_IS_BUTTON(sibling) ? sibling : NULL;
+    if (model != NULL) {
+        gtk_widget_set_halign(button, gtk_widget_get_halign(model));
+        g_auto(GStrv) classes = gtk_widget_get_css_classes(model);
+        for (guint i = 0; classes[i] != NULL; i++) {
+            if (!g_str_equal(classes[i], "suggested-action"))
+                gtk_widget_add_css_class(button, classes[i]);
+        }
+    }
+    gtk_box_insert_child_after(GTK_BOX(gtk_widget_get_parent(sibling)), button, sibling);
+    return button;
+}

@@ -29,5 +29,9 @@ GtkWindow *lp_where_window_new(GtkWindow *parent, LpPlaceList *places, const cha
 /* The "Where Were They?" button for a game's winner screen: opens lp_where_window_new() with
  * the game's places at the moment it is clicked. Insensitive for a game without places. */
 GtkWidget *lp_where_button_new(LpGame *game);
+/* For a winner screen, in one line: a new lp_where_button_new() put into sibling's GtkBox
+ * right after sibling, looking like the buttons there (the next button's alignment and its
+ * style classes but "suggested-action"). Returns the button. */
+GtkWidget *lp_where_button_add_after(GtkWidget *sibling, LpGame *game);
 
 G_END_DECLS

@@ -202,9 +202,24 @@ static void test_button(void)
 {
     g_autoptr(LpGame) game = finished_game("minden");
     GtkWidget *window = gtk_window_new();
-    GtkWidget *button = lp_where_button_new(game);
+    /* A winner screen: a ranking, then a suggested "Play Again". */
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *ranking = gtk_label_new("1. Anna");
+    GtkWidget *again = gtk_button_new_with_label("Play Again");
+    gtk_widget_add_css_class(again, "suggested-action");
+    gtk_widget_add_css_class(again, "pill");
+    gtk_widget_set_halign(again, GTK_ALIGN_START);
+    gtk_box_append(GTK_BOX(box), ranking);
+    gtk_box_append(GTK_BOX(box), again);
+    GtkWidget *button = lp_where_button_add_after(ranking, game);
 
-    gtk_window_set_child(GTK_WINDOW(window), button);
+    /* Between the ranking and Play Again, shaped like it but not the suggested one. */
+    g_assert_true(gtk_widget_get_next_sibling(ranking) == button);
+    g_assert_true(gtk_widget_get_next_sibling(button) == again);
+    g_assert_true(gtk_widget_has_css_class(button, "pill"));
+    g_assert_false(gtk_widget_has_css_class(button, "suggested-action"));
+    g_assert_cmpint(gtk_widget_get_halign(button), ==, GTK_ALIGN_START);
+    gtk_window_set_child(GTK_WINDOW(window), box);
     gtk_window_present(GTK_WINDOW(window));
     lp_test_iterate();
     g_assert_true(gtk_widget_get_sensitive(button));

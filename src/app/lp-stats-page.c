@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "lp-a11y.h"
 #include "lp-clamp.h"
@@ -83,7 +84,8 @@ static void lp_stats_chart_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     grid = fg;
     grid.alpha *= 0.25;
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));
-    double max = MAX(self->max, 1);
+    /* Lines count wins: an even top, so that the middle line is a whole number too. */
+    double max = self->bars ? MAX(self->max, 1) : MAX(2, 2 * ceil(self->max / 2));
 
     /* Axes and a middle line, with their numbers. */
     cairo_set_line_width(cr, 1);
@@ -336,17 +338,14 @@ static GPtrArray *stats_lines(const LpHistoryStats *st, int kind)
                     g_strdup_printf(_("Wins in a row now: %u; longest run: %u"), st->streak,
                                     st->best_streak));
     if (kind == LP_HISTORY_BUXTEHUDE) {
-        g_ptr_array_add(lines, g_strdup_printf(
-                                   ngettext("%lld card placed, %lld of them right (%u %%)",
-                                            "%lld cards placed, %lld of them right (%u %%)",
-                                            (gulong)f[LP_FIG_BUX_PLACED]),
-                                   (long long)f[LP_FIG_BUX_PLACED], (long long)f[LP_FIG_BUX_RIGHT],
-                                   percent(f[LP_FIG_BUX_RIGHT], f[LP_FIG_BUX_PLACED])));
-        g_ptr_array_add(lines, g_strdup_printf(
-                                   ngettext("“Wrong!” called %lld time, rightly %lld times",
-                                            "“Wrong!” called %lld times, rightly %lld times",
-                                            (gulong)f[LP_FIG_BUX_CALLED]),
-                                   (long long)f[LP_FIG_BUX_CALLED], (long long)f[LP_FIG_BUX_WON]));
+        g_ptr_array_add(lines, g_strdup_printf(_("Cards placed: %lld, right: %lld (%u %%)"),
+                                               (long long)f[LP_FIG_BUX_PLACED],
+                                               (long long)f[LP_FIG_BUX_RIGHT],
+                                               percent(f[LP_FIG_BUX_RIGHT],
+                                                       f[LP_FIG_BUX_PLACED])));
+        g_ptr_array_add(lines, g_strdup_printf(_("“Wrong!” called: %lld, rightly: %lld"),
+                                               (long long)f[LP_FIG_BUX_CALLED],
+                                               (long long)f[LP_FIG_BUX_WON]));
         g_ptr_array_add(lines, g_strdup_printf(_("Estimates that hit exactly: %lld"),
                                                (long long)f[LP_FIG_BUX_HITS]));
     } else if (kind == LP_HISTORY_MINDEN) {
@@ -556,6 +555,12 @@ static void show_rename(LpStatsPage *self, const char *name)
     g_object_set_data(G_OBJECT(window), "lp-entry", entry);
     g_signal_connect(ok, "clicked", G_CALLBACK(on_rename_activate), window);
     g_signal_connect_swapped(cancel, "clicked", G_CALLBACK(gtk_window_destroy), window);
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(
+        GTK_SHORTCUT_CONTROLLER(keys),
+        gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_Escape, 0),
+                         gtk_named_action_new("window.close")));
+    gtk_widget_add_controller(GTK_WIDGET(window), keys);
     gtk_window_present(window);
     gtk_widget_grab_focus(entry);
 }
@@ -966,9 +971,19 @@ static char *seat_text(const LpHistoryRecord *r, const LpHistorySeat *seat)
     if (seat->human)
         /* Translators: a seat in the list of last games: rank, name, score. */
         return g_strdup_printf(_("%u. %s: %d"), seat->rank, name, seat->score);
-    /* Translators: a computer seat in the list of last games: rank, name, level, score. */
-    return g_strdup_printf(_("%u. %s (%s): %d"), seat->rank, name, level_title(seat->level),
-                           seat->score);
+    switch (seat->level) {
+    case LP_LEVEL_EASY:
+        /* Translators: a computer seat in the list of last games: rank, name, score. */
+        return g_strdup_printf(_("%u. %s (computer, easy): %d"), seat->rank, name, seat->score);
+    case LP_LEVEL_HARD:
+        /* Translators: a computer seat in the list of last games: rank, name, score. */
+        return g_strdup_printf(_("%u. %s (computer, hard): %d"), seat->rank, name, seat->score);
+    case LP_LEVEL_NORMAL:
+    default:
+        /* Translators: a computer seat in the list of last games: rank, name, score. */
+        return g_strdup_printf(_("%u. %s (computer, normal): %d"), seat->rank, name,
+                               seat->score);
+    }
 }
 
 static char *record_title(const LpHistoryRecord *r)
@@ -1010,7 +1025,7 @@ static void add_last_games(LpStatsPage *self, GtkBox *body)
             g_ptr_array_add(parts, seat_text(r, seats->pdata[s]));
         g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
         g_ptr_array_add(lines, join(parts));
-        g_autofree char *delete_label = g_strdup_printf(_("Delete the game of %s"), title);
+        g_autofree char *delete_label = g_strdup_printf(_("Delete this game: %s"), title);
         GtkWidget *del = small_button("user-trash-symbolic", delete_label);
         g_object_set_data_full(G_OBJECT(del), "lp-id", g_strdup(r->id), g_free);
         g_object_set_data_full(G_OBJECT(del), "lp-what", g_strdup(title), g_free);
@@ -1109,10 +1124,17 @@ static void lp_stats_page_finalize(GObject *object)
     G_OBJECT_CLASS(lp_stats_page_parent_class)->finalize(object);
 }
 
+/* The page takes the focus on its first control, the choice of game. */
+static gboolean lp_stats_page_grab_focus(GtkWidget *widget)
+{
+    return gtk_widget_grab_focus(LP_STATS_PAGE(widget)->kind_dropdown);
+}
+
 static void lp_stats_page_class_init(LpStatsPageClass *klass)
 {
     G_OBJECT_CLASS(klass)->dispose = lp_stats_page_dispose;
     G_OBJECT_CLASS(klass)->finalize = lp_stats_page_finalize;
+    GTK_WIDGET_CLASS(klass)->grab_focus = lp_stats_page_grab_focus;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "statspage");
 }
@@ -1131,9 +1153,9 @@ static void lp_stats_page_init(LpStatsPage *self)
         gtk_string_list_append(kinds, kind_title(k));
     self->kind_dropdown = gtk_drop_down_new(G_LIST_MODEL(g_object_ref(kinds)), NULL);
     label = gtk_label_new_with_mnemonic(_("_Game"));
+    /* The mnemonic label names the drop-down for screen readers (a label of its own as well
+     * would be read twice, "Game Game"). */
     gtk_label_set_mnemonic_widget(GTK_LABEL(label), self->kind_dropdown);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self->kind_dropdown),
-                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game"), -1);
     g_signal_connect_swapped(self->kind_dropdown, "notify::selected",
                              G_CALLBACK(on_kind_changed), self);
     self->export_button = gtk_button_new_with_mnemonic(_("_Save as Image…"));

@@ -531,6 +531,7 @@ static void statistics_activated(GtkWidget *widget, const char *action_name, GVa
     /* Like New Game: a running game is saved and can be continued. */
     clear_game(self);
     show_page(self, "stats");
+    gtk_widget_grab_focus(self->stats_page);
 }
 
 static void back_activated(GtkWidget *widget, const char *action_name, GVariant *param)

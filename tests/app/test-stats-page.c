@@ -136,7 +136,7 @@ static void test_shows(void)
     g_assert_nonnull(lp_test_find_label(w, "Computer (hard)"));
     g_assert_nonnull(lp_test_find_label(w, "18 games, 12 won (67 %)"));
     /* The last 20 games, each with a delete button. */
-    g_autoptr(GPtrArray) deletes = buttons_with_tooltip(w, "Delete the game of ");
+    g_autoptr(GPtrArray) deletes = buttons_with_tooltip(w, "Delete this game: ");
     g_assert_cmpuint(deletes->len, ==, 20);
     /* The chart's numbers are in its accessible description (and tooltip). */
     g_assert_nonnull(chart_with_tooltip(w, "Anna: 8 wins in 21 games"));
@@ -153,7 +153,7 @@ static void test_shows(void)
     g_assert_nonnull(lp_test_find_label(w, "2 stones: 9 of 12 right (75 %)"));
     g_assert_nonnull(chart_with_tooltip(w, "Anna: 1 stone: 0 % (0 of 0), 2 stones: 75 % (9 of 12)"));
     g_assert_null(lp_test_find_label(w, "Computer players"));
-    g_autoptr(GPtrArray) minden_games = buttons_with_tooltip(w, "Delete the game of ");
+    g_autoptr(GPtrArray) minden_games = buttons_with_tooltip(w, "Delete this game: ");
     g_assert_cmpuint(minden_games->len, ==, 3);
 
     /* Auf Achse: Carla's only game. */
@@ -234,7 +234,7 @@ static void test_edit(void)
 
     /* Delete a game, after asking. */
     guint n = lp_history_get_n_records(h);
-    g_autoptr(GPtrArray) deletes = buttons_with_tooltip(w, "Delete the game of ");
+    g_autoptr(GPtrArray) deletes = buttons_with_tooltip(w, "Delete this game: ");
     click(deletes->pdata[0]);
     g_assert_cmpstr(lp_message_dialog_get_heading(LP_MESSAGE_DIALOG(
                         lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG))),
@@ -242,7 +242,7 @@ static void test_edit(void)
     respond("cancel");
     g_assert_cmpuint(lp_history_get_n_records(h), ==, n);
     g_clear_pointer(&deletes, g_ptr_array_unref);
-    deletes = buttons_with_tooltip(w, "Delete the game of ");
+    deletes = buttons_with_tooltip(w, "Delete this game: ");
     click(deletes->pdata[0]);
     respond("delete");
     g_assert_cmpuint(lp_history_get_n_records(h), ==, n - 1);
@@ -315,7 +315,7 @@ static void test_window_records(void)
     lp_test_iterate();
     g_assert_cmpstr(lp_window_get_page_name(window), ==, "stats");
     g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(window)), ==, "Statistics");
-    g_autoptr(GPtrArray) games = buttons_with_tooltip(GTK_WIDGET(window), "Delete the game of ");
+    g_autoptr(GPtrArray) games = buttons_with_tooltip(GTK_WIDGET(window), "Delete this game: ");
     g_assert_cmpuint(games->len, ==, 2);
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(window), "Computer (easy)"));
     lp_test_close_all_windows();

@@ -30,6 +30,7 @@ struct _AaCounter {
     GtkWidget *box;
     GtkWidget *total_label;
     GtkWidget *level;
+    GtkWidget *stays_title;
     GtkWidget *stays_box;
     GtkWidget *pile_box;
     GtkWidget *pile_label;
@@ -100,17 +101,15 @@ static char *entry_text(AaCounter *self, LogEntry *entry)
     for (guint i = 0; i + 1 < entry->discards->len; i += 2) {
         guint seat = g_array_index(entry->discards, guint, i);
         guint card = g_array_index(entry->discards, guint, i + 1);
+        /* A route card is face down: only its owner learns which one went, and the others'
+         * losses are what "every route" said already. */
+        if (self->viewer < 0 || (guint)self->viewer != seat)
+            continue;
+        g_autofree char *lost = aa_card_art_name(aa_card_face(card));
         g_string_append_c(text, '\n');
-        /* A route card is face down: only its owner learns which one went. */
-        if (self->viewer >= 0 && (guint)self->viewer == seat) {
-            g_autofree char *lost = aa_card_art_name(aa_card_face(card));
-            /* Translators: the route's owner, the card it lost ("30 km"). */
-            g_string_append_printf(text, _("%1$s’s route loses its %2$s card."),
-                                   seat_name(self, seat), lost);
-        } else {
-            g_string_append_printf(text, _("%s’s route loses its last card."),
-                                   seat_name(self, seat));
-        }
+        /* Translators: the route's owner, the card it lost ("30 km"). */
+        g_string_append_printf(text, _("%1$s’s route loses its %2$s card."),
+                               seat_name(self, seat), lost);
     }
     return g_string_free(text, FALSE);
 }
@@ -183,6 +182,7 @@ void aa_counter_update(AaCounter *self, int viewer)
         gtk_widget_set_tooltip_text(card, name);
         flow_append(self->stays_box, card);
     }
+    gtk_widget_set_visible(self->stays_title, counter->len > 0);
     gtk_widget_set_visible(self->stays_box, counter->len > 0);
 
     guint pile = aa_game_get_pile_size(self->game);
@@ -302,7 +302,11 @@ static void aa_counter_init(AaCounter *self)
     gtk_level_bar_remove_offset_value(GTK_LEVEL_BAR(self->level), GTK_LEVEL_BAR_OFFSET_HIGH);
     gtk_level_bar_remove_offset_value(GTK_LEVEL_BAR(self->level), GTK_LEVEL_BAR_OFFSET_FULL);
 
-    self->stays_box = flow_box(_("Cards on the counter"));
+    self->stays_title = gtk_label_new(_("Cards on the Counter"));
+    gtk_widget_add_css_class(self->stays_title, "heading");
+    gtk_label_set_xalign(GTK_LABEL(self->stays_title), 0);
+    gtk_widget_set_margin_top(self->stays_title, 6);
+    self->stays_box = flow_box(_("Cards on the Counter"));
     self->pile_box = flow_box(_("Face-down pile"));
     self->pile_label = gtk_label_new(NULL);
     gtk_label_set_xalign(GTK_LABEL(self->pile_label), 0);
@@ -318,14 +322,18 @@ static void aa_counter_init(AaCounter *self)
                                    GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cards Turned Over"),
                                    -1);
 
+    /* What changes in a round comes first (the pile, then what its cards did), the cards
+     * that stay (their sum is the total above) last: on a small screen the panel scrolls,
+     * and the log should not be what falls below the fold. */
     gtk_box_append(GTK_BOX(self->box), title);
     gtk_box_append(GTK_BOX(self->box), self->total_label);
     gtk_box_append(GTK_BOX(self->box), self->level);
-    gtk_box_append(GTK_BOX(self->box), self->stays_box);
     gtk_box_append(GTK_BOX(self->box), self->pile_box);
     gtk_box_append(GTK_BOX(self->box), self->pile_label);
     gtk_box_append(GTK_BOX(self->box), self->log_title);
     gtk_box_append(GTK_BOX(self->box), self->log_box);
+    gtk_box_append(GTK_BOX(self->box), self->stays_title);
+    gtk_box_append(GTK_BOX(self->box), self->stays_box);
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    _("Kilometre counter"), -1);
 }

@@ -752,6 +752,44 @@ static void test_results_stay(void)
     fixture_teardown(&f);
 }
 
+/* Issue 13: the log says which card an obstacle took from a route, to that route's owner
+ * only (route cards lie face down), and names every card's owner. */
+static void test_log_privacy(void)
+{
+    AaTestTable spec = {
+        .n_players = 2,
+        .kinds = "hh",
+        .hands = {"10 20", "30 40"},
+        .routes = {"20 30", "50 60"},
+    };
+    g_autoptr(GError) error = NULL;
+    AaGame *game = aa_test_game_from_table(&spec, &error);
+    g_assert_no_error(error);
+    GtkWidget *counter = g_object_ref_sink(aa_counter_new(game));
+    GArray *route = NULL;
+    g_assert_true(aa_game_get_route(game, 0, 0, &route));
+    guint lost = g_array_index(route, guint8, route->len - 1);
+    guint obstacle = 0;
+    while (aa_card_kind(obstacle) != AA_KIND_MINUS1)
+        obstacle++;
+    aa_counter_log_card(AA_COUNTER(counter), obstacle, 1, 0);
+    aa_counter_log_discard(AA_COUNTER(counter), 0, lost);
+    aa_counter_log_discard(AA_COUNTER(counter), 1, lost);
+    aa_counter_update(AA_COUNTER(counter), 0);
+    g_autofree char *owner = aa_counter_get_log_text(AA_COUNTER(counter));
+    g_assert_nonnull(strstr(owner, "P1’s obstacle: every route loses its last card."));
+    g_assert_nonnull(strstr(owner, "P0’s route loses its 30 km card."));
+    g_assert_null(strstr(owner, "P1’s route loses"));
+    aa_counter_update(AA_COUNTER(counter), LP_VIEWER_ONLOOKER);
+    g_autofree char *onlooker = aa_counter_get_log_text(AA_COUNTER(counter));
+    g_assert_null(strstr(onlooker, "30 km"));
+    aa_counter_log_clear(AA_COUNTER(counter));
+    g_autofree char *none = aa_counter_get_log_text(AA_COUNTER(counter));
+    g_assert_cmpstr(none, ==, "");
+    g_assert_finalize_object(counter);
+    g_assert_finalize_object(game);
+}
+
 static void test_driver_delay_untouched(void)
 {
     /* One rule for every game: the window sets the pause between computer steps from the
@@ -794,5 +832,6 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/page/words", test_words);
     g_test_add_func("/aufachse/page/over-screen", test_over_screen);
     g_test_add_func("/aufachse/page/results-stay", test_results_stay);
+    g_test_add_func("/aufachse/page/log-privacy", test_log_privacy);
     return g_test_run();
 }

@@ -660,8 +660,22 @@ static void build_panel(LpWhereView *self, const char *heading)
 
     if (lp_place_list_get_note(list) != NULL)
         gtk_box_append(GTK_BOX(panel), label_new(lp_place_list_get_note(list), NULL));
-    for (guint i = 0; i < lp_place_list_get_n_lines(list); i++)
-        gtk_box_append(GTK_BOX(panel), label_new(lp_place_list_get_line(list, i), "heading"));
+    /* Lines, one per group when they match (Auf Achse: a player's kilometres), with the
+     * group's colour. */
+    gboolean per_group = lp_place_list_get_n_lines(list) == lp_place_list_get_n_groups(list);
+    for (guint i = 0; i < lp_place_list_get_n_lines(list); i++) {
+        GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+        if (per_group) {
+            GtkWidget *sample = mark_new(list, i, LP_PLACE_RIGHT, FALSE);
+            gtk_widget_set_size_request(sample, 18, 18);
+            gtk_widget_set_valign(sample, GTK_ALIGN_CENTER);
+            gtk_accessible_update_state(GTK_ACCESSIBLE(sample), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE,
+                                        -1);
+            gtk_box_append(GTK_BOX(row), sample);
+        }
+        gtk_box_append(GTK_BOX(row), label_new(lp_place_list_get_line(list, i), "heading"));
+        gtk_box_append(GTK_BOX(panel), row);
+    }
     if (n_places == 0)
         return;
 

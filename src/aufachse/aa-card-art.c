@@ -193,22 +193,3 @@ char *aa_card_art_name(int face)
         return g_strdup(_("Face-down card"));
     return aa_face_name(face);
 }
-
-char *aa_card_art_effect(int face)
-{
-    switch (face) {
-    case AA_FACE_REST:
-        return g_strdup(_("Rest: no effect, it goes to the discard pile."));
-    case AA_FACE_PLUS1:
-        return g_strdup(_("Free passage: everyone adds one more card to their route."));
-    case AA_FACE_PLUS2:
-        return g_strdup(_("Step on the gas: everyone adds two more cards to their route."));
-    case AA_FACE_MINUS1:
-        return g_strdup(_("Obstacle: everyone loses the last card of their route."));
-    case AA_FACE_MINUS50:
-        return g_strdup(_("Lost cargo: the counter goes back 50 km."));
-    default:
-        /* Translators: a kilometre card turned over on the counter. */
-        return g_strdup_printf(_("%d km: added to the counter."), face);
-    }
-}

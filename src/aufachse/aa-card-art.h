@@ -22,7 +22,5 @@ void aa_card_art_picture_set_face(GtkWidget *picture, int face);
 void aa_card_art_picture_set_width(GtkWidget *picture, int width);
 /* What a card is called, for labels and screen readers: "80 km", "Rest", "Obstacle (−1)". */
 char *aa_card_art_name(int face);
-/* What a card does when it is turned over on the counter. */
-char *aa_card_art_effect(int face);
 
 G_END_DECLS

@@ -355,6 +355,38 @@ static void test_record(void)
     g_assert_cmpuint(winners, >=, 1);
 }
 
+/* The time played goes with the saves of games that track it (the window's), not with
+ * others (the simulator's and the tests', which stay byte for byte as before). */
+static void test_play_time(void)
+{
+    g_autoptr(BuxOwnedGame) game = bux_game(2);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(JsonNode) untracked = lp_game_save(LP_GAME(game));
+    g_assert_false(json_object_has_member(json_node_get_object(untracked), "played"));
+
+    /* The whole envelope is read by lp_game_restore, which wants the real deck. */
+    g_autoptr(BuxDeck) real = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(2, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(LpRng) rng = lp_rng_new(3);
+    g_autoptr(BuxOwnedGame) real_game = bux_game_new(players, rng, real, FALSE, &error);
+    g_assert_no_error(error);
+    lp_game_track_play_time(LP_GAME(real_game));
+    g_autoptr(JsonNode) real_root = lp_game_save(LP_GAME(real_game));
+    g_assert_true(json_object_has_member(json_node_get_object(real_root), "played"));
+    json_object_set_int_member(json_node_get_object(real_root), "played", 1250);
+    g_autoptr(LpGame) restored = lp_game_restore(BUX_TYPE_GAME, real_root, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(lp_game_get_play_seconds(restored), ==, 1250);
+    g_autoptr(JsonNode) again = lp_game_save(restored);
+    g_assert_cmpint(json_object_get_int_member(json_node_get_object(again), "played"), ==, 1250);
+    /* A negative time is no time. */
+    json_object_set_int_member(json_node_get_object(real_root), "played", -1);
+    g_autoptr(LpGame) refused = lp_game_restore(BUX_TYPE_GAME, real_root, &error);
+    g_assert_null(refused);
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -363,5 +395,6 @@ int main(int argc, char **argv)
     g_test_add_func("/history-figures/minden", test_minden);
     g_test_add_func("/history-figures/aufachse", test_aufachse);
     g_test_add_func("/history-figures/record", test_record);
+    g_test_add_func("/history-figures/play-time", test_play_time);
     return g_test_run();
 }

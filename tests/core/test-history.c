@@ -501,6 +501,52 @@ static void test_stats(void)
     g_assert_cmpuint(hh.games, ==, 0);
 }
 
+/* landpartie-sim --history appends records the history reads, computers by level. */
+static void test_sim(void)
+{
+    const char *sim = g_getenv("LANDPARTIE_SIM");
+    if (sim == NULL) {
+        g_test_skip("LANDPARTIE_SIM is not set");
+        return;
+    }
+    g_autofree char *path = tmp_path();
+    for (int run = 0; run < 2; run++) {
+        const char *argv[] = {sim, "minden", "--players", "3", "--seed", "4", "--games", "2",
+                              "--levels", "easy,hard,hard", "--history", path, NULL};
+        int status = 0;
+        g_autoptr(GError) error = NULL;
+        g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL,
+                                   G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, NULL, NULL, &status, &error));
+        g_assert_true(g_spawn_check_wait_status(status, &error));
+    }
+    g_autoptr(LpHistory) h = loaded(path);
+    g_assert_cmpuint(lp_history_get_n_records(h), ==, 4);
+    g_assert_cmpuint(lp_history_get_n_damaged(h), ==, 0);
+    const LpHistoryRecord *r = lp_history_get_record(h, 3);
+    g_assert_cmpint(r->kind, ==, LP_HISTORY_MINDEN);
+    g_assert_cmpuint(r->n_seats, ==, 3);
+    g_assert_false(r->seats[0].human);
+    g_assert_cmpint(r->seats[0].level, ==, LP_LEVEL_EASY);
+    g_assert_cmpint(r->seats[2].level, ==, LP_LEVEL_HARD);
+    gint32 tips = 0;
+    for (guint k = 0; k < 4; k++)
+        tips += r->seats[0].figures[LP_FIG_MINDEN_TIPS_1 + k];
+    g_assert_cmpint(tips, >, 0);
+    g_autoptr(GPtrArray) stats = lp_history_get_stats(h, -1);
+    g_assert_cmpuint(stats->len, ==, 2); /* easy and hard */
+
+    /* A folder is no history: the simulator says so and fails. */
+    g_autofree char *dir = g_path_get_dirname(path);
+    const char *argv[] = {sim, "minden", "--players", "2", "--seed", "1", "--history", dir, NULL};
+    int status = 0;
+    g_autofree char *err = NULL;
+    g_assert_true(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, &err, &status, NULL));
+    g_assert_false(g_spawn_check_wait_status(status, NULL));
+    g_assert_nonnull(strstr(err, "history of games"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -513,5 +559,6 @@ int main(int argc, char **argv)
     g_test_add_func("/history/not-a-file", test_not_a_file);
     g_test_add_func("/history/rename-merge-delete", test_rename_merge_delete);
     g_test_add_func("/history/stats", test_stats);
+    g_test_add_func("/history/sim", test_sim);
     return g_test_run();
 }

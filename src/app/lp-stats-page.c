@@ -74,7 +74,7 @@ static void lp_stats_chart_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     LpStatsChart *self = LP_STATS_CHART(widget);
     double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    const double left = 44, right = self->bars ? 12 : 110, top = 12, bottom = 28;
+    const double left = 56, right = self->bars ? 12 : 110, top = 12, bottom = 28;
     double pw = width - left - right, ph = height - top - bottom;
     GdkRGBA fg, grid;
 
@@ -322,8 +322,8 @@ static GPtrArray *stats_lines(const LpHistoryStats *st, int kind)
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
     const gint64 *f = st->figures;
 
-    g_ptr_array_add(lines, g_strdup_printf(ngettext("%u game, %u won (%u %%)",
-                                                    "%u games, %u won (%u %%)", st->games),
+    g_ptr_array_add(lines, g_strdup_printf(ngettext("%u game, %u won (%u %%)",
+                                                    "%u games, %u won (%u %%)", st->games),
                                            st->games, st->wins,
                                            lp_history_win_rate(st->wins, st->games)));
     if (kind == LP_HISTORY_BUXTEHUDE)
@@ -338,7 +338,7 @@ static GPtrArray *stats_lines(const LpHistoryStats *st, int kind)
                     g_strdup_printf(_("Wins in a row now: %u; longest run: %u"), st->streak,
                                     st->best_streak));
     if (kind == LP_HISTORY_BUXTEHUDE) {
-        g_ptr_array_add(lines, g_strdup_printf(_("Cards placed: %lld, right: %lld (%u %%)"),
+        g_ptr_array_add(lines, g_strdup_printf(_("Cards placed: %lld, right: %lld (%u %%)"),
                                                (long long)f[LP_FIG_BUX_PLACED],
                                                (long long)f[LP_FIG_BUX_RIGHT],
                                                percent(f[LP_FIG_BUX_RIGHT],
@@ -356,8 +356,8 @@ static GPtrArray *stats_lines(const LpHistoryStats *st, int kind)
             tips += t;
             if (t > 0)
                 g_ptr_array_add(parts,
-                                g_strdup_printf(ngettext("%u stone: %lld of %lld right (%u %%)",
-                                                         "%u stones: %lld of %lld right (%u %%)",
+                                g_strdup_printf(ngettext("%u stone: %lld of %lld right (%u %%)",
+                                                         "%u stones: %lld of %lld right (%u %%)",
                                                          k + 1),
                                                 k + 1, (long long)r, (long long)t,
                                                 percent(r, t)));
@@ -830,8 +830,8 @@ static void add_minden_chart(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
             double v = percent(r, t);
             g_array_append_val(se->values, v);
             g_ptr_array_add(parts,
-                            g_strdup_printf(ngettext("%u stone: %u %% (%lld of %lld)",
-                                                     "%u stones: %u %% (%lld of %lld)", k + 1),
+                            g_strdup_printf(ngettext("%u stone: %u %% (%lld of %lld)",
+                                                     "%u stones: %u %% (%lld of %lld)", k + 1),
                                             k + 1, percent(r, t), (long long)r, (long long)t));
         }
         g_autofree char *list = join(parts);
@@ -1050,6 +1050,11 @@ static void rebuild(LpStatsPage *self)
     if (self->body != NULL)
         gtk_box_remove(GTK_BOX(self->content), self->body);
     self->body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+    /* A margin inside the content, so that the saved picture has one. */
+    gtk_widget_set_margin_start(self->body, 12);
+    gtk_widget_set_margin_end(self->body, 12);
+    gtk_widget_set_margin_top(self->body, 12);
+    gtk_widget_set_margin_bottom(self->body, 12);
     self->building = TRUE;
     GtkBox *body = GTK_BOX(self->body);
 
@@ -1163,6 +1168,8 @@ static void lp_stats_page_init(LpStatsPage *self)
     gtk_widget_set_hexpand(self->export_button, TRUE);
     gtk_widget_set_halign(self->export_button, GTK_ALIGN_END);
     g_signal_connect_swapped(self->export_button, "clicked", G_CALLBACK(on_export_clicked), self);
+    gtk_widget_set_margin_start(bar, 12);
+    gtk_widget_set_margin_end(bar, 12);
     gtk_box_append(GTK_BOX(bar), label);
     gtk_box_append(GTK_BOX(bar), self->kind_dropdown);
     gtk_box_append(GTK_BOX(bar), self->export_button);
@@ -1173,8 +1180,8 @@ static void lp_stats_page_init(LpStatsPage *self)
     gtk_box_append(GTK_BOX(outer), self->content);
     gtk_widget_set_margin_top(outer, 18);
     gtk_widget_set_margin_bottom(outer, 24);
-    gtk_widget_set_margin_start(outer, 18);
-    gtk_widget_set_margin_end(outer, 18);
+    gtk_widget_set_margin_start(outer, 6);
+    gtk_widget_set_margin_end(outer, 6);
 
     self->scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(self->scroller), GTK_POLICY_NEVER,

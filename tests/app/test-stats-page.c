@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "lp-export.h"
 #include "lp-message-dialog.h"
 #include "lp-stats-page.h"
 #include "lp-test-util.h"
@@ -131,10 +132,10 @@ static void test_shows(void)
 
     /* All games: Anna 21 games (3 Minden, 18 Buxtehude), 8 wins. */
     g_assert_nonnull(lp_test_find_label(w, "Anna"));
-    g_assert_nonnull(lp_test_find_label(w, "21 games, 8 won (38 %)"));
+    g_assert_nonnull(lp_test_find_label(w, "21 games, 8 won (38\u00a0%)"));
     g_assert_nonnull(lp_test_find_label(w, "Computer players"));
     g_assert_nonnull(lp_test_find_label(w, "Computer (hard)"));
-    g_assert_nonnull(lp_test_find_label(w, "18 games, 12 won (67 %)"));
+    g_assert_nonnull(lp_test_find_label(w, "18 games, 12 won (67\u00a0%)"));
     /* The last 20 games, each with a delete button. */
     g_autoptr(GPtrArray) deletes = buttons_with_tooltip(w, "Delete this game: ");
     g_assert_cmpuint(deletes->len, ==, 20);
@@ -143,15 +144,24 @@ static void test_shows(void)
     /* Head to head: the first two names, Anna and Ben. */
     g_assert_nonnull(lp_test_find_label(w, "Anna and Ben played 3 games together."));
 
+    /* "Save as Image…" pictures the whole page, also what lies below the window's edge. */
+    g_autoptr(GError) error = NULL;
+    GtkWidget *content = lp_stats_page_get_content(page);
+    g_autoptr(GdkTexture) picture = lp_export_widget_texture(content, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(gdk_texture_get_width(picture), >=, gtk_widget_get_width(content));
+    g_assert_cmpint(gdk_texture_get_height(picture), >=, gtk_widget_get_height(content));
+    g_assert_cmpint(gtk_widget_get_height(content), >, gtk_widget_get_height(w));
+
     /* Minden: the figures and the hit rate by stones. */
     lp_stats_page_set_kind(page, LP_HISTORY_MINDEN);
     lp_test_iterate();
     g_assert_cmpint(lp_stats_page_get_kind(page), ==, LP_HISTORY_MINDEN);
-    g_assert_nonnull(lp_test_find_label(w, "3 games, 2 won (67 %)"));
+    g_assert_nonnull(lp_test_find_label(w, "3 games, 2 won (67\u00a0%)"));
     g_assert_nonnull(lp_test_find_label(w, "Best result: field 45"));
     g_assert_nonnull(lp_test_find_label(w, "Cards kept: 3 yellow, 6 red, 0 blue, 0 purple"));
-    g_assert_nonnull(lp_test_find_label(w, "2 stones: 9 of 12 right (75 %)"));
-    g_assert_nonnull(chart_with_tooltip(w, "Anna: 1 stone: 0 % (0 of 0), 2 stones: 75 % (9 of 12)"));
+    g_assert_nonnull(lp_test_find_label(w, "2 stones: 9 of 12 right (75\u00a0%)"));
+    g_assert_nonnull(chart_with_tooltip(w, "Anna: 1 stone: 0\u00a0% (0 of 0), 2 stones: 75\u00a0% (9 of 12)"));
     g_assert_null(lp_test_find_label(w, "Computer players"));
     g_autoptr(GPtrArray) minden_games = buttons_with_tooltip(w, "Delete this game: ");
     g_assert_cmpuint(minden_games->len, ==, 3);

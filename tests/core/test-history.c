@@ -501,6 +501,101 @@ static void test_stats(void)
     g_assert_cmpuint(hh.games, ==, 0);
 }
 
+static void swallow(const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+    (*(guint *)data)++;
+}
+
+/* Lines damaged at random (bytes flipped, cut, doubled, control and non-UTF-8 bytes put in):
+ * each is a record or skipped, never a crash or a record that breaks its own rules; a rewrite
+ * keeps every skipped line as it was. */
+static void test_mutations(void)
+{
+    g_autofree char *path = tmp_path();
+    g_autoptr(GRand) rand = g_rand_new_with_seed(15);
+    const char *seats_b[] = {"Anna:human:12:1:true", "Ben:human:7:2:false",
+                             "Robo:computer-hard:3:3:false", NULL};
+    g_autofree char *base_a = line("m1", "buxtehude", "2026-11-30T18:00:00Z", seats_b);
+    g_autofree char *base_b = g_strdup(
+        "{\"v\":1,\"id\":\"m2\",\"game\":\"minden\",\"date\":\"2026-11-30T18:00:00Z\","
+        "\"duration\":9,\"option\":true,\"players\":[{\"name\":\"J\\u00fcrgen\",\"colour\":"
+        "\"#000000\",\"kind\":\"human\",\"score\":41,\"rank\":1,\"winner\":true,\"figures\":"
+        "{\"tips\":[1,2,3,4],\"right\":[1,1,1,1],\"kept\":{\"red\":2}}}]}\n");
+    const char *bases[] = {base_a, base_b};
+    static const char noise[] = "{}[]\"\\,:0-e.u\x01\xff\xc3 tfn";
+    guint warnings = 0;
+    guint handler = g_log_set_handler(NULL, G_LOG_LEVEL_WARNING, swallow, &warnings);
+    GLogLevelFlags fatal = g_log_set_always_fatal(G_LOG_FATAL_MASK);
+
+    for (guint round = 0; round < 60; round++) {
+        g_autoptr(GString) data = g_string_new(NULL);
+        guint lines = 0;
+        for (guint l = 0; l < 50; l++) {
+            const char *b = bases[g_rand_int_range(rand, 0, 2)];
+            GString *m = g_string_new_len(b, (gssize)strlen(b) - 1); /* without its newline */
+            guint n = (guint)g_rand_int_range(rand, 1, 5);
+            for (guint k = 0; k < n && m->len > 0; k++) {
+                guint at = (guint)g_rand_int_range(rand, 0, (gint32)m->len);
+                switch (g_rand_int_range(rand, 0, 4)) {
+                case 0:
+                    m->str[at] = noise[g_rand_int_range(rand, 0, sizeof noise - 1)];
+                    break;
+                case 1:
+                    g_string_erase(m, at, MIN(m->len - at, (gsize)g_rand_int_range(rand, 1, 9)));
+                    break;
+                case 2:
+                    g_string_insert_len(m, at, m->str, MIN(at, 12));
+                    break;
+                default:
+                    g_string_insert_c(m, at, noise[g_rand_int_range(rand, 0, sizeof noise - 1)]);
+                }
+            }
+            /* A newline put in splits the line: count what the file will hold. */
+            for (gsize i = 0; i < m->len; i++) {
+                if (m->str[i] == '\0')
+                    m->str[i] = ' ';
+            }
+            g_string_append_len(data, m->str, (gssize)m->len);
+            g_string_append_c(data, '\n');
+            g_string_free(m, TRUE);
+        }
+        g_auto(GStrv) split = g_strsplit(data->str, "\n", -1);
+        for (guint i = 0; split[i] != NULL; i++)
+            lines += split[i][0] != '\0';
+        write_file(path, "");
+        g_assert_true(g_file_set_contents(path, data->str, (gssize)data->len, NULL));
+        g_autoptr(LpHistory) h = loaded(path);
+        g_assert_cmpuint(lp_history_get_n_records(h) + lp_history_get_n_damaged(h), ==, lines);
+        for (guint i = 0; i < lp_history_get_n_records(h); i++) {
+            const LpHistoryRecord *r = lp_history_get_record(h, i);
+            g_assert_cmpuint(r->n_seats, >=, 1);
+            for (guint s = 0; s < r->n_seats; s++) {
+                g_assert_cmpuint(r->seats[s].rank, >=, 1);
+                g_assert_cmpuint(r->seats[s].rank, <=, r->n_seats);
+                g_assert_true(r->seats[s].name == NULL ||
+                              g_utf8_validate(r->seats[s].name, -1, NULL));
+            }
+        }
+        /* A rewrite changes only the records it renames. */
+        guint damaged = lp_history_get_n_damaged(h);
+        g_autoptr(GError) error = NULL;
+        g_assert_true(lp_history_rename_player(h, "anna", "Anne", &error));
+        g_assert_no_error(error);
+        g_assert_cmpuint(lp_history_get_n_damaged(h), ==, damaged);
+        g_autofree char *after = NULL;
+        g_assert_true(g_file_get_contents(path, &after, NULL, NULL));
+        g_auto(GStrv) after_lines = g_strsplit(after, "\n", -1);
+        g_assert_cmpuint(g_strv_length(after_lines), ==, g_strv_length(split));
+        for (guint i = 0; split[i] != NULL; i++) {
+            if (strstr(split[i], "Anna") == NULL)
+                g_assert_cmpstr(after_lines[i], ==, split[i]);
+        }
+    }
+    g_log_set_always_fatal(fatal);
+    g_log_remove_handler(NULL, handler);
+    g_assert_cmpuint(warnings, >, 0);
+}
+
 /* landpartie-sim --history appends records the history reads, computers by level. */
 static void test_sim(void)
 {
@@ -560,5 +655,6 @@ int main(int argc, char **argv)
     g_test_add_func("/history/rename-merge-delete", test_rename_merge_delete);
     g_test_add_func("/history/stats", test_stats);
     g_test_add_func("/history/sim", test_sim);
+    g_test_add_func("/history/mutations", test_mutations);
     return g_test_run();
 }

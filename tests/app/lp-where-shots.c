@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Not a test: plays a game of each named kind to its end with computers and saves its
  * "Where were they?" window as a PNG, for data/screenshots (issue 15). Usage:
- *   LANGUAGE=de LANDPARTIE_LOCALEDIR=… lp-where-shots OUT.png KIND [SEED] */
+ *   LANGUAGE=de LANDPARTIE_LOCALEDIR=… lp-where-shots OUT.png KIND [SEED]
+ * or, to open the winner screen in the app, writes the finished game as a save:
+ *   lp-where-shots --save DIR KIND [SEED] */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -9,6 +11,7 @@
 
 #include "lp-export.h"
 #include "lp-games.h"
+#include "lp-save-store.h"
 #include "lp-where-view.h"
 
 static gboolean done;
@@ -35,11 +38,16 @@ int main(int argc, char **argv)
     bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
     textdomain(GETTEXT_PACKAGE);
     gtk_disable_setlocale();
-    gtk_init();
 
-    const LpGameRules *rules = lp_games_lookup(argv[2]);
+    /* With --save, the arguments after it are one further on. */
+    int o = g_str_equal(argv[1], "--save") ? 1 : 0;
+    if (argc < 3 + o) {
+        g_printerr("usage: %s OUT.png KIND [SEED]\n", argv[0]);
+        return 2;
+    }
+    const LpGameRules *rules = lp_games_lookup(argv[2 + o]);
     if (rules == NULL) {
-        g_printerr("%s: unknown game “%s”\n", argv[0], argv[2]);
+        g_printerr("%s: unknown game “%s”\n", argv[0], argv[2 + o]);
         return 2;
     }
     g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
@@ -49,7 +57,7 @@ int main(int argc, char **argv)
                                            LP_LEVEL_NORMAL));
     g_ptr_array_add(players, lp_player_new("Oma Gerda", 72, "#f6d32d", LP_PLAYER_COMPUTER,
                                            LP_LEVEL_HARD));
-    guint64 seed = argc > 3 ? g_ascii_strtoull(argv[3], NULL, 10) : 2026;
+    guint64 seed = argc > 3 + o ? g_ascii_strtoull(argv[3 + o], NULL, 10) : 2026;
     g_autoptr(GError) error = NULL;
     g_autoptr(LpGame) game = lp_game_new_of_type(rules->get_type(), players, seed, FALSE, &error);
     if (game == NULL) {
@@ -57,6 +65,15 @@ int main(int argc, char **argv)
         return 1;
     }
     lp_game_run_computers(game, rules->computer_move);
+    if (g_str_equal(argv[1], "--save")) {
+        g_autoptr(LpSaveStore) store = lp_save_store_new(argv[2]);
+        if (!lp_save_store_write(store, game, &error)) {
+            g_printerr("%s: %s\n", argv[0], error->message);
+            return 1;
+        }
+        return 0;
+    }
+    gtk_init();
     g_autoptr(LpPlaceList) places = lp_game_get_places(game);
     GtkWindow *window = lp_where_window_new(NULL, places, _(LP_GAME_GET_CLASS(game)->name));
     if (lp_place_list_get_n_places(places) > 0)

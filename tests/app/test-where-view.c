@@ -117,6 +117,13 @@ static void check_focus_tells_card(GtkWindow *window, LpWhereView *view, LpPlace
     /* And Shift+Tab back. */
     g_assert_true(gtk_widget_child_focus(GTK_WIDGET(window), GTK_DIR_TAB_BACKWARD));
     g_assert_true(gtk_widget_is_focus(first));
+    /* The arrow keys walk the same order and stop at the first place. */
+    g_assert_true(gtk_widget_child_focus(GTK_WIDGET(window), GTK_DIR_RIGHT));
+    g_assert_true(gtk_widget_is_focus(lp_where_view_get_marker(view, 1)));
+    g_assert_true(gtk_widget_child_focus(GTK_WIDGET(window), GTK_DIR_UP));
+    g_assert_true(gtk_widget_is_focus(first));
+    gtk_widget_child_focus(GTK_WIDGET(window), GTK_DIR_LEFT);
+    g_assert_true(gtk_widget_is_focus(first));
 }
 
 static void check_export(GtkWidget *view)

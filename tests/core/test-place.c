@@ -27,18 +27,23 @@ static GPtrArray *computer_players(guint n)
 }
 
 /* A game of kind played to its end by computers. */
-static LpGame *play_to_end(const char *kind, guint n, guint64 seed)
+static LpGame *play_to_end_with(const char *kind, guint n, guint64 seed, gboolean option)
 {
     const LpGameRules *rules = lp_games_lookup(kind);
     g_autoptr(GPtrArray) players = computer_players(n);
     g_autoptr(GError) error = NULL;
 
     g_assert_nonnull(rules);
-    LpGame *game = lp_game_new_of_type(rules->get_type(), players, seed, FALSE, &error);
+    LpGame *game = lp_game_new_of_type(rules->get_type(), players, seed, option, &error);
     g_assert_no_error(error);
     lp_game_run_computers(game, rules->computer_move);
     g_assert_true(lp_game_is_over(game));
     return game;
+}
+
+static LpGame *play_to_end(const char *kind, guint n, guint64 seed)
+{
+    return play_to_end_with(kind, n, seed, FALSE);
 }
 
 /* The cards of a data file by the name the game shows (English: the tests run in C). */
@@ -60,6 +65,13 @@ static JsonObject *cards_by_name(const char *file, GHashTable **out_table, JsonP
                                ? json_object_get_string_member(card, "name_en")
                                : json_object_get_string_member(card, "name_de");
         g_hash_table_insert(table, (gpointer) name, card);
+        /* A Minden sight shows with its town: "Cologne Cathedral (Cologne)". */
+        if (json_object_has_member(card, "town_en")) {
+            char *with_town = g_strdup_printf("%s (%s)", name,
+                                              json_object_get_string_member(card, "town_en"));
+            g_object_set_data_full(G_OBJECT(*parser), with_town, with_town, g_free);
+            g_hash_table_insert(table, with_town, card);
+        }
     }
     *out_table = table;
     return root;
@@ -250,13 +262,14 @@ static void test_bux_bad_crosses(void)
     g_assert_nonnull(lp_place_list_get_note(places));
 }
 
-static void test_minden_places(void)
+static void test_minden_places(gconstpointer data)
 {
+    gboolean purple = GPOINTER_TO_INT(data);
     g_autoptr(JsonParser) parser = NULL;
     g_autoptr(GHashTable) cards = NULL;
     cards_by_name("minden-cards.json", &cards, &parser);
 
-    g_autoptr(LpGame) game = play_to_end("minden", 3, 11);
+    g_autoptr(LpGame) game = play_to_end_with("minden", 3, 11, purple);
     MindenGame *mg = MINDEN_GAME(game);
     g_autoptr(LpPlaceList) places = lp_game_get_places(game);
 
@@ -313,6 +326,18 @@ static void test_minden_places(void)
             g_assert_true(minden_tip_contains_point(&e->tip, card->lat, card->lon));
     }
     g_assert_cmpuint(lp_place_list_count(places, LP_PLACE_RIGHT), ==, n_right);
+
+    /* With the purple cards, a sight names its town. */
+    guint sights = 0;
+    for (guint i = 0; i < n; i++) {
+        const MindenScoredTip *e = minden_game_get_history_entry(mg, i);
+        const MindenCard *card = minden_deck_get_card(minden_game_get_deck(mg), e->card);
+        if (card->colour == MINDEN_PURPLE) {
+            sights++;
+            g_assert_true(g_str_has_suffix(lp_place_list_get_place(places, 2 * i)->name, ")"));
+        }
+    }
+    g_assert_cmpint(sights > 0, ==, purple);
 }
 
 static void test_aufachse_places(void)
@@ -341,7 +366,8 @@ int main(int argc, char **argv)
     g_test_add_func("/place/buxtehude", test_bux_places);
     g_test_add_func("/place/buxtehude-bad-crosses", test_bux_bad_crosses);
     g_test_add_func("/place/buxtehude-resume", test_bux_resume);
-    g_test_add_func("/place/minden", test_minden_places);
+    g_test_add_data_func("/place/minden", GINT_TO_POINTER(FALSE), test_minden_places);
+    g_test_add_data_func("/place/minden-purple", GINT_TO_POINTER(TRUE), test_minden_places);
     g_test_add_func("/place/aufachse", test_aufachse_places);
     return g_test_run();
 }

@@ -192,7 +192,17 @@ double bux_text_fit(PangoLayout *layout, const char *text, double width, int max
         ok = bux_text_set_at(layout, text, width, size, max_lines, max_height);
         if (ok || size <= min_size)
             break;
-        size -= 0.5;
+        /* The next size to try, guessed from how much too big this one was (text shrinks
+         * about in proportion), so that a deck's names take a few tries each, not dozens;
+         * at least half a pixel smaller. */
+        PangoRectangle ink, logical;
+        pango_layout_get_pixel_extents(layout, &ink, &logical);
+        double guess = size;
+        if (logical.width > width && logical.width > 0)
+            guess = MIN(guess, size * width / logical.width);
+        if (logical.height > max_height && logical.height > 0)
+            guess = MIN(guess, size * sqrt(max_height / logical.height));
+        size = MIN(size - 0.5, floor(guess * 2) / 2);
     }
     if (fits != NULL)
         *fits = ok;

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
+#include <math.h>
 
 #include "aa-card.h"
 #include "aa-layout.h"
@@ -76,6 +77,10 @@ GdkTexture *aa_card_art_texture(int face, int width)
     GdkTexture *texture = g_hash_table_lookup(cache, &key);
     if (texture != NULL)
         return texture;
+    /* Sizes follow the window: a resize leaves many behind. What is on screen holds its own
+     * reference. */
+    if (g_hash_table_size(cache) >= 512)
+        g_hash_table_remove_all(cache);
 
     int height = aa_layout_card_height(width);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
@@ -106,9 +111,9 @@ GdkTexture *aa_card_art_texture(int face, int width)
 }
 
 /* A card drawn at whatever size it is given (keeping its 1 : 1.4 shape, centred): route rows
- * and the hand scale their cards to the space they have. The texture is rendered at the
- * shown size times the screen's scale, rounded up to a multiple of 8 pixels so that a window
- * being resized fills the cache with few sizes. */
+ * and the hand scale their cards to the space they have. The texture is rendered at exactly
+ * the shown size times the screen's scale and drawn at whole pixels, so that the renderer
+ * copies it instead of scaling it (the cairo renderer would scale every card every frame). */
 struct _AaCardView {
     GtkWidget parent_instance;
     int face;
@@ -132,15 +137,16 @@ static void aa_card_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     AaCardView *self = AA_CARD_VIEW(widget);
     int w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
-    double cw = MIN((double)w, h / AA_CARD_ASPECT);
-    if (cw < 1)
-        return;
-    double ch = cw * AA_CARD_ASPECT;
     int scale = MAX(gtk_widget_get_scale_factor(widget), 1);
-    int pixels = ((int)(cw * scale + 0.999) + 7) / 8 * 8;
+    int pixels = (int)(MIN((double)w, h / AA_CARD_ASPECT) * scale);
+    if (pixels < 1)
+        return;
     GdkTexture *texture = aa_card_art_texture(self->face, pixels);
+    double cw = (double)pixels / scale;
+    double ch = (double)gdk_texture_get_height(texture) / scale;
     gtk_snapshot_append_texture(snapshot, texture,
-                                &GRAPHENE_RECT_INIT((w - cw) / 2, (h - ch) / 2, cw, ch));
+                                &GRAPHENE_RECT_INIT(floor((w - cw) / 2), floor((h - ch) / 2),
+                                                    cw, ch));
 }
 
 static void aa_card_view_class_init(AaCardViewClass *klass)

@@ -264,6 +264,57 @@ static void test_cross_fits_netbook(void)
     iterate();
 }
 
+/* The luminance of the cross's table, as drawn. */
+static double table_luminance(GtkWidget *cross)
+{
+    for (int i = 0; i < 10; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+    int w = gtk_widget_get_width(cross), h = gtk_widget_get_height(cross);
+    g_assert_cmpint(w, >, 4);
+    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(cross);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, w, h);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    g_assert_nonnull(node);
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(cross));
+    g_autoptr(GdkTexture) texture =
+        gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    g_autofree guchar *pixels = g_malloc((gsize)w * h * 4);
+    gdk_texture_download(texture, pixels, (gsize)w * 4);
+    /* A corner: the table, never a card. Cairo's byte order: blue, green, red, alpha. */
+    const guchar *px = pixels + ((gsize)2 * w + 2) * 4;
+    return (0.0722 * px[0] + 0.7152 * px[1] + 0.2126 * px[2]) / 255.0;
+}
+
+static void test_cross_follows_style(void)
+{
+    /* Colours come from the theme: the dark style gives a dark table (STYLE.md: canvases
+     * take colours and fonts from the widget). */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(2, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 3);
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *cross = bux_cross_new();
+    bux_cross_set_game(BUX_CROSS(cross), game);
+    gtk_window_set_child(GTK_WINDOW(window), cross);
+    gtk_window_set_default_size(GTK_WINDOW(window), 600, 450);
+    gtk_window_present(GTK_WINDOW(window));
+    GtkSettings *settings = gtk_settings_get_default();
+    g_object_set(settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
+    double light = table_luminance(cross);
+    g_object_set(settings, "gtk-application-prefer-dark-theme", TRUE, NULL);
+    double dark = table_luminance(cross);
+    g_object_set(settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
+    g_assert_cmpfloat(light, >, 0.6);
+    g_assert_cmpfloat(dark, <, 0.4);
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
 int main(int argc, char **argv)
 {
     gtk_init();
@@ -276,5 +327,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/layout/shrink-before-cut", test_shrink_before_cut);
     g_test_add_func("/buxtehude/layout/units-stay", test_units_stay);
     g_test_add_func("/buxtehude/layout/cross-fits-netbook", test_cross_fits_netbook);
+    g_test_add_func("/buxtehude/layout/cross-follows-style", test_cross_follows_style);
     return g_test_run();
 }

@@ -145,6 +145,19 @@ static GtkFileFilter *png_filter(void)
     return filter;
 }
 
+/* Pictures go to the Pictures folder unless the person picks another; the home folder when
+ * there is none. */
+static GFile *initial_folder(void)
+{
+    const char *pictures = g_get_user_special_dir(G_USER_DIRECTORY_PICTURES);
+
+    if (pictures != NULL && g_file_test(pictures, G_FILE_TEST_IS_DIR))
+        return g_file_new_for_path(pictures);
+    if (g_file_test(g_get_home_dir(), G_FILE_TEST_IS_DIR))
+        return g_file_new_for_path(g_get_home_dir());
+    return NULL;
+}
+
 #if GTK_CHECK_VERSION(4, 10, 0)
 static void on_save_chosen(GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -171,6 +184,9 @@ static void ask_for_file(ExportJob *job, GtkWindow *parent, const char *suggeste
     gtk_file_dialog_set_modal(dialog, TRUE);
     gtk_file_dialog_set_filters(dialog, G_LIST_MODEL(filters));
     gtk_file_dialog_set_default_filter(dialog, filter);
+    g_autoptr(GFile) folder = initial_folder();
+    if (folder != NULL)
+        gtk_file_dialog_set_initial_folder(dialog, folder);
     if (suggested_name != NULL)
         gtk_file_dialog_set_initial_name(dialog, suggested_name);
     gtk_file_dialog_save(dialog, parent, NULL, on_save_chosen, job);
@@ -199,6 +215,9 @@ static void ask_for_file(ExportJob *job, GtkWindow *parent, const char *suggeste
 
     gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(chooser), TRUE);
     gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), filter);
+    g_autoptr(GFile) folder = initial_folder();
+    if (folder != NULL)
+        gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(chooser), folder, NULL);
     if (suggested_name != NULL)
         gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), suggested_name);
     g_signal_connect(chooser, "response", G_CALLBACK(on_save_response), job);

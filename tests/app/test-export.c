@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* "Save as image…" writes the PNG of what the widget shows, and says clearly when it cannot. */
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "lp-export.h"
@@ -118,10 +119,118 @@ static void test_export_errors(void)
     gtk_window_destroy(window);
 }
 
+#if !GTK_CHECK_VERSION(4, 10, 0)
+static GtkWindow *find_toplevel(GType type)
+{
+    GListModel *toplevels = gtk_window_get_toplevels();
+
+    for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+        g_autoptr(GtkWindow) w = g_list_model_get_item(toplevels, i);
+        if (G_TYPE_CHECK_INSTANCE_TYPE(w, type) && gtk_widget_get_visible(GTK_WIDGET(w)))
+            return w;
+    }
+    return NULL;
+}
+
+static gboolean chooser_shown(gpointer data)
+{
+    return find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+static gboolean chooser_has_file(gpointer data)
+{
+    GtkWindow *chooser = find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    g_autoptr(GFile) chosen = chooser != NULL ? gtk_file_chooser_get_file(GTK_FILE_CHOOSER(chooser))
+                                              : NULL;
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return chosen != NULL && g_file_equal(chosen, data);
+}
+
+static gboolean chooser_in_folder(gpointer data)
+{
+    GtkWindow *chooser = find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    g_autoptr(GFile) folder =
+        chooser != NULL ? gtk_file_chooser_get_current_folder(GTK_FILE_CHOOSER(chooser)) : NULL;
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return folder != NULL && g_file_equal(folder, data);
+}
+
+static gboolean message_shown(gpointer data)
+{
+    return find_toplevel(g_type_from_name("LpMessageDialog")) != NULL;
+}
+
+static gboolean file_exists(gpointer data)
+{
+    return g_file_test(data, G_FILE_TEST_EXISTS);
+}
+
+/* The interactive way: the picture is taken, a save chooser asks where (GTK 4.8 without a
+ * portal shows its own dialog, which the test can answer), and the PNG lands there. */
+static void test_export_chooser(void)
+{
+    GtkWindow *window;
+    GtkWidget *area = show_area(&window);
+    g_autofree char *dir = lp_test_make_temp_dir();
+    g_autofree char *path = g_build_filename(dir, "family-chat.png", NULL);
+
+    g_assert_cmpint(g_mkdir_with_parents(g_get_home_dir(), 0700), ==, 0);
+    lp_export_widget_png_async(area, window, "family-chat.png");
+    g_assert_true(lp_test_wait_for(chooser_shown, NULL));
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWindow *chooser = find_toplevel(GTK_TYPE_FILE_CHOOSER_DIALOG);
+    g_assert_true(gtk_window_get_transient_for(chooser) == window);
+    g_assert_cmpstr(gtk_file_chooser_get_current_name(GTK_FILE_CHOOSER(chooser)), ==,
+                    "family-chat.png");
+    /* It opens in the home folder (the test's has no Pictures folder), not wherever the
+     * program was started. */
+    g_autoptr(GFile) home = g_file_new_for_path(g_get_home_dir());
+    g_assert_true(lp_test_wait_for(chooser_in_folder, home));
+    g_autoptr(GFile) target = g_file_new_for_path(path);
+    g_autoptr(GFile) folder = g_file_new_for_path(dir);
+    g_assert_true(gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(chooser), folder, NULL));
+    /* The chooser changes its folder when it has loaded it. */
+    g_assert_true(lp_test_wait_for(chooser_in_folder, folder));
+    /* As a person may type it: the whole path. */
+    gtk_file_chooser_set_current_name(GTK_FILE_CHOOSER(chooser), path);
+    g_assert_true(lp_test_wait_for(chooser_has_file, target));
+    gtk_dialog_response(GTK_DIALOG(chooser), GTK_RESPONSE_ACCEPT);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_assert_true(lp_test_wait_for(file_exists, path));
+    g_autoptr(GFile) file = g_file_new_for_path(path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_file(file, &error);
+    g_assert_no_error(error);
+    g_assert_cmphex(pixel_at(texture, 10, 40), ==, 0xff0000);
+
+    /* A widget with nothing on screen: a message says so, and no chooser asks in vain. */
+    GtkWidget *loose = g_object_ref_sink(gtk_label_new("x"));
+    lp_export_widget_png_async(loose, window, "x.png");
+    g_assert_true(lp_test_wait_for(message_shown, NULL));
+    g_assert_false(chooser_shown(NULL));
+    g_object_unref(loose);
+    lp_test_close_all_windows();
+}
+#endif
+
 int main(int argc, char **argv)
 {
+    /* The file chooser reads GTK's own settings schema, which the isolated folders of the
+     * test hide: add the system's schema folders to the build's. */
+    GString *schemas = g_string_new(g_getenv("GSETTINGS_SCHEMA_DIR"));
+    for (const char *const *d = g_get_system_data_dirs(); *d != NULL; d++) {
+        g_autofree char *dir = g_build_filename(*d, "glib-2.0", "schemas", NULL);
+        g_string_append_printf(schemas, "%s%s", schemas->len > 0 ? ":" : "", dir);
+    }
+    g_setenv("GSETTINGS_SCHEMA_DIR", schemas->str, TRUE);
+    g_string_free(schemas, TRUE);
     lp_test_init(&argc, &argv);
     g_test_add_func("/export/writes-png", test_export_writes_png);
     g_test_add_func("/export/errors", test_export_errors);
+#if !GTK_CHECK_VERSION(4, 10, 0)
+    g_test_add_func("/export/chooser", test_export_chooser);
+#endif
     return g_test_run();
 }

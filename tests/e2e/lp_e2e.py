@@ -279,6 +279,19 @@ def all_text(node):
     return "\n".join(lines)
 
 
+def tree_text(node):
+    """Everything the accessibility tree holds below node, shown or not, one item per line:
+    names, descriptions, texts and values, what any assistive technology could read."""
+    out = []
+    for n in find_all(node):
+        out += [name_of(n), _safe(n.get_description, "") or "", text_of(n)]
+        if "Value" in (_safe(n.get_interfaces, []) or []):
+            value = _safe(lambda: Atspi.Value.get_current_value(n))
+            if value is not None:
+                out.append("%s value %g" % (role_of(n), value))
+    return "\n".join(t for t in out if t)
+
+
 def actions(node):
     if "Action" not in (_safe(node.get_interfaces, []) or []):
         return []
@@ -478,16 +491,20 @@ class Buttons:
         return [n for n, b in self.all]
 
 
-def play(page, decide, finished, what, stall=90, total=400):
+def play(page, decide, finished, what, stall=90, total=400, over=False):
     """Calls decide(page) again and again until finished(page) is true. decide does at most
     one thing and returns a short description of it (None when there was nothing for the
     human to do: a computer is playing). Fails when nothing changed for stall seconds (the
-    game is stuck) or after total seconds."""
+    game is stuck) or after total seconds. over: finished() asks whether the game is over,
+    which it cannot be right after a decision."""
     start = last = time.monotonic()
     n = 0
+    done = None
     while True:
         _check_alive()
-        if finished(page):
+        # When finished() asks whether the game is over: right after a decision the game
+        # goes on, and looking takes time.
+        if not (over and done) and finished(page):
             log("%s: done after %d decisions, %.0f s" % (what, n, time.monotonic() - start))
             return n
         try:
@@ -509,6 +526,120 @@ def play(page, decide, finished, what, stall=90, total=400):
             raise StepFailed("%s: %s after %d decisions" % (
                 what, "no progress for %d s" % stall if now - last > stall
                 else "not finished within %d s" % total, n))
+
+
+# ------------------------------------------------------------------------------ hand-overs
+# The "Pass to …" cover and its button, in the app's languages.
+PASS_WORDS = {
+    "en": {"pass": "Pass to ", "show": "Show"},
+    "de": {"pass": "Weitergeben an ", "show": "Aufdecken"},
+}
+KEY_ENTER, KEY_TAB = 0xff0d, 0xff09
+
+
+def key(keysym):
+    Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+
+
+def enter_burst():
+    """Three quick Enter presses, as a held or double Enter of the person before."""
+    for _ in range(3):
+        key(KEY_ENTER)
+        time.sleep(0.06)
+    time.sleep(0.2)
+
+
+class HandOver:
+    """Two or more people at one screen (issue 10). decide(page) stands in for the player's:
+    whenever the window shows a "Pass to …" cover it
+      * sends three quick Enter presses, as a held or double Enter of the person before, and
+        fails if anything happened: the cover must still be up for the same person, the
+        game on the page, and the saved game unchanged for that person;
+      * reads everything the accessibility tree holds, shown or not, and fails if a secret
+        of anybody is in it: player.leak(window, text, None) names what it found, or None;
+      * presses Show once the cover takes presses (the first time by Tab and Enter, which
+        also proves that the key presses above reach the app), and then fails if the person
+        now looking sees a secret of another: player.leak(window, None, name).
+    Otherwise the player decides. player.viewer is the person the cover was lifted for."""
+
+    GUARD = 0.75    # the cover takes no press for 700 ms after it went up
+
+    def __init__(self, app, kind, player):
+        self.app = app
+        self.kind = kind
+        self.player = player
+        self.words = PASS_WORDS[app.lang]
+        self.covers = 0
+        player.viewer = None
+
+    def cover(self, window):
+        """The "Pass to …" cover, when it is what the window shows."""
+        for c in find_all(window, "panel", re.compile("^" + re.escape(self.words["pass"])),
+                          True):
+            if shown(c):
+                return c
+        return None
+
+    def _seat_state(self, person):
+        """What the saved game holds of person's own (the entries for their seat of every
+        per-seat list: hand, route, chips, estimate …): the computers may play on while the
+        cover waits for a person, but nothing of that person may change."""
+        try:
+            with open(self.app.save_path(self.kind), encoding="utf-8") as f:
+                saved = json.load(f)
+        except (OSError, ValueError):
+            return None
+        names = [p.get("name") for p in saved.get("players", [])]
+        if person not in names:
+            return None
+        seat = names.index(person)
+        return {k: v[seat] for k, v in saved.get("state", {}).items()
+                if isinstance(v, list) and len(v) == len(names)}
+
+    def decide(self, page):
+        window = self.app.window()
+        c = self.cover(window)
+        if c is None:
+            return self.player.decide(page)
+        return self.hand_over(window, c)
+
+    def hand_over(self, window, c):
+        seen = time.monotonic()
+        title = name_of(c)
+        to = title[len(self.words["pass"]):]
+        self.covers += 1
+        mine = self._seat_state(to)
+        enter_burst()
+        again = self.cover(window)
+        if again is None or name_of(again) != title:
+            raise StepFailed("three Enter presses on %r left %s" % (
+                title, "no cover" if again is None else repr(name_of(again))))
+        if find(window, "filler", re.compile(r"^(Bux|Minden|Aa)Page$"), True) is None:
+            raise StepFailed("three Enter presses on %r left the game" % title)
+        if self._seat_state(to) != mine:
+            raise StepFailed("three Enter presses on %r changed what %s holds in the saved "
+                             "game" % (title, to))
+        leak = self.player.leak(window, tree_text(window), None)
+        if leak:
+            raise StepFailed("while the screen says %r, the accessibility tree holds %s"
+                             % (title, leak))
+        show = button(window, self.words["show"], timeout=5)
+        time.sleep(max(0.0, self.GUARD - (time.monotonic() - seen)))
+        if self.covers == 1:
+            # The focus is on the cover, not on Show: Tab reaches it, Enter presses it.
+            key(KEY_TAB)
+            time.sleep(0.1)
+            key(KEY_ENTER)
+            wait_for(lambda: self.cover(window) is None, 5,
+                     "the cover to go after Tab and Enter (do key presses reach the app?)")
+        else:
+            press(show, settle=0.1)
+            wait_for(lambda: self.cover(window) is None, 5, "the cover to go after Show")
+        self.player.viewer = to
+        leak = self.player.leak(window, None, to)
+        if leak:
+            raise StepFailed("after %r, %s sees %s" % (title, to, leak))
+        return "passed to %s" % to
 
 
 # What the shared steps look for on the start and setup pages, in the app's languages.
@@ -549,40 +680,58 @@ WINNER_TITLE = re.compile(r"^(.+ wins!|.+ share the win!)$", re.M)
 
 
 def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
-    """The test every game gets: a new game from the start and setup pages with one person
-    and computers, warmup decisions, the save on disk, quit by closing the window, start
-    again, Continue, on to the winner screen, which must name the winner and rank everybody;
-    then a screenshot <kind>-end.png. player knows the game: decide(page) makes one decision,
+    """The test every game gets: a new game from the start and setup pages, warmup
+    decisions, the save on disk, quit by closing the window, start again, Continue, on to the
+    winner screen, which must name the winner and rank everybody; then a screenshot
+    <kind>-end.png. player knows the game: decide(page) makes one decision,
     human_turn(page), progress(page) (a line that says how far the game is), over(page) and
-    ranking(page) (the lines of the ranking on screen)."""
+    ranking(page) (the lines of the ranking on screen). With two or more people in the
+    line-up every "Pass to …" cover goes through a HandOver, and player.leak() says what a
+    person must not see. Returns the HandOver, or None."""
     app = App(lineup)
     names = [human] + [p["name"] for p in lineup["players"][1:]]
+    people = sum(1 for p in lineup["players"] if p["kind"] == "human")
+    hand_over = HandOver(app, kind, player) if people > 1 else None
+    decide = hand_over.decide if hand_over else player.decide
     try:
         with step("start the app and a new game from the setup page", 90):
             app.start()
             page = start_game(app, game_name, human)
-            wait_for(lambda: find(page, None, re.compile(r"\b%s\b" % re.escape(human)), True),
-                     15, "the typed name %s on the game page" % human)
+            wait_for(lambda: find(app.window(), None,
+                                  re.compile(r"\b%s\b" % re.escape(human)), True),
+                     15, "the typed name %s in the window" % human)
         with step("play the first decisions", 180):
-            play(page, player.decide,
+            play(page, decide,
                  lambda p: player.decisions >= warmup and player.human_turn(p),
                  "the first %d decisions" % warmup)
         with step("the game is saved while it runs", 20):
             wait_for(lambda: os.path.exists(app.save_path(kind)), 10,
                      "the saved game " + app.save_path(kind))
             before = player.progress(page)
-            log("quitting at: %s" % before)
+            looking = player.viewer if hand_over else None
+            log("quitting at: %s%s" % (before, "; %s looks" % looking if looking else ""))
         with step("quit by closing the window", 40):
             app.close_window()
         with step("start again: the start page offers to continue, and continues", 90):
             app.start()
             page = continue_game(app, game_name)
+            if hand_over:
+                # Where the person who was looking had something secret on screen, the game
+                # goes on behind a cover for them.
+                window = app.window()
+                c = wait_for(lambda: hand_over.cover(window) or player.human_turn(page), 20,
+                             "a cover or the person's turn after continuing")
+                if c is not True:
+                    if looking is None or name_of(c) != hand_over.words["pass"] + looking:
+                        raise StepFailed("continued with %r, but %s was looking when the game "
+                                         "was quit" % (name_of(c), looking))
+                    hand_over.hand_over(window, c)
             wait_for(lambda: player.human_turn(page), 20, "the person's turn after continuing")
             after = player.progress(page)
             if after != before:
                 raise StepFailed("continued at %r, but quit at %r" % (after, before))
         with step("play to the end", total + 20):
-            play(page, player.decide, player.over, "the rest of the game", total=total)
+            play(page, decide, player.over, "the rest of the game", total=total, over=True)
         with step("the winner screen", 30):
             text = all_text(page)
             title = WINNER_TITLE.search(text)
@@ -597,7 +746,8 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
             if first is None or first.group(1) not in title.group(0):
                 raise StepFailed("the title says %r but the ranking starts with %r"
                                  % (title.group(0), lines[0]))
-            button(page, re.compile(r"\bPlay [Aa]gain\b"))
+            # In the page or, once, in the header (which GTK 4.8 does not hit-test).
+            button(app.window(), re.compile(r"\bPlay [Aa]gain\b"), hit_test=False)
             if os.path.exists(app.save_path(kind)):
                 raise StepFailed("the finished game left its save behind")
             time.sleep(0.5)     # the last frame
@@ -608,6 +758,10 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
             wait_for(lambda: find(window, "push button", game_name, True), 10, "the start page")
             if find(window, "push button", "Continue " + game_name, True) is not None:
                 raise StepFailed("the start page still offers to continue the finished game")
+        if hand_over:
+            log("%d hand-overs, each with three Enter presses that did nothing"
+                % hand_over.covers)
+        return hand_over
     finally:
         app.close()
 

@@ -43,14 +43,20 @@ JsonNode *bux_game_record(LpGame *game)
     return json_builder_get_root(b);
 }
 
+/* {"seats": [per seat]}: an object, not a list per seat, so that nobody takes the figures
+ * for something a seat holds (the e2e tests watch those lists while a person is away, and an
+ * Intermezzo scored meanwhile counts a hit). */
 JsonNode *bux_game_save_figures(BuxGame *self)
 {
     g_autoptr(JsonBuilder) b = json_builder_new();
 
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "seats");
     json_builder_begin_array(b);
     for (guint s = 0; s < lp_game_get_n_players(LP_GAME(self)); s++)
         add_figures(b, &self->figures[s]);
     json_builder_end_array(b);
+    json_builder_end_object(b);
     return json_builder_get_root(b);
 }
 
@@ -69,9 +75,11 @@ gboolean bux_game_load_figures(BuxGame *self, JsonObject *state, GError **error)
     BuxFigures read[BUX_MAX_SEATS] = {{0}};
     guint placed = 0;
 
+    JsonObject *figures = NULL;
     if (!json_object_has_member(state, "figures"))
         return TRUE; /* a save from before issue 15: the game counts from here */
-    if (!lp_json_get_array(state, "figures", &array, error))
+    if (!lp_json_get_object(state, "figures", &figures, error) ||
+        !lp_json_get_array(figures, "seats", &array, error))
         return FALSE;
     if (json_array_get_length(array) != n)
         return figures_error(error);

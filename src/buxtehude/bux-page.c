@@ -755,20 +755,28 @@ static BuxArm arm_of(const BuxScoring *sc, int card)
 
 static char *names_list(BuxPage *self, const int *flags, guint n)
 {
-    g_autoptr(GString) s = g_string_new(NULL);
-    guint count = 0, total = 0;
-    for (guint i = 0; i < n; i++)
-        total += flags[i] != 0;
+    g_autoptr(GPtrArray) names = g_ptr_array_new();
     for (guint i = 0; i < n; i++) {
-        if (!flags[i])
-            continue;
-        if (count > 0)
-            /* Translators: joins the last two names of a list, "Anna, Ben and Cem". */
-            g_string_append(s, count + 1 == total ? _(" and ") : ", ");
-        g_string_append(s, seat_name(self, i));
-        count++;
+        if (flags[i])
+            g_ptr_array_add(names, (gpointer)seat_name(self, i));
     }
-    return g_strdup(s->str);
+    if (names->len == 0)
+        return g_strdup("");
+    /* Whole patterns, from the end: "Ben and Cem", then "Anna, Ben and Cem". */
+    char *list = g_strdup(g_ptr_array_index(names, names->len - 1));
+    for (guint k = names->len - 1; k-- > 0;) {
+        char *longer = k == names->len - 2
+                           /* Translators: the last two names of a list: "Ben and Cem" */
+                           ? g_strdup_printf(_("%s and %s"), (char *)g_ptr_array_index(names, k),
+                                             list)
+                           /* Translators: a name before the rest of a list: "Anna, Ben and
+                            * Cem" */
+                           : g_strdup_printf(C_("list", "%s, %s"),
+                                             (char *)g_ptr_array_index(names, k), list);
+        g_free(list);
+        list = longer;
+    }
+    return list;
 }
 
 static void update_scoring_text(BuxPage *self)

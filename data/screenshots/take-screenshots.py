@@ -8,12 +8,21 @@ German, and the game pages, by driving the uninstalled app through its accessibi
 
 Settings come from a private keyfile (a sample line-up, maximized window, the language);
 saved games from a private data folder, filled by tests/app/lp-demo-save.
+
+    data/screenshots/take-screenshots.py --build _build --matrix --out data/screenshots
+
+takes each game in a telling state (Buxtehude placing on a full cross, Minden with a tip set
+on the map, Auf Achse at a stage end) at 1024×600 and 1920×1080, light and dark, English and
+German: GAME-LANG-WIDTHxHEIGHT-STYLE.png. The games are played by tests/layout/test-layout
+(the real window, fixed seeds), which draws each state it reaches into a picture; it runs in
+an X display of its own (tests/e2e/e2e-session.py), so no headless-run is needed.
 """
 
 import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -86,14 +95,69 @@ def tile(app, pattern):
     return ad.find(app, role="push button", name=re.compile(pattern), timeout=5)
 
 
+# The state of each game that shows the most of it, as test-layout names it.
+MATRIX_STATES = {
+    "buxtehude": "buxtehude-place",
+    "minden": "minden-tip",
+    "aufachse": "aufachse-stage-end",
+}
+MATRIX_SIZES = ("1024x600", "1920x1080")
+
+
+def matrix(build, out, langs=("en", "de"), styles=("light", "dark")):
+    """The game pages at both sizes, in both styles and languages (issue 13)."""
+    source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    session = os.path.join(source, "tests", "e2e", "e2e-session.py")
+    program = os.path.join(build, "tests", "layout", "test-layout")
+    written = []
+    for lang in langs:
+        for style in styles:
+            with tempfile.TemporaryDirectory(prefix="landpartie-matrix-") as tmp:
+                env = dict(os.environ)
+                env.update({
+                    "GSETTINGS_SCHEMA_DIR": os.path.join(build, "data"),
+                    "GSETTINGS_BACKEND": "memory",
+                    "GSK_RENDERER": "cairo",
+                    "GDK_DEBUG": "gl-disable",
+                    "NO_AT_BRIDGE": "1",
+                    "LC_ALL": "C.UTF-8",
+                    "LANDPARTIE_TEST_LANGUAGE": lang,
+                    "LANDPARTIE_LAYOUT_STYLE": style,
+                    "LAYOUT_SHOT_DIR": tmp,
+                })
+                env.pop("G_DEBUG", None)
+                args = [session, "--size", "2048x1200x24", "--timeout", "600", "--", program,
+                        "--keep-going"]
+                for game in MATRIX_STATES:
+                    args += ["-p", "/layout/" + game]
+                # The layout test's verdict does not matter here, only its pictures.
+                subprocess.run(args, env=env, stdout=subprocess.DEVNULL)
+                for game, state in MATRIX_STATES.items():
+                    for size in MATRIX_SIZES:
+                        shot_in = os.path.join(tmp, "%s-%s-%s.png" % (lang, state, size))
+                        if not os.path.exists(shot_in):
+                            print("missing:", shot_in, file=sys.stderr)
+                            continue
+                        name = "%s-%s-%s-%s.png" % (game, lang, size, style)
+                        shutil.copyfile(shot_in, os.path.join(out, name))
+                        written.append(name)
+                        print("wrote", os.path.join(out, name))
+    return written
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
     ap.add_argument("--lang", default="en", choices=["en", "de"])
     ap.add_argument("--out", default="data/screenshots")
     ap.add_argument("--games", action="store_true", help="also the three game pages")
+    ap.add_argument("--matrix", action="store_true",
+                    help="only the games at 1024×600 and 1920×1080, light and dark, en and de")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
+    if args.matrix:
+        os.makedirs(args.out, exist_ok=True)
+        return 0 if matrix(build, args.out) else 1
     suffix = "" if args.lang == "en" else "-" + args.lang
 
     with tempfile.TemporaryDirectory(prefix="landpartie-shots-") as tmp:
@@ -147,4 +211,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -10,9 +10,15 @@
  *     where a cut is better than a wider page),
  *   - a label is cut off by a container that clips its children,
  *   - a control the phase needs (a sensitive button of the page's own actions, the focus,
- *     what the state names) lies outside the visible part of its scrolled window.
+ *     what the state names) lies outside the visible part of its scrolled window,
+ *   - a sensitive button of a game page is smaller than 32×32 px (the hit areas of cards
+ *     and stones).
  * The games are played from the models' public moves with fixed seeds; the person at the
  * screen is seat 0, the other seats are computers.
+ *
+ * With LAYOUT_SHOT_DIR set it saves a picture of every state it checks there
+ * (LANGUAGE-STATE-WIDTHxHEIGHT.png; LANDPARTIE_LAYOUT_STYLE=dark for the dark style), which
+ * data/screenshots/take-screenshots.py uses.
  *
  * With LANDPARTIE_LAYOUT_SERVE set the program checks nothing: at each state it prints
  * "STATE <name>" and waits for a line on stdin, so tests/layout/test-a11y-names.py can read
@@ -76,6 +82,7 @@ typedef struct {
     char *key;                /* the state being looked at: "LANG/SIZE/STATE" */
     GHashTable *known_hits;   /* glob → TRUE when it matched a failing state */
     guint n_checked;
+    gint64 start;
 } Run;
 
 static Run run;
@@ -239,7 +246,7 @@ static const char *needed(Check *c, GtkWidget *widget)
  * window above); scrolled: whether a scrolled window is above; clip: the box of the nearest
  * container that clips its children (not a scrolled window), or NULL. */
 static void walk(Check *c, GtkWidget *widget, const graphene_rect_t *view, gboolean scrolled,
-                 const graphene_rect_t *clip, gboolean reported_outside)
+                 const graphene_rect_t *clip, gboolean reported_outside, gboolean in_game)
 {
     graphene_rect_t b;
     graphene_rect_t child_view = *view;
@@ -274,6 +281,14 @@ static void walk(Check *c, GtkWidget *widget, const graphene_rect_t *view, gbool
         if (clip != NULL && !reported_outside && !inside(&b, clip))
             problem(c, widget, "cut off by its container");
     }
+    /* Issue 13: every card, stone and gap of a game is a hit area of at least 32×32 px. */
+    in_game = in_game || LP_IS_GAME_PAGE(widget);
+    if (in_game && GTK_IS_BUTTON(widget) && gtk_widget_is_sensitive(widget) &&
+        (b.size.width < 32 - 0.5 || b.size.height < 32 - 0.5)) {
+        g_autofree char *what = g_strdup_printf("a hit area of %.0f×%.0f px, less than 32×32",
+                                                b.size.width, b.size.height);
+        problem(c, widget, what);
+    }
     why = needed(c, widget);
     c->n_needed += why != NULL;
     if (why != NULL && !inside(&b, view)) {
@@ -295,7 +310,7 @@ static void walk(Check *c, GtkWidget *widget, const graphene_rect_t *view, gbool
     }
     for (GtkWidget *ch = gtk_widget_get_first_child(widget); ch != NULL;
          ch = gtk_widget_get_next_sibling(ch))
-        walk(c, ch, &child_view, scrolled, child_clip, reported_outside);
+        walk(c, ch, &child_view, scrolled, child_clip, reported_outside, in_game);
 }
 
 static void check_window(GtkWidget *root, const char *state, const Size *size,
@@ -317,9 +332,10 @@ static void check_window(GtkWidget *root, const char *state, const Size *size,
     /* The window's own box (it starts at its CSS margin, not at 0,0). */
     if (!gtk_widget_compute_bounds(root, root, &view))
         graphene_rect_init(&view, 0, 0, w, h);
-    walk(&c, root, &view, FALSE, NULL, FALSE);
-    g_test_message("checked %s: %u widgets, %u labels, %u controls needed in view", run.key,
-                   c.n_widgets, c.n_labels, c.n_needed);
+    walk(&c, root, &view, FALSE, NULL, FALSE, FALSE);
+    g_test_message("checked %s: %u widgets, %u labels, %u controls needed in view (%.1f s)",
+                   run.key, c.n_widgets, c.n_labels, c.n_needed,
+                   (g_get_monotonic_time() - run.start) / (double)G_USEC_PER_SEC);
 }
 
 /* With LAYOUT_SHOT_DIR set, a picture of each state for a person to look at. */
@@ -396,6 +412,8 @@ static void checkpoint(const char *state, const char *const *action_prefixes,
         check_window(GTK_WIDGET(window), state, &sizes[i], action_prefixes, needed_widgets);
         shoot(GTK_WIDGET(window), state, &sizes[i]);
     }
+    /* The game goes on in the small window: fewer pixels to draw after each move. */
+    gtk_window_set_default_size(window, sizes[0].width, sizes[0].height);
 }
 
 /* A warning or critical is a problem of the state the case is in (and fails it), not the end
@@ -915,7 +933,7 @@ static void play_game(const char *kind, guint n_players, guint64 seed, const Tar
     g_autofree gboolean *seen = g_new0(gboolean, n_targets);
     const char *const prefixes[] = {prefix, "win.play-again", NULL};
     Play p = {0};
-    gint64 end = g_get_monotonic_time() + 240 * G_USEC_PER_SEC;
+    gint64 end = g_get_monotonic_time() + 600 * G_USEC_PER_SEC;
 
     g_assert_true(lp_window_start_game(run.window, info, players, seed, FALSE, &error));
     g_assert_no_error(error);
@@ -1072,6 +1090,7 @@ int main(int argc, char **argv)
     textdomain(GETTEXT_PACKAGE);
     gtk_disable_setlocale();
     run.serve = g_getenv("LANDPARTIE_LAYOUT_SERVE") != NULL;
+    run.start = g_get_monotonic_time();
 
     g_log_set_writer_func(log_writer, NULL, NULL);
     g_test_init(&argc, &argv, NULL);
@@ -1086,6 +1105,18 @@ int main(int argc, char **argv)
 
     run.settings = lp_settings_new();
     lp_settings_set_animation_speed(run.settings, LP_ANIMATION_SPEED_OFF);
+    /* data/screenshots/take-screenshots.py: the pages in dark style too. */
+    if (g_strcmp0(g_getenv("LANDPARTIE_LAYOUT_STYLE"), "dark") == 0) {
+        GSettings *gsettings = lp_settings_get_gsettings(run.settings);
+        g_autoptr(GSettingsSchema) schema = NULL;
+
+        g_object_get(gsettings, "settings-schema", &schema, NULL);
+        if (g_settings_schema_has_key(schema, "style"))
+            g_settings_set_string(gsettings, "style", "dark");
+        else
+            g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", TRUE,
+                         NULL);
+    }
     run.app = lp_application_new(run.settings);
     g_application_set_flags(G_APPLICATION(run.app), G_APPLICATION_NON_UNIQUE);
     g_assert_true(g_application_register(G_APPLICATION(run.app), NULL, &error));

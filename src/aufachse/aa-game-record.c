@@ -37,32 +37,43 @@ JsonNode *aa_game_record(LpGame *game)
     return json_builder_get_root(b);
 }
 
+/* {"longest": [per seat]}: an object, not a list per seat, so that nobody takes it for
+ * something a seat holds (the e2e tests watch those lists while a person is away). */
 JsonNode *aa_game_save_longest(AaGame *self)
 {
-    JsonArray *array = json_array_new();
-    JsonNode *node = json_node_new(JSON_NODE_ARRAY);
+    g_autoptr(JsonBuilder) b = json_builder_new();
 
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "longest");
+    json_builder_begin_array(b);
     for (guint s = 0; s < self->n; s++)
-        json_array_add_int_element(array, self->longest[s]);
-    json_node_take_array(node, array);
-    return node;
+        json_builder_add_int_value(b, self->longest[s]);
+    json_builder_end_array(b);
+    json_builder_end_object(b);
+    return json_builder_get_root(b);
+}
+
+static gboolean longest_error(GError **error)
+{
+    g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        /* Translators: a damaged save; “longest” is the member's name. */
+                        _("“longest” must hold one number per player"));
+    return FALSE;
 }
 
 gboolean aa_game_load_longest(AaGame *self, JsonObject *state, GError **error)
 {
+    JsonObject *figures = NULL;
     JsonArray *array = NULL;
     guint read[AA_MAX_PLAYERS] = {0};
 
-    if (!json_object_has_member(state, "longest"))
+    if (!json_object_has_member(state, "figures"))
         return TRUE; /* a save from before issue 15: the game counts from here */
-    if (!lp_json_get_array(state, "longest", &array, error))
+    if (!lp_json_get_object(state, "figures", &figures, error) ||
+        !lp_json_get_array(figures, "longest", &array, error))
         return FALSE;
-    if (json_array_get_length(array) != self->n) {
-        g_set_error_literal(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
-                            /* Translators: a damaged save; “longest” is the member's name. */
-                            _("“longest” must hold one number per player"));
-        return FALSE;
-    }
+    if (json_array_get_length(array) != self->n)
+        return longest_error(error);
     for (guint s = 0; s < self->n; s++) {
         gint64 v;
         /* Nothing has scored before the first stage's end. */

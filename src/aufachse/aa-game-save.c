@@ -57,7 +57,7 @@ JsonNode *aa_game_save_state(LpGame *game)
         json_array_add_array_element(scores, row);
     }
     json_object_set_array_member(obj, "scores", scores);
-    json_object_set_member(obj, "longest", aa_game_save_longest(self));
+    json_object_set_member(obj, "figures", aa_game_save_longest(self));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
     return node;

@@ -90,7 +90,8 @@ static void test_buxtehude(void)
     assert_bux(BUX_GAME(copy), first, 2, 2, 1, 1, 0);
     assert_bux(BUX_GAME(copy), second, 1, 0, 1, 0, 0);
     JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
-    JsonArray *figures = json_object_get_array_member(state, "figures");
+    JsonArray *figures = json_object_get_array_member(
+        json_object_get_object_member(state, "figures"), "seats");
     /* More right cards than placed ones is no save of a real game. */
     json_object_set_int_member(json_array_get_object_element(figures, second), "right", 2);
     g_autoptr(LpGame) broken = bux_restore(game, root, &error);

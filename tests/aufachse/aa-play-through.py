@@ -113,8 +113,8 @@ def play_once(page, args, sfx, shots, picks):
         time.sleep(0.5)
         return "picked"
     names = [b.get_name() for b in buttons]
-    if any(n in ("Play Again", "Nochmal spielen") for n in names):
-        # The end: Play Again and Back to Games.
+    if any(n in ("Back to Games", "Zurück zu den Spielen") for n in names):
+        # The end: Back to Games on the page (Play Again is in the header).
         time.sleep(4)
         shot(args.out, "aa-winner%s.png" % sfx)
         step("end screen reached after %d picks" % picks)

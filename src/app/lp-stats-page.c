@@ -953,9 +953,8 @@ static void add_head_to_head(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
         if (k == 0)
             gtk_box_append(GTK_BOX(row), gtk_label_new(C_("head to head", "against")));
     }
+    /* Its text is what a screen reader says; the heading above names the section. */
     self->h2h_result = text_new("", FALSE);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self->h2h_result),
-                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Head to head"), -1);
     for (guint k = 0; k < 2; k++)
         g_signal_connect_swapped(self->h2h_drop[k], "notify::selected", G_CALLBACK(update_h2h),
                                  self);

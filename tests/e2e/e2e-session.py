@@ -3,7 +3,10 @@
 """Runs one command in a desktop session of its own (Xvfb, a D-Bus session bus, the
 accessibility bus) so that end-to-end tests never touch the developer's display or buses.
 
-    e2e-session.py [--timeout S] [--size WxHxD] -- CMD [ARGS...]
+    e2e-session.py [--timeout S] [--time-scale N] [--size WxHxD] -- CMD [ARGS...]
+
+--time-scale multiplies the time limit and tells the command (E2E_TIME_SCALE) to allow N
+times as long for each of its steps: a sanitizer build runs the app several times slower.
 
 Exit status: the command's; 124 when --timeout ran out; 125 when the session could not be set
 up. Cleans up only what it started: its own children, and the services D-Bus activated for it,
@@ -185,6 +188,7 @@ print(address)
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--timeout", type=float, default=0, help="seconds, 0 for none")
+    ap.add_argument("--time-scale", type=float, default=1.0)
     ap.add_argument("--size", default="1280x800x24")
     ap.add_argument("command", nargs=argparse.REMAINDER)
     args = ap.parse_args()
@@ -193,6 +197,8 @@ def main():
         die("no command given", 2)
 
     session = Session(args.size)
+    session.env["E2E_TIME_SCALE"] = "%g" % args.time_scale
+    timeout = args.timeout * args.time_scale
     cmd = None
 
     def on_signal(signum, frame):
@@ -205,10 +211,10 @@ def main():
         session.start()
         cmd = subprocess.Popen(command, env=session.env)
         try:
-            status = cmd.wait(timeout=args.timeout or None)
+            status = cmd.wait(timeout=timeout or None)
         except subprocess.TimeoutExpired:
             print("e2e-session: %s still running after %g s, stopping it"
-                  % (command[0], args.timeout), file=sys.stderr, flush=True)
+                  % (command[0], timeout), file=sys.stderr, flush=True)
             status = 124
     except KeyboardInterrupt as e:
         status = 128 + (e.args[0] if e.args else signal.SIGINT)

@@ -48,6 +48,8 @@ def _quiet(domain, level, message, data):
 GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, _quiet, None)
 
 T0 = time.monotonic()
+# A sanitizer build runs the app several times slower: every time limit grows with it.
+SCALE = float(os.environ.get("E2E_TIME_SCALE") or 1)
 
 
 class StepFailed(Exception):
@@ -71,6 +73,7 @@ def step(name, timeout=60):
     """One named step with a hard time limit: on timeout or error the test fails and says
     which step. The limit holds even if a call into the app blocks."""
     log("step: " + name)
+    timeout *= SCALE
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
@@ -236,6 +239,7 @@ def find(node, role=None, name=None, visible_only=False):
 
 def wait_for(pred, timeout, what):
     """Poll pred() until it gives something truthy and return that; fail after timeout."""
+    timeout *= SCALE
     deadline = time.monotonic() + timeout
     while True:
         _check_alive()
@@ -497,6 +501,8 @@ def play(page, decide, finished, what, stall=90, total=400, over=False):
     human to do: a computer is playing). Fails when nothing changed for stall seconds (the
     game is stuck) or after total seconds. over: finished() asks whether the game is over,
     which it cannot be right after a decision."""
+    stall *= SCALE
+    total *= SCALE
     start = last = time.monotonic()
     n = 0
     done = None

@@ -62,23 +62,32 @@ static const char *seat_name(AaCounter *self, int seat)
     return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
 }
 
+/* A card's name with its number and "km" kept on one line. */
+static char *card_name(int face)
+{
+    g_autofree char *name = aa_card_art_name(face);
+    GString *text = g_string_new(name);
+    g_string_replace(text, " km", "\u00a0km", 0);
+    return g_string_free(text, FALSE);
+}
+
 /* One sentence per card: whose it was and what it did. */
 static char *entry_text(AaCounter *self, LogEntry *entry)
 {
     int face = aa_card_face(entry->card);
     const char *owner = seat_name(self, entry->owner);
     g_autofree char *total = aa_counter_format_km(entry->total);
-    g_autofree char *name = aa_card_art_name(face);
+    g_autofree char *name = card_name(face);
     if (owner == NULL)
         owner = "?";
     switch (aa_card_kind(entry->card)) {
     case AA_KIND_KM:
         /* Translators: a line of the counter's log: the card's owner, the card ("30 km"),
-         * the counter's new total. */
-        return g_strdup_printf(_("%1$s’s %2$s: the counter moves to %3$s km."), owner, name,
+         * the counter's new total; a no-break space keeps "km" with its number. */
+        return g_strdup_printf(_("%1$s’s %2$s: the counter moves to %3$s km."), owner, name,
                                total);
     case AA_KIND_MINUS50:
-        return g_strdup_printf(_("%1$s’s lost cargo: the counter goes back to %2$s km."),
+        return g_strdup_printf(_("%1$s’s lost cargo: the counter goes back to %2$s km."),
                                owner, total);
     case AA_KIND_REST:
         return g_strdup_printf(_("%s’s rest: no effect."), owner);
@@ -105,7 +114,7 @@ static char *entry_text(AaCounter *self, LogEntry *entry)
          * losses are what "every route" said already. */
         if (self->viewer < 0 || (guint)self->viewer != seat)
             continue;
-        g_autofree char *lost = aa_card_art_name(aa_card_face(card));
+        g_autofree char *lost = card_name(aa_card_face(card));
         g_string_append_c(text, '\n');
         /* Translators: the route's owner, the card it lost ("30 km"). */
         g_string_append_printf(text, _("%1$s’s route loses its %2$s card."),

@@ -444,7 +444,8 @@ static void test_log_privacy(void)
     aa_counter_update(AA_COUNTER(counter), 0);
     g_autofree char *owner = aa_counter_get_log_text(AA_COUNTER(counter));
     g_assert_nonnull(strstr(owner, "P1’s obstacle: every route loses its last card."));
-    g_assert_nonnull(strstr(owner, "P0’s route loses its 30 km card."));
+    /* A no-break space keeps "km" with its number. */
+    g_assert_nonnull(strstr(owner, "P0’s route loses its 30\u00a0km card."));
     g_assert_null(strstr(owner, "P1’s route loses"));
     aa_counter_update(AA_COUNTER(counter), LP_VIEWER_ONLOOKER);
     g_autofree char *onlooker = aa_counter_get_log_text(AA_COUNTER(counter));

@@ -43,6 +43,14 @@
 #include "minden-page.h"
 #include "minden-tip-board.h"
 
+/* How long a game may take to reach its states: well inside meson's time limit (900 s, four
+ * times that under the sanitizers), so that a stuck game says where it stuck. */
+#ifdef __SANITIZE_ADDRESS__
+#define GAME_SECONDS 2400
+#else
+#define GAME_SECONDS 400
+#endif
+
 /* The class a label (or its parent) carries when a cut text is accepted there. */
 #define MAY_ELLIPSIZE "lp-may-ellipsize"
 
@@ -945,7 +953,7 @@ static void play_game(const char *kind, guint n_players, guint64 seed, const Tar
     g_autofree gboolean *seen = g_new0(gboolean, n_targets);
     const char *const prefixes[] = {prefix, "win.play-again", NULL};
     Play p = {0};
-    gint64 end = g_get_monotonic_time() + 1500 * G_USEC_PER_SEC;
+    gint64 end = g_get_monotonic_time() + GAME_SECONDS * G_USEC_PER_SEC;
 
     g_assert_true(lp_window_start_game(run.window, info, players, seed, FALSE, &error));
     g_assert_no_error(error);
@@ -995,6 +1003,19 @@ static void play_game(const char *kind, guint n_players, guint64 seed, const Tar
             break;
         if (!human_step(&p))
             spin_ms(5);
+    }
+    if (!game_finished(&p) && g_get_monotonic_time() >= end) {
+        /* Where it stuck, for whoever reads the failure. */
+        GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(p.game), "phase");
+        int phase = -1;
+
+        if (pspec != NULL)
+            g_object_get(p.game, "phase", &phase, NULL);
+        g_test_message("%s stuck: phase %d, current seat %d, driver %s, page holds %u", kind,
+                       phase, lp_game_get_current_seat(p.game),
+                       lp_driver_is_held(lp_game_page_get_driver(LP_GAME_PAGE(p.page)))
+                           ? "held" : "free",
+                       lp_game_page_get_holds(LP_GAME_PAGE(p.page)));
     }
     for (guint i = 0; i < n_targets; i++) {
         if (!seen[i] && !targets[i].optional) {

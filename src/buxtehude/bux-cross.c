@@ -585,9 +585,9 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
     if (!revealed) {
         /* The face: the name as large as it fits, broken only between words. */
         g_autoptr(PangoLayout) l = font_layout(self, TRUE);
-        bux_text_fit(l, name, CW - 14, 3, CH - 12, 22, 12, NULL);
+        bux_text_fit(l, name, CW - 10, 3, CH - 12, 22, 12, NULL);
         double h = layout_height(l);
-        append_text(snapshot, l, CW / 2, CH / 2 - h / 2.0, CW - 14, ink);
+        append_text(snapshot, l, CW / 2, CH / 2 - h / 2.0, CW - 10, ink);
     } else {
         /* The back of the card: name, coordinates, figures or description, state. Everything
          * shrinks together until it fits; only at the smallest size is the description cut. */
@@ -713,8 +713,8 @@ static GskRenderNode *build_gap(BuxCross *self, GapShape shape, int state)
 {
     const GdkRGBA *accent = &self->colours[COLOUR_ACCENT];
     gboolean hot = state & 2, selected = state & 1;
-    GdkRGBA fill = with_alpha(accent, hot ? 0.55f : selected ? 0.35f : 0.10f);
-    GdkRGBA line = with_alpha(accent, selected ? 1.0f : 0.6f);
+    GdkRGBA fill = with_alpha(accent, hot ? 0.55f : selected ? 0.35f : 0.14f);
+    GdkRGBA line = with_alpha(accent, selected ? 1.0f : 0.75f);
     double width = selected ? 3 : 1.5;
     double x, y, w, h, r;
     if (shape == GAP_OUTER) {

@@ -397,9 +397,10 @@ typedef struct {
     gboolean checked;
 } EarlyCheck;
 
-/* Right after the page has drawn the stage end from the model, before any timer of the
- * scoring can run, however slow the machine (an idle of lower priority than the page's
- * refresh and higher than its frame). */
+/* Right after the page has shown the stage end, before any timer of the scoring can run,
+ * however slow the machine (under ASan the page's refresh alone can outlast the first
+ * route's 900 ms): called from the stage-ended handler, which lets only the page's refresh
+ * run first. */
 static gboolean early_check(gpointer data)
 {
     EarlyCheck *c = data;
@@ -425,8 +426,13 @@ static gboolean early_check(gpointer data)
 
 static void on_stage_ended_check(AaGame *game, guint stage, EarlyCheck *c)
 {
-    if (stage == 1)
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE + 10, early_check, c, NULL);
+    if (stage != 1)
+        return;
+    /* The page's refresh is an idle, and the reveal timer was only just set: one dispatch
+     * at a time until the page shows the scoring, then look. */
+    while (g_strcmp0(aa_page_get_mode(c->f->page), "scoring") != 0)
+        g_main_context_iteration(NULL, TRUE);
+    early_check(c);
 }
 
 static void test_stage_end_in_order(void)

@@ -563,8 +563,9 @@ class HandOver:
         game on the page, and the saved game unchanged for that person;
       * reads everything the accessibility tree holds, shown or not, and fails if a secret
         of anybody is in it: player.leak(window, text, None) names what it found, or None;
-      * presses Show once the cover takes presses (the first time by Tab and Enter, which
-        also proves that the key presses above reach the app), and then fails if the person
+      * presses Show once the cover takes presses (the first time, and after Continue, by
+        Tab and Enter, which also proves that the key presses above reach the app and that
+        the focus was on the cover), and then fails if the person
         now looking sees a secret of another: player.leak(window, None, name).
     Otherwise the player decides. player.viewer is the person the cover was lifted for."""
 
@@ -609,7 +610,9 @@ class HandOver:
             return self.player.decide(page)
         return self.hand_over(window, c)
 
-    def hand_over(self, window, c):
+    def hand_over(self, window, c, keyboard=False):
+        """One cover: the checks above, then Show; by Tab and Enter when keyboard is set
+        and at the first cover of a game."""
         seen = time.monotonic()
         title = name_of(c)
         to = title[len(self.words["pass"]):]
@@ -631,8 +634,9 @@ class HandOver:
                              % (title, leak))
         show = button(window, self.words["show"], timeout=5)
         time.sleep(max(0.0, self.GUARD - (time.monotonic() - seen)))
-        if self.covers == 1:
-            # The focus is on the cover, not on Show: Tab reaches it, Enter presses it.
+        if keyboard or self.covers == 1:
+            # The focus is on the cover, not on Show (nor on what the window focused when it
+            # showed the page): Tab reaches Show, Enter presses it.
             key(KEY_TAB)
             time.sleep(0.1)
             key(KEY_ENTER)
@@ -731,7 +735,7 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
                     if looking is None or name_of(c) != hand_over.words["pass"] + looking:
                         raise StepFailed("continued with %r, but %s was looking when the game "
                                          "was quit" % (name_of(c), looking))
-                    hand_over.hand_over(window, c)
+                    hand_over.hand_over(window, c, keyboard=True)
             wait_for(lambda: player.human_turn(page), 20, "the person's turn after continuing")
             after = player.progress(page)
             if after != before:

@@ -30,6 +30,11 @@ GAME_LINE = re.compile(r"^(Hand of |Route of |Kilometre counter$|\d+ km$|Rest$|O
                        r"Free passage \(|Step on the gas \(|Lost cargo \()", re.M)
 
 
+def km(name):
+    m = re.match(r"^(\d+) km$", name)
+    return int(m.group(1)) if m else 0
+
+
 class AufAchse:
     """The person's side of the game: pick a card of the hand (a toggle button named after
     the card), then Add to Route or Put on Counter; Continue after each stage's scoring."""
@@ -55,7 +60,13 @@ class AufAchse:
     def _decide(self, page):
         cards = self.hand(page)
         if cards and e.shown(cards[0]):
-            card = cards[(self.cards * 7) % len(cards)]
+            # The longest card goes on the counter, which ends a stage in a round or two and
+            # keeps the test short; the route gets the others in turn.
+            target = e.find(page, "push button", PLAY, True)
+            if target is not None and e.name_of(target) == "Put on Counter":
+                card = max(cards, key=lambda c: km(e.name_of(c)))
+            else:
+                card = cards[(self.cards * 7) % len(cards)]
             name = e.name_of(card)
             # The play button turns sensitive once the pick arrived: no need to wait longer.
             e.press(card, settle=0.1)

@@ -222,7 +222,8 @@ static void update_players(MindenPage *self)
             /* Translators: a player and their place on the victory track. */
             g_string_append_printf(s, _("%s — field %u"), who, field);
         else
-            /* Translators: a computer player and its place on the victory track. */
+            /* Translators: a computer player and its place on the victory track; keep the
+             * <small> markup around the word for computer. */
             g_string_append_printf(s, _("%s <small>(computer)</small> — field %u"), who, field);
         /* The card chosen this round lies open in front of its player, as on the table. */
         int card = minden_game_get_seat_card(game, i);

@@ -90,7 +90,7 @@ def run():
         tipped = []
         covers = 0
         with e.step("both people choose a card and tip, passing the screen", 180):
-            deadline = e.time.monotonic() + 150 * e.SCALE
+            deadline = e.time.monotonic() + 60 * e.SCALE
             while len(tipped) < 2:
                 if e.time.monotonic() > deadline:
                     raise e.StepFailed("the two tips were not placed (tipped: %s)" % tipped)

@@ -14,6 +14,7 @@
 #include "aa-route-row.h"
 #include "lp-a11y.h"
 #include "lp-privacy-screen.h"
+#include "lp-where-view.h"
 
 struct _AaPage {
     LpGamePage parent_instance;
@@ -799,6 +800,7 @@ static void aa_page_constructed(GObject *object)
     AaGame *game = game_of(self);
 
     add_seat_colours(self);
+    lp_where_button_add_after(self->back_button, LP_GAME(game));
     for (guint s = 0; s < n_seats(self); s++) {
         GtkWidget *row = aa_route_row_new(game, s);
         aa_route_row_set_name_group(AA_ROUTE_ROW(row), self->name_group);

@@ -13,6 +13,7 @@
 #include "bux-cross.h"
 #include "lp-a11y.h"
 #include "lp-privacy-screen.h"
+#include "lp-where-view.h"
 
 struct _BuxPage {
     LpGamePage parent_instance;
@@ -1355,6 +1356,7 @@ static void bux_page_constructed(GObject *object)
     G_OBJECT_CLASS(bux_page_parent_class)->constructed(object);
     bux_cross_set_settings(self->cross, lp_game_page_get_settings(LP_GAME_PAGE(self)));
     bux_cross_set_game(self->cross, game_of(self));
+    lp_where_button_add_after(self->ranking_box, LP_GAME(game_of(self)));
     /* A resumed game with a long arm opens on the starting card. */
     int start = bux_game_get_start_card(game_of(self));
     if (start >= 0)

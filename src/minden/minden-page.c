@@ -12,6 +12,7 @@
 #include "lp-a11y.h"
 #include "lp-clamp.h"
 #include "lp-privacy-screen.h"
+#include "lp-where-view.h"
 #include "minden-board.h"
 #include "minden-history.h"
 #include "minden-labels.h"
@@ -1103,6 +1104,7 @@ static void minden_page_constructed(GObject *object)
                             G_CONNECT_SWAPPED);
     on_show_coordinates(self);
 
+    lp_where_button_add_after(self->ranking, LP_GAME(game_of(self)));
     self->track = minden_track_new(game_of(self));
     gtk_widget_set_hexpand(self->track, TRUE);
     gtk_box_append(GTK_BOX(self->track_box), self->track);

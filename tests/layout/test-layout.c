@@ -955,7 +955,7 @@ static void play_game(const char *kind, guint n_players, guint64 seed, const Tar
     g_autofree gboolean *seen = g_new0(gboolean, n_targets);
     const char *const prefixes[] = {prefix, "win.play-again", NULL};
     Play p = {0};
-    gint64 end = g_get_monotonic_time() + GAME_SECONDS * G_USEC_PER_SEC;
+    gint64 end = g_get_monotonic_time() + (gint64)GAME_SECONDS * G_USEC_PER_SEC;
 
     g_assert_true(lp_window_start_game(run.window, info, players, seed, FALSE, &error));
     g_assert_no_error(error);

@@ -124,3 +124,36 @@ guint lp_test_count_files(const char *dir, const char *prefix)
     }
     return n;
 }
+
+/* GTK 4.8 has no getter for accessible properties; its test API returns the actual value
+ * when it differs from the one asked for. */
+static void collect_text(GtkWidget *widget, GString *out)
+{
+    if (GTK_IS_LABEL(widget))
+        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
+    if (GTK_IS_EDITABLE(widget))
+        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
+    const char *tooltip = gtk_widget_get_tooltip_text(widget);
+    if (tooltip != NULL)
+        g_string_append_printf(out, "%s\n", tooltip);
+    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
+    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
+        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
+            continue;
+        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
+                                                                    props[i], "\x01");
+        if (value != NULL)
+            g_string_append_printf(out, "%s\n", value);
+    }
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        collect_text(c, out);
+}
+
+char *lp_test_widget_text(GtkWidget *root)
+{
+    GString *out = g_string_new(NULL);
+    collect_text(root, out);
+    return g_string_free(out, FALSE);
+}

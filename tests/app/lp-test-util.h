@@ -17,6 +17,10 @@ gboolean lp_test_wait_for(gboolean (*pred)(gpointer data), gpointer data);
 GtkWidget *lp_test_find_label(GtkWidget *root, const char *text);
 /* All widgets below root of type (and with css_class, if not NULL), in tree order. */
 GPtrArray *lp_test_find_all(GtkWidget *root, GType type, const char *css_class);
+/* Everything a screen reader could be told about root and every widget under it, shown or
+ * not, one item a line: label and editable texts, tooltips, accessible names and
+ * descriptions. For the privacy tests: no other seat's secret may be in it. */
+char *lp_test_widget_text(GtkWidget *root);
 /* The open toplevel window of type, or NULL. */
 GtkWindow *lp_test_find_toplevel(GType type);
 /* Closes every toplevel window and lets them go. */

@@ -14,6 +14,7 @@
 #include "aa-page.h"
 #include "aa-route-row.h"
 #include "aa-test-util.h"
+#include "lp-test-util.h"
 
 static void iterate(guint ms)
 {
@@ -121,41 +122,6 @@ static void play_human_step(Fixture *f)
     g_assert_cmpint(aa_hand_get_selected(hand), >=, 0);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->page), "aa.play", NULL));
     iterate(5);
-}
-
-/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
- * every widget under it, shown or not: label and editable texts, tooltips, accessible
- * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
- * returns the actual value when it differs from the one asked for. */
-static void collect_text(GtkWidget *widget, GString *out)
-{
-    if (GTK_IS_LABEL(widget))
-        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
-    if (GTK_IS_EDITABLE(widget))
-        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
-    const char *tooltip = gtk_widget_get_tooltip_text(widget);
-    if (tooltip != NULL)
-        g_string_append_printf(out, "%s\n", tooltip);
-    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
-    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
-        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
-            continue;
-        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                                    props[i], "\x01");
-        if (value != NULL)
-            g_string_append_printf(out, "%s\n", value);
-    }
-    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        collect_text(c, out);
-}
-
-static char *page_text(GtkWidget *page)
-{
-    GString *out = g_string_new(NULL);
-    collect_text(page, out);
-    return g_string_free(out, FALSE);
 }
 
 static void find_all(GtkWidget *widget, GType type, GPtrArray *out)
@@ -346,7 +312,7 @@ static void test_words(void)
     };
     Table t;
     table_open(&t, &spec, 1180, 780);
-    g_autofree char *text = page_text(t.page);
+    g_autofree char *text = lp_test_widget_text(t.page);
     g_assert_nonnull(strstr(text, "Route of P0: no cards, worth 0 km"));
     g_assert_null(strstr(text, "0 cards:"));
     g_assert_nonnull(strstr(text, "Value of the route of P0: 0 km"));
@@ -370,7 +336,7 @@ static void test_over_screen(void)
     Table t;
     table_open(&t, &spec, 1180, 780);
     g_assert_cmpstr(aa_page_get_mode(AA_PAGE(t.page)), ==, "over");
-    g_autofree char *text = page_text(t.page);
+    g_autofree char *text = lp_test_widget_text(t.page);
     g_assert_null(strstr(text, "Play Again"));
     g_assert_null(strstr(text, "Play again"));
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(t.window));

@@ -12,6 +12,7 @@
 #include "aa-page.h"
 #include "aa-test-util.h"
 #include "lp-privacy-screen.h"
+#include "lp-test-util.h"
 
 static void iterate(guint ms)
 {
@@ -277,41 +278,6 @@ static void test_resume_at_stage_end(void)
 }
 
 
-/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
- * every widget under it, shown or not: label and editable texts, tooltips, accessible
- * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
- * returns the actual value when it differs from the one asked for. */
-static void collect_text(GtkWidget *widget, GString *out)
-{
-    if (GTK_IS_LABEL(widget))
-        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
-    if (GTK_IS_EDITABLE(widget))
-        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
-    const char *tooltip = gtk_widget_get_tooltip_text(widget);
-    if (tooltip != NULL)
-        g_string_append_printf(out, "%s\n", tooltip);
-    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
-    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
-        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
-            continue;
-        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                                    props[i], "\x01");
-        if (value != NULL)
-            g_string_append_printf(out, "%s\n", value);
-    }
-    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        collect_text(c, out);
-}
-
-static char *page_text(GtkWidget *page)
-{
-    GString *out = g_string_new(NULL);
-    collect_text(page, out);
-    return g_string_free(out, FALSE);
-}
-
 /* Issue 10: at every hand-over of a whole game, the covered page's text holds no hand and
  * no face-up route: no "Hand of …", no "Route of …, n cards: …" before a scoring. */
 static void test_leak_hands_routes(void)
@@ -323,7 +289,7 @@ static void test_leak_hands_routes(void)
     for (guint rounds = 0; rounds < 4000 && !lp_game_is_over(LP_GAME(f.game)); rounds++) {
         if (lp_privacy_screen_is_covered(privacy)) {
             covers++;
-            g_autofree char *text = page_text(GTK_WIDGET(f.page));
+            g_autofree char *text = lp_test_widget_text(GTK_WIDGET(f.page));
             if (strstr(text, "Hand of ") != NULL)
                 g_error("behind the cover the page names a hand:\n%s", text);
             for (guint s = 0; s < 3; s++) {

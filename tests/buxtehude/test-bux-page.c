@@ -13,6 +13,7 @@
 #include "bux-page.h"
 #include "bux-test-util.h"
 #include "lp-privacy-screen.h"
+#include "lp-test-util.h"
 
 typedef struct {
     GtkWidget *window;
@@ -160,41 +161,6 @@ static const char *focused_button(Table *t)
     return focus != NULL ? gtk_button_get_label(GTK_BUTTON(focus)) : NULL;
 }
 
-/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
- * every widget under it, shown or not: label and editable texts, tooltips, accessible
- * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
- * returns the actual value when it differs from the one asked for. */
-static void collect_text(GtkWidget *widget, GString *out)
-{
-    if (GTK_IS_LABEL(widget))
-        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
-    if (GTK_IS_EDITABLE(widget))
-        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
-    const char *tooltip = gtk_widget_get_tooltip_text(widget);
-    if (tooltip != NULL)
-        g_string_append_printf(out, "%s\n", tooltip);
-    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
-    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
-        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
-            continue;
-        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                                    props[i], "\x01");
-        if (value != NULL)
-            g_string_append_printf(out, "%s\n", value);
-    }
-    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        collect_text(c, out);
-}
-
-static char *page_text(GtkWidget *page)
-{
-    GString *out = g_string_new(NULL);
-    collect_text(page, out);
-    return g_string_free(out, FALSE);
-}
-
 static GtkWidget *find_spin(GtkWidget *widget)
 {
     if (GTK_IS_SPIN_BUTTON(widget))
@@ -287,7 +253,7 @@ static void autopilot(Table *t, gboolean shots)
              * field is empty, and no text of the page names an estimate. */
             g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(find_spin(GTK_WIDGET(t->page)))),
                             ==, "");
-            g_autofree char *text = page_text(GTK_WIDGET(t->page));
+            g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t->page));
             g_assert_null(strstr(text, "estimated"));
             g_assert_null(strstr(text, "Estimate: "));
             /* What "Show" does. */
@@ -502,7 +468,7 @@ static void test_scoring_in_order(void)
     for (guint s = 0; s < sc->n_players; s++)
         supply += sc->received[s];
     g_autofree char *want = g_strdup_printf("Supply: %u chips", supply);
-    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
     g_assert_nonnull(strstr(text, want));
     table_close(&t);
 }
@@ -658,7 +624,7 @@ static void test_human_result_stays(void)
         } else if (g_str_equal(mode, "neighbour")) {
             act(&t, "bux.neighbour", g_variant_new_uint32(0));
         } else if (g_str_equal(mode, "result")) {
-            g_autofree char *text = page_text(GTK_WIDGET(t.page));
+            g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
             g_assert_null(strstr(text, "′"));
             const BuxChallenge *c = bux_game_get_last_challenge(t.game);
             if (seat_is_human(&t, c->placer) || seat_is_human(&t, c->challenger)) {
@@ -678,7 +644,7 @@ static void test_human_result_stays(void)
             gtk_editable_set_text(GTK_EDITABLE(find_spin(GTK_WIDGET(t.page))), "1");
             act(&t, "bux.estimate", NULL);
         } else if (g_str_equal(mode, "scoring")) {
-            g_autofree char *text = page_text(GTK_WIDGET(t.page));
+            g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
             g_assert_null(strstr(text, "′"));
             act(&t, "bux.continue", NULL);
         } else {
@@ -698,7 +664,7 @@ static void test_stack_counter(void)
     Table t = { 0 };
     table_open(&t, 3, 3, 12);
     g_assert_cmpstr(bux_page_get_mode(t.page), ==, "place");
-    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
     g_assert_nonnull(strstr(text, "Cross 1 of 3 · 44 cards left in the stack"));
     table_close(&t);
 }
@@ -733,7 +699,7 @@ static void test_bonus_exchange_told(void)
         act(&t, "bux.neighbour", g_variant_new_uint32(0));
     g_assert_cmpstr(bux_page_get_mode(t.page), ==, "result");
     g_assert_cmpuint(bux_game_get_n_bonus(t.game, rich), ==, 1);
-    g_autofree char *text = page_text(GTK_WIDGET(t.page));
+    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
     g_assert_nonnull(strstr(text, "gave 5 chips back to the supply for a bonus card"));
     g_assert_nonnull(strstr(text, "the 36 chips stay 36"));
     g_assert_nonnull(strstr(text, "31 chips · 1 bonus card"));

@@ -313,41 +313,6 @@ static void test_privacy(void)
 }
 
 
-/* Issue 10, cheap leak test: everything a screen reader could be told about widget and
- * every widget under it, shown or not: label and editable texts, tooltips, accessible
- * names and descriptions. GTK 4.8 has no getter for accessible properties; its test API
- * returns the actual value when it differs from the one asked for. */
-static void collect_text(GtkWidget *widget, GString *out)
-{
-    if (GTK_IS_LABEL(widget))
-        g_string_append_printf(out, "%s\n", gtk_label_get_text(GTK_LABEL(widget)));
-    if (GTK_IS_EDITABLE(widget))
-        g_string_append_printf(out, "%s\n", gtk_editable_get_text(GTK_EDITABLE(widget)));
-    const char *tooltip = gtk_widget_get_tooltip_text(widget);
-    if (tooltip != NULL)
-        g_string_append_printf(out, "%s\n", tooltip);
-    const GtkAccessibleProperty props[] = { GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION };
-    for (guint i = 0; i < G_N_ELEMENTS(props); i++) {
-        if (!gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), props[i]))
-            continue;
-        g_autofree char *value = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget),
-                                                                    props[i], "\x01");
-        if (value != NULL)
-            g_string_append_printf(out, "%s\n", value);
-    }
-    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        collect_text(c, out);
-}
-
-static char *page_text(GtkWidget *page)
-{
-    GString *out = g_string_new(NULL);
-    collect_text(page, out);
-    return g_string_free(out, FALSE);
-}
-
 /* Whether text names the region needle and not only a larger region that starts alike
  * ("East, North" in "East, North, sector 5"; "E · N" in "E · N · 5"). */
 static gboolean names_region(const char *text, const char *needle)
@@ -377,7 +342,7 @@ static void test_leak_tips(void)
             break;
         if (lp_privacy_screen_is_covered(screen)) {
             covers++;
-            g_autofree char *all = page_text(GTK_WIDGET(f.page));
+            g_autofree char *all = lp_test_widget_text(GTK_WIDGET(f.page));
             /* Tips of earlier rounds are open to everybody once scored, and always shown
              * with their solution: those lines may name the same region. */
             g_auto(GStrv) lines = g_strsplit(all, "\n", -1);

@@ -14,13 +14,19 @@
 
 #define CW 140.0 /* card width */
 #define CH 96.0  /* card height */
-#define GX 34.0  /* horizontal room between cards */
-#define GY 34.0  /* vertical room between cards */
+/* The room between cards holds a gap's bar; the gap takes clicks from card centre to card
+ * centre, so it can be narrow and the cross still fits a netbook (issue 13). */
+#define GX 18.0  /* horizontal room between cards */
+#define GY 20.0  /* vertical room between cards */
 #define PW (CW + GX)
 #define PH (CH + GY)
 #define DIR_PAD 16.0 /* the Direction card's border around the starting card, with the arrows */
-#define LEAD 24.0    /* more room between the Direction card and an arm's first card */
-#define MARGIN 16.0
+#define LEAD 30.0    /* more room between the Direction card and an arm's first card */
+#define MARGIN 12.0
+/* The free place at the end of an arm is shorter along the arm than a card: it only has to
+ * be seen and hit, and every arm has one. */
+#define SLOT_W 76.0 /* along a west or east arm */
+#define SLOT_H 56.0 /* along a north or south arm */
 
 typedef struct {
     int card;
@@ -56,7 +62,7 @@ struct _BuxCross {
     PangoFontDescription *font;
     GHashTable *cards;                 /* card → CardLook */
     GskRenderNode *direction_node;
-    GskRenderNode *gap_nodes[3][4];    /* GapShape × state */
+    GskRenderNode *gap_nodes[4][4];    /* GapShape × state */
     GskRenderNode *scene;              /* the cross at scene_w × scene_h */
     double scene_w, scene_h;
     GskRenderNode *gaps;               /* the gaps as the gaps_* fields had them */
@@ -180,6 +186,11 @@ static double across_size(BuxArm arm)
     return arm_horizontal(arm) ? CH : CW;
 }
 
+static double slot_size(BuxArm arm)
+{
+    return arm_horizontal(arm) ? SLOT_W : SLOT_H;
+}
+
 /* How far the Direction card reaches along the arm. */
 static double direction_reach(BuxArm arm)
 {
@@ -203,6 +214,12 @@ static void card_centre(BuxArm arm, guint i, double *x, double *y)
     along_point(arm, card_distance(arm, i), x, y);
 }
 
+/* Where the free place after arm_len cards begins: where a next card's inner edge would be. */
+static double slot_start(BuxArm arm, guint arm_len)
+{
+    return card_distance(arm, arm_len) - along_size(arm) / 2;
+}
+
 graphene_rect_t bux_cross_direction_area(void)
 {
     return GRAPHENE_RECT_INIT(-CW / 2 - DIR_PAD, -CH / 2 - DIR_PAD, CW + 2 * DIR_PAD,
@@ -215,7 +232,7 @@ graphene_rect_t bux_cross_direction_area(void)
 static double gap_distance(BuxArm arm, guint arm_len, guint index)
 {
     if (index >= arm_len)
-        return card_distance(arm, index);
+        return slot_start(arm, arm_len) + slot_size(arm) / 2;
     if (index == 0)
         return (direction_reach(arm) + card_distance(arm, 0) - along_size(arm) / 2) / 2;
     return (card_distance(arm, index - 1) + card_distance(arm, index)) / 2;
@@ -229,7 +246,7 @@ graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index)
      * either half of a card means the gap on that side; never on the Direction card. */
     double from = index == 0 ? direction_reach(arm) : card_distance(arm, index - 1);
     double to = index < arm_len ? card_distance(arm, index)
-                                : card_distance(arm, index) + along_size(arm) / 2 +
+                                : slot_start(arm, arm_len) + slot_size(arm) +
                                       (along_pitch(arm) - along_size(arm)) / 2;
     double half_across = across_size(arm) / 2 + 8;
     if (arm_horizontal(arm)) {
@@ -245,19 +262,20 @@ double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, doub
     if (content_w <= 0 || content_h <= 0 || avail_w <= 0 || avail_h <= 0)
         return BUX_CROSS_MIN_ZOOM;
     double zoom = MIN(avail_w / content_w, avail_h / content_h);
-    /* In steps of 1/32, rounded down so that it still fits: text is rasterised once per size,
+    /* In steps of 1/64, rounded down so that it still fits: text is rasterised once per size,
      * and a window being resized would otherwise ask for a new size of every glyph on every
      * frame. */
-    zoom = floor(zoom * 32) / 32;
+    zoom = floor(zoom * 64) / 64;
     return CLAMP(zoom, BUX_CROSS_MIN_ZOOM, BUX_CROSS_MAX_ZOOM);
 }
 
-/* How far the cross reaches from the start along an arm with cells card places (cards,
- * and the free place at the end while cards are placed). */
-static double arm_extent(BuxArm arm, guint cells)
+/* How far the cross reaches from the start along an arm of len cards, with or without the
+ * free place at its end. */
+static double arm_extent(BuxArm arm, guint len, gboolean slot)
 {
-    double reach = cells == 0 ? direction_reach(arm)
-                              : card_distance(arm, cells - 1) + along_size(arm) / 2;
+    double reach = slot       ? slot_start(arm, len) + slot_size(arm)
+                   : len == 0 ? direction_reach(arm)
+                              : card_distance(arm, len - 1) + along_size(arm) / 2;
     return reach + MARGIN;
 }
 
@@ -270,12 +288,13 @@ static void extents(BuxCross *self, double *left, double *right, double *up, dou
             len[a] = shown.arms[a]->len;
         shown_clear(&shown);
     }
-    /* In play, one more cell per arm for the gap at the outer end. */
-    guint slot = self->scoring_step >= 0 ? 0 : 1;
-    *left = arm_extent(BUX_ARM_WEST, len[BUX_ARM_WEST] + slot);
-    *right = arm_extent(BUX_ARM_EAST, len[BUX_ARM_EAST] + slot);
-    *up = arm_extent(BUX_ARM_NORTH, len[BUX_ARM_NORTH] + slot);
-    *down = arm_extent(BUX_ARM_SOUTH, len[BUX_ARM_SOUTH] + slot);
+    /* In play, room for the free place at the end of each arm (also while it is not shown,
+     * so that the zoom does not change with every turn). */
+    gboolean slot = self->scoring_step < 0;
+    *left = arm_extent(BUX_ARM_WEST, len[BUX_ARM_WEST], slot);
+    *right = arm_extent(BUX_ARM_EAST, len[BUX_ARM_EAST], slot);
+    *up = arm_extent(BUX_ARM_NORTH, len[BUX_ARM_NORTH], slot);
+    *down = arm_extent(BUX_ARM_SOUTH, len[BUX_ARM_SOUTH], slot);
     /* The scoring's cross, too, leaves room for the Direction card's width. */
     *left = MAX(*left, CW / 2 + DIR_PAD + MARGIN);
     *right = MAX(*right, CW / 2 + DIR_PAD + MARGIN);
@@ -706,7 +725,14 @@ static GskRenderNode *build_direction_card(BuxCross *self)
     return gtk_snapshot_free_to_node(snapshot);
 }
 
-typedef enum { GAP_INNER_ACROSS, GAP_INNER_ALONG, GAP_OUTER, N_GAP_SHAPES } GapShape;
+typedef enum {
+    GAP_INNER_ACROSS, /* between two cards of a west or east arm */
+    GAP_INNER_ALONG,  /* between two cards of a north or south arm */
+    GAP_OUTER_ACROSS, /* the free place at the end of a west or east arm */
+    GAP_OUTER_ALONG,  /* the free place at the end of a north or south arm */
+    N_GAP_SHAPES
+} GapShape;
+G_STATIC_ASSERT(N_GAP_SHAPES <= 4); /* BuxCross.gap_nodes */
 
 /* A gap centred on (0, 0); state 0 plain, 1 selected, 2 under the pointer, 3 both. */
 static GskRenderNode *build_gap(BuxCross *self, GapShape shape, int state)
@@ -717,17 +743,20 @@ static GskRenderNode *build_gap(BuxCross *self, GapShape shape, int state)
     GdkRGBA line = with_alpha(accent, selected ? 1.0f : 0.75f);
     double width = selected ? 3 : 1.5;
     double x, y, w, h, r;
-    if (shape == GAP_OUTER) {
-        x = -CW / 2 + 6, y = -CH / 2 + 6, w = CW - 12, h = CH - 12, r = 8;
+    gboolean outer = shape == GAP_OUTER_ACROSS || shape == GAP_OUTER_ALONG;
+    if (shape == GAP_OUTER_ACROSS) {
+        x = -SLOT_W / 2 + 4, y = -CH / 2 + 6, w = SLOT_W - 8, h = CH - 12, r = 8;
+    } else if (shape == GAP_OUTER_ALONG) {
+        x = -CW / 2 + 6, y = -SLOT_H / 2 + 4, w = CW - 12, h = SLOT_H - 8, r = 8;
     } else if (shape == GAP_INNER_ACROSS) {
-        x = -8, y = -CH / 2 + 4, w = 16, h = CH - 8, r = 6;
+        x = -6, y = -CH / 2 + 4, w = 12, h = CH - 8, r = 5;
     } else {
-        x = -CW / 2 + 4, y = -8, w = CW - 8, h = 16, r = 6;
+        x = -CW / 2 + 4, y = -6, w = CW - 8, h = 12, r = 5;
     }
     GtkSnapshot *snapshot = gtk_snapshot_new();
     append_rounded(snapshot, x, y, w, h, r, &fill, NULL, 0);
     double hw = width / 2;
-    if (shape != GAP_OUTER) {
+    if (!outer) {
         append_rounded(snapshot, x - hw, y - hw, w + width, h + width, r + hw, NULL, &line,
                        width);
     } else {
@@ -939,8 +968,9 @@ static void build_gaps(BuxCross *self, gboolean focus)
             gap_centre(self, a, g, &gx, &gy);
             gboolean hot = self->hover_arm == (int)a && self->hover_index == g;
             gboolean sel = focus && self->sel_arm == a && self->sel_index == g;
-            GapShape shape = g == len ? GAP_OUTER
-                             : arm_dx[a] != 0 ? GAP_INNER_ACROSS : GAP_INNER_ALONG;
+            gboolean across = arm_horizontal(a);
+            GapShape shape = g == len ? (across ? GAP_OUTER_ACROSS : GAP_OUTER_ALONG)
+                             : across ? GAP_INNER_ACROSS : GAP_INNER_ALONG;
             gtk_snapshot_save(snapshot);
             gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(gx, gy));
             gtk_snapshot_append_node(snapshot, gap_node(self, shape, (hot ? 2 : 0) | sel));
@@ -964,8 +994,11 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     gtk_snapshot_append_color(snapshot, &self->colours[COLOUR_TABLE],
                               &GRAPHENE_RECT_INIT(0, 0, w, h));
 
-    if (self->game == NULL || bux_game_get_start_card(self->game) < 0 ||
-        (self->scoring_step >= 0 && bux_game_get_last_scoring(self->game) == NULL)) {
+    /* A scoring's cross is shown even after its cards left the game: the final one stays
+     * on the table beside the ranking. */
+    gboolean scoring = self->game != NULL && self->scoring_step >= 0;
+    if (self->game == NULL || (scoring && bux_game_get_last_scoring(self->game) == NULL) ||
+        (!scoring && bux_game_get_start_card(self->game) < 0)) {
         self->scale = 0;
         return;
     }
@@ -1054,8 +1087,8 @@ static void bux_cross_measure(GtkWidget *widget, GtkOrientation orientation, int
                               int *natural_baseline)
 {
     BuxCross *self = BUX_CROSS(widget);
-    double left = arm_extent(BUX_ARM_WEST, 1), right = arm_extent(BUX_ARM_EAST, 1);
-    double up = arm_extent(BUX_ARM_NORTH, 1), down = arm_extent(BUX_ARM_SOUTH, 1);
+    double left = arm_extent(BUX_ARM_WEST, 0, TRUE), right = arm_extent(BUX_ARM_EAST, 0, TRUE);
+    double up = arm_extent(BUX_ARM_NORTH, 0, TRUE), down = arm_extent(BUX_ARM_SOUTH, 0, TRUE);
     if (self->game != NULL)
         extents(self, &left, &right, &up, &down);
     double size = orientation == GTK_ORIENTATION_HORIZONTAL ? left + right : up + down;

@@ -265,7 +265,10 @@ static void update_players(BuxPage *self)
                                                           : _("normal"));
         GtkWidget *name_label = gtk_label_new(name);
         gtk_label_set_xalign(GTK_LABEL(name_label), 0);
-        gtk_label_set_ellipsize(GTK_LABEL(name_label), PANGO_ELLIPSIZE_END);
+        /* A long name (a computer's level, a long language, a bonus card beside it) wraps
+         * onto a second line rather than being cut or widening the panel. */
+        gtk_label_set_wrap(GTK_LABEL(name_label), TRUE);
+        gtk_label_set_wrap_mode(GTK_LABEL(name_label), PANGO_WRAP_WORD_CHAR);
         gtk_widget_set_hexpand(name_label, TRUE);
         gtk_box_append(GTK_BOX(row), name_label);
 

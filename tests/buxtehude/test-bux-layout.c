@@ -28,8 +28,8 @@ static void test_zoom(void)
     g_assert_cmpfloat(zoom, >=, BUX_CROSS_MIN_ZOOM);
     g_assert_cmpfloat(zoom * 1080, <=, 545);
     g_assert_cmpfloat(zoom * 580, <=, 650);
-    /* In steps of 1/32. */
-    g_assert_cmpfloat(zoom * 32, ==, floor(zoom * 32));
+    /* In steps of 1/64. */
+    g_assert_cmpfloat(zoom * 64, ==, floor(zoom * 64));
     /* Never below the smallest readable zoom: beyond it the scrolled window scrolls. */
     g_assert_cmpfloat(bux_cross_fit_zoom(300, 200, 1000, 2000), ==, BUX_CROSS_MIN_ZOOM);
     g_assert_cmpfloat(bux_cross_fit_zoom(0, 0, 10, 10), ==, BUX_CROSS_MIN_ZOOM);
@@ -204,6 +204,67 @@ static void iterate(void)
         g_main_context_iteration(NULL, FALSE);
 }
 
+/* Places the card in hand at the outer end of arm; everybody else lets it lie. */
+static void place_at_end(BuxGame *game, BuxArm arm)
+{
+    g_autoptr(GError) error = NULL;
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    g_assert_true(bux_game_place(game, arm, bux_game_get_arm_length(game, arm), &error));
+    g_assert_no_error(error);
+    for (guint s = 0; s < n && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
+        if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
+            g_assert_true(bux_game_pass(game, s, &error));
+    }
+}
+
+/* A cross in a scrolled window of the given size, as the page holds it. */
+static GtkWidget *cross_window(BuxGame *game, int width, int height, GtkWidget **cross)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    *cross = bux_cross_new();
+    bux_cross_set_game(BUX_CROSS(*cross), game);
+    bux_cross_set_interactive(BUX_CROSS(*cross), TRUE);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), *cross);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    gtk_window_present(GTK_WINDOW(window));
+    for (int i = 0; i < 20 && gtk_widget_get_height(*cross) == 0; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+    iterate();
+    g_assert_cmpint(gtk_widget_get_height(*cross), >, 0);
+    return window;
+}
+
+static void test_cross_fits_both_arms(void)
+{
+    /* Three cards north, three south, two west and two east, with six players at 1024 × 600
+     * (the space beside the side panel): every gap is in sight without scrolling, and the
+     * cards are no smaller than the smallest zoom. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(6, 6, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 11);
+    static const BuxArm arms[] = { BUX_ARM_NORTH, BUX_ARM_SOUTH, BUX_ARM_WEST, BUX_ARM_EAST };
+    for (guint k = 0; k < 10; k++)
+        place_at_end(game, arms[k < 6 ? k % 2 : 2 + k % 2]);
+    g_assert_cmpuint(bux_game_get_arm_length(game, BUX_ARM_NORTH), ==, 3);
+    g_assert_cmpuint(bux_game_get_arm_length(game, BUX_ARM_SOUTH), ==, 3);
+    GtkWidget *cross;
+    GtkWidget *window = cross_window(game, 630, 535, &cross);
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW(gtk_widget_get_parent(
+        gtk_widget_get_parent(cross)));
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(scrolled);
+    GtkAdjustment *h = gtk_scrolled_window_get_hadjustment(scrolled);
+    g_assert_cmpfloat(gtk_adjustment_get_upper(v), <=, gtk_adjustment_get_page_size(v) + 0.5);
+    g_assert_cmpfloat(gtk_adjustment_get_upper(h), <=, gtk_adjustment_get_page_size(h) + 0.5);
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
 static void test_cross_fits_netbook(void)
 {
     /* Five cards north, in the space a 1024 × 600 window leaves the cross: no scrolling,
@@ -213,30 +274,13 @@ static void test_cross_fits_netbook(void)
     g_assert_no_error(error);
     g_autoptr(GPtrArray) players = bux_test_players(3, 3, LP_LEVEL_NORMAL, -1);
     g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 7);
-    for (guint k = 0; k < 5; k++) {
-        g_assert_true(bux_game_place(game, BUX_ARM_NORTH,
-                                     bux_game_get_arm_length(game, BUX_ARM_NORTH), &error));
-        for (guint s = 0; s < 3 && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
-            if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
-                g_assert_true(bux_game_pass(game, s, &error));
-        }
-    }
-    GtkWidget *window = gtk_window_new();
-    GtkWidget *scrolled = gtk_scrolled_window_new();
-    GtkWidget *cross = bux_cross_new();
-    bux_cross_set_game(BUX_CROSS(cross), game);
-    bux_cross_set_interactive(BUX_CROSS(cross), TRUE);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), cross);
-    gtk_window_set_child(GTK_WINDOW(window), scrolled);
-    gtk_window_set_default_size(GTK_WINDOW(window), 650, 545);
-    gtk_window_present(GTK_WINDOW(window));
-    for (int i = 0; i < 20 && gtk_widget_get_height(cross) == 0; i++) {
-        g_usleep(20000);
-        iterate();
-    }
-    iterate();
-    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scrolled));
-    g_assert_cmpint(gtk_widget_get_height(cross), >, 0);
+    for (guint k = 0; k < 5; k++)
+        place_at_end(game, BUX_ARM_NORTH);
+    GtkWidget *cross;
+    GtkWidget *window = cross_window(game, 650, 545, &cross);
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW(gtk_widget_get_parent(
+        gtk_widget_get_parent(cross)));
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment(scrolled);
     g_assert_cmpfloat(gtk_adjustment_get_upper(v), <=, gtk_adjustment_get_page_size(v) + 0.5);
 
     /* The dragged card is a small picture beside the pointer, not a big card over the gap. */
@@ -246,15 +290,10 @@ static void test_cross_fits_netbook(void)
     g_assert_cmpint(gdk_paintable_get_intrinsic_width(icon), <=, 100);
     g_assert_cmpint(gdk_paintable_get_intrinsic_height(icon), <=, 75);
 
-    /* With a longer arm it scrolls rather than shrink the cards below the readable size. */
-    for (guint k = 0; k < 4; k++) {
-        g_assert_true(bux_game_place(game, BUX_ARM_NORTH,
-                                     bux_game_get_arm_length(game, BUX_ARM_NORTH), &error));
-        for (guint s = 0; s < 3 && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
-            if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
-                g_assert_true(bux_game_pass(game, s, &error));
-        }
-    }
+    /* With a much longer arm it scrolls rather than shrink the cards below the smallest
+     * zoom. */
+    for (guint k = 0; k < 6; k++)
+        place_at_end(game, BUX_ARM_NORTH);
     for (int i = 0; i < 10; i++) {
         g_usleep(20000);
         iterate();
@@ -264,28 +303,49 @@ static void test_cross_fits_netbook(void)
     iterate();
 }
 
-/* The luminance of the cross's table, as drawn. */
-static double table_luminance(GtkWidget *cross)
+/* The cross as drawn, in cairo's byte order (blue, green, red, alpha), w × h pixels. */
+static guchar *draw_cross(GtkWidget *cross, int *w, int *h)
 {
     for (int i = 0; i < 10; i++) {
         g_usleep(20000);
         iterate();
     }
-    int w = gtk_widget_get_width(cross), h = gtk_widget_get_height(cross);
-    g_assert_cmpint(w, >, 4);
+    *w = gtk_widget_get_width(cross);
+    *h = gtk_widget_get_height(cross);
+    g_assert_cmpint(*w, >, 4);
     g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(cross);
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, w, h);
+    gdk_paintable_snapshot(paintable, snapshot, *w, *h);
     g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
     g_assert_nonnull(node);
     GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(cross));
     g_autoptr(GdkTexture) texture =
-        gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, w, h));
-    g_autofree guchar *pixels = g_malloc((gsize)w * h * 4);
-    gdk_texture_download(texture, pixels, (gsize)w * 4);
-    /* A corner: the table, never a card. Cairo's byte order: blue, green, red, alpha. */
+        gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, *w, *h));
+    guchar *pixels = g_malloc((gsize)*w * *h * 4);
+    gdk_texture_download(texture, pixels, (gsize)*w * 4);
+    return pixels;
+}
+
+/* The luminance of the cross's table, as drawn. */
+static double table_luminance(GtkWidget *cross)
+{
+    int w, h;
+    g_autofree guchar *pixels = draw_cross(cross, &w, &h);
+    /* A corner: the table, never a card. */
     const guchar *px = pixels + ((gsize)2 * w + 2) * 4;
     return (0.0722 * px[0] + 0.7152 * px[1] + 0.2126 * px[2]) / 255.0;
+}
+
+/* Whether anything but the table is drawn on cross: a pixel that differs from its corner. */
+static gboolean anything_drawn(GtkWidget *cross)
+{
+    int w, h;
+    g_autofree guint32 *pixels = (guint32 *)draw_cross(cross, &w, &h);
+    for (gsize i = 0; i < (gsize)w * h; i++) {
+        if (pixels[i] != pixels[0])
+            return TRUE;
+    }
+    return FALSE;
 }
 
 static void test_cross_follows_style(void)
@@ -315,6 +375,39 @@ static void test_cross_follows_style(void)
     iterate();
 }
 
+static void test_final_cross_stays(void)
+{
+    /* At the end every card has left the game, but the checked last cross stays on the table
+     * beside the ranking, as the page asks for with the scoring's last step. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(2, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 5);
+    for (guint turn = 0; turn < 500 && bux_game_get_phase(game) != BUX_PHASE_OVER; turn++) {
+        if (bux_game_get_phase(game) == BUX_PHASE_ESTIMATE) {
+            for (guint s = 0; s < 2; s++) {
+                if (!bux_game_has_estimated(game, s))
+                    g_assert_true(bux_game_estimate(game, s, 0, &error));
+            }
+        } else {
+            place_at_end(game, turn % BUX_N_ARMS);
+        }
+    }
+    g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_OVER);
+    g_assert_cmpint(bux_game_get_start_card(game), <, 0);
+    const BuxScoring *sc = bux_game_get_last_scoring(game);
+    g_assert_nonnull(sc);
+    GtkWidget *cross;
+    GtkWidget *window = cross_window(game, 800, 600, &cross);
+    bux_cross_set_interactive(BUX_CROSS(cross), FALSE);
+    g_assert_false(anything_drawn(cross));
+    bux_cross_set_scoring_step(BUX_CROSS(cross), (int)sc->wrong->len + 1);
+    g_assert_true(anything_drawn(cross));
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
 int main(int argc, char **argv)
 {
     gtk_init();
@@ -327,6 +420,8 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/layout/shrink-before-cut", test_shrink_before_cut);
     g_test_add_func("/buxtehude/layout/units-stay", test_units_stay);
     g_test_add_func("/buxtehude/layout/cross-fits-netbook", test_cross_fits_netbook);
+    g_test_add_func("/buxtehude/layout/cross-fits-both-arms", test_cross_fits_both_arms);
     g_test_add_func("/buxtehude/layout/cross-follows-style", test_cross_follows_style);
+    g_test_add_func("/buxtehude/layout/final-cross-stays", test_final_cross_stays);
     return g_test_run();
 }

@@ -71,12 +71,6 @@ static const char *const known_failures[] = {
     "*/1024x600/setup-duplicate-name",
     /* The shortcuts window is wider and taller than the screen (GTK warns about a label). */
     "*/1024x600/shortcuts",
-    /* The cross does not fit the small window while a card is placed or challenged. */
-    "*/1024x600/buxtehude-place*",
-    "*/1024x600/buxtehude-challenge",
-    /* The ranking cuts "Ben (computer, normal)"; in long languages every computer's name. */
-    "*/*/buxtehude-winner",
-    "en@pseudo/*/buxtehude-*",
     /* Auf Achse's per-stage table cuts the names of the winner screen ("Oma Ge…"). */
     "*/*/aufachse-winner",
     NULL,

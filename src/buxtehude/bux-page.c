@@ -20,6 +20,7 @@ struct _BuxPage {
 
     GtkWidget *content;
     BuxCross *cross;
+    GtkWidget *side_scroller;
     GtkLabel *progress_label;
     GtkWidget *players_box;
     GtkLabel *supply_label;
@@ -64,6 +65,8 @@ struct _BuxPage {
     int revealed_for;   /* the human the privacy screen was lifted for, or -1 */
     char *note;
     const char *mode;
+    gboolean large;     /* a big screen: the side panel wider, its text larger */
+    guint large_idle;
 };
 
 G_DEFINE_FINAL_TYPE(BuxPage, bux_page, LP_TYPE_GAME_PAGE)
@@ -1186,9 +1189,70 @@ static void on_cross_started(BuxPage *self, int card)
 
 /* ---- class ------------------------------------------------------------------------------ */
 
+/* ---- big screens ------------------------------------------------------------------------ */
+
+/* From this size on the side panel grows with the cross (issue 13: the board scales to its
+ * space), so that its text is read from where the cross is read. */
+#define LARGE_WIDTH 1600
+#define LARGE_HEIGHT 900
+#define SIDE_WIDTH 360
+#define SIDE_WIDTH_LARGE 540
+
+static gboolean is_large(int width, int height)
+{
+    return width >= LARGE_WIDTH && height >= LARGE_HEIGHT;
+}
+
+static gboolean apply_large(gpointer data)
+{
+    BuxPage *self = data;
+    self->large_idle = 0;
+    self->large = is_large(gtk_widget_get_width(GTK_WIDGET(self)),
+                           gtk_widget_get_height(GTK_WIDGET(self)));
+    if (self->large)
+        gtk_widget_add_css_class(self->content, "large");
+    else
+        gtk_widget_remove_css_class(self->content, "large");
+    gtk_widget_set_size_request(self->side_scroller,
+                                self->large ? SIDE_WIDTH_LARGE : SIDE_WIDTH, -1);
+    return G_SOURCE_REMOVE;
+}
+
+/* The page lays its children out as a GtkBinLayout would (the content, and the privacy
+ * screen over it), but sees its own size go by: a layout manager would hide it. */
+static void bux_page_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                             int *minimum, int *natural, int *minimum_baseline,
+                             int *natural_baseline)
+{
+    *minimum = *natural = 0;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        int min, nat;
+        if (!gtk_widget_should_layout(c))
+            continue;
+        gtk_widget_measure(c, orientation, for_size, &min, &nat, NULL, NULL);
+        *minimum = MAX(*minimum, min);
+        *natural = MAX(*natural, nat);
+    }
+}
+
+static void bux_page_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    BuxPage *self = BUX_PAGE(widget);
+    /* A new style and width change the layout: not in the middle of this allocation. */
+    if (is_large(width, height) != self->large && self->large_idle == 0)
+        self->large_idle = g_idle_add(apply_large, self);
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        if (gtk_widget_should_layout(c))
+            gtk_widget_allocate(c, width, height, baseline, NULL);
+    }
+}
+
 static void bux_page_dispose(GObject *object)
 {
     BuxPage *self = BUX_PAGE(object);
+    g_clear_handle_id(&self->large_idle, g_source_remove);
     /* The base class drops the model's handlers, releases the holds and unparents the
      * privacy screen. */
     g_clear_handle_id(&self->result_timeout, g_source_remove);
@@ -1216,6 +1280,9 @@ static void bux_page_class_init(BuxPageClass *klass)
     object_class->finalize = bux_page_finalize;
     object_class->constructed = bux_page_constructed;
 
+    widget_class->measure = bux_page_measure;
+    widget_class->size_allocate = bux_page_size_allocate;
+
     LpGamePageClass *page_class = LP_GAME_PAGE_CLASS(klass);
     page_class->game_type = BUX_TYPE_GAME;
     page_class->picture = "/io/github/landpartie/Landpartie/app/tile-buxtehude.svg";
@@ -1228,10 +1295,10 @@ static void bux_page_class_init(BuxPageClass *klass)
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/io/github/landpartie/Landpartie/ui/"
                                                 "bux-page.ui");
-    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
 #define CHILD(name) gtk_widget_class_bind_template_child(widget_class, BuxPage, name)
     CHILD(content);
     CHILD(cross);
+    CHILD(side_scroller);
     CHILD(progress_label);
     CHILD(players_box);
     CHILD(supply_label);
@@ -1281,6 +1348,8 @@ static void bux_page_class_init(BuxPageClass *klass)
 static void bux_page_init(BuxPage *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    /* LpGamePage gives its pages a GtkBinLayout; this one measures and allocates itself. */
+    gtk_widget_set_layout_manager(GTK_WIDGET(self), NULL);
     self->exchanges = g_string_new(NULL);
     self->scoring_exchanges = g_string_new(NULL);
     self->scoring_step = -1;

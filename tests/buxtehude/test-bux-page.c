@@ -721,6 +721,56 @@ static void test_bonus_exchange_told(void)
     table_close(&t);
 }
 
+/* The side panel beside the cross: the last child of the box that holds the cross. */
+static GtkWidget *side_panel(Table *t)
+{
+    GtkWidget *scroller = gtk_widget_get_ancestor(GTK_WIDGET(find_cross(GTK_WIDGET(t->page))),
+                                                  GTK_TYPE_SCROLLED_WINDOW);
+    return gtk_widget_get_last_child(gtk_widget_get_parent(scroller));
+}
+
+/* Gives the page this size and waits until the side panel has the expected width or more
+ * (less, with shrink), for at most two seconds; returns the width. The page asks for the
+ * size itself: a window may not grow past the test display's screen. */
+static int resize_to(Table *t, int width, int height, int side, gboolean shrink)
+{
+    gtk_widget_set_size_request(GTK_WIDGET(t->page), width, height);
+    gtk_window_set_default_size(GTK_WINDOW(t->window), width, height);
+    for (int i = 0; i < 100; i++) {
+        int w = gtk_widget_get_width(side_panel(t));
+        if (shrink ? w <= side : w >= side)
+            break;
+        wait_ms(20);
+    }
+    return gtk_widget_get_width(side_panel(t));
+}
+
+/* The size of the side panel's first text, in Pango units. */
+static int side_font_size(Table *t)
+{
+    GtkWidget *w = side_panel(t);
+    while (w != NULL && !GTK_IS_LABEL(w))
+        w = gtk_widget_get_first_child(w);
+    g_assert_nonnull(w);
+    return pango_font_description_get_size(
+        pango_context_get_font_description(gtk_widget_get_pango_context(w)));
+}
+
+static void test_big_screen(void)
+{
+    /* Issue 13: on a big screen the side panel grows with the cross, and its text with it;
+     * back on a small one both are as before. */
+    Table t = { 0 };
+    table_open(&t, 3, 3, 12);
+    g_assert_cmpint(resize_to(&t, 1200, 800, 360, TRUE), <=, 400);
+    int small = side_font_size(&t);
+    g_assert_cmpint(resize_to(&t, 1700, 950, 500, FALSE), >=, 500);
+    g_assert_cmpint(side_font_size(&t), >, small * 1.2);
+    g_assert_cmpint(resize_to(&t, 1200, 800, 400, TRUE), <=, 400);
+    g_assert_cmpint(side_font_size(&t), ==, small);
+    table_close(&t);
+}
+
 int main(int argc, char **argv)
 {
     /* Private XDG folders for each test case. gtk_test_init() would drop the option (GTK 4.8
@@ -748,5 +798,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/page/bonus-exchange-told", test_bonus_exchange_told);
     g_test_add_func("/buxtehude/page/finished-after-final-scoring",
                     test_finished_after_final_scoring);
+    g_test_add_func("/buxtehude/page/big-screen", test_big_screen);
     return g_test_run();
 }

@@ -7,6 +7,7 @@
 
 #include <librsvg/rsvg.h>
 #include <math.h>
+#include <string.h>
 
 #include "lp-json.h"
 
@@ -15,11 +16,18 @@
 /* Sizes kept: the Minden board, a "Where were they?" view, and one being resized. */
 #define CACHE_SIZE 3
 
+/* One rendered map: its texture and the palette it was drawn in. */
+typedef struct {
+    GdkTexture *texture;
+    gboolean styled; /* else the SVG's own colours */
+    LpMapPalette palette;
+} CacheEntry;
+
 typedef struct {
     LpMapProjection projection;
     GArray *cities; /* LpMapCity */
     RsvgHandle *svg;
-    GdkTexture *cache[CACHE_SIZE]; /* most recently used first */
+    CacheEntry cache[CACHE_SIZE]; /* most recently used first */
     guint render_count;
 } MapData;
 
@@ -122,36 +130,165 @@ const LpMapCity *lp_germany_map_get_cities(guint *n_cities)
     return (const LpMapCity *) m->cities->data;
 }
 
+/* ---- colours ---------------------------------------------------------------------------- */
+
+static GdkRGBA mix(const GdkRGBA *a, const GdkRGBA *b, float t)
+{
+    return (GdkRGBA){ a->red + (b->red - a->red) * t, a->green + (b->green - a->green) * t,
+                      a->blue + (b->blue - a->blue) * t, 1.0f };
+}
+
+static float luminance(const GdkRGBA *c)
+{
+    return 0.2126f * c->red + 0.7152f * c->green + 0.0722f * c->blue;
+}
+
+static GdkRGBA theme_colour(GtkWidget *widget, const char *name, const char *fallback)
+{
+    GdkRGBA c;
+    /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing to
+     * replace it for a canvas); the fallback is the light theme's value. */
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &c))
+        gdk_rgba_parse(&c, fallback);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    c.alpha = 1.0f;
+    return c;
+}
+
+void lp_germany_map_palette_for(GtkWidget *widget, LpMapPalette *p)
+{
+    g_return_if_fail(GTK_IS_WIDGET(widget) && p != NULL);
+    GdkRGBA fg;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &fg);
+#else
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+    fg.alpha = 1.0f;
+    GdkRGBA base = theme_colour(widget, "theme_base_color", "#ffffff");
+    GdkRGBA bg = theme_colour(widget, "theme_bg_color", "#f6f5f4");
+    GdkRGBA accent = theme_colour(widget, "theme_selected_bg_color", "#3584e4");
+    GdkRGBA borders = theme_colour(widget, "borders", "#cdc7c2");
+    GdkRGBA warm = theme_colour(widget, "warning_color", "#f57900");
+    GdkRGBA green = theme_colour(widget, "success_color", "#33d17a");
+    GdkRGBA red = theme_colour(widget, "error_color", "#cc0000");
+    gboolean dark = luminance(&base) < luminance(&fg);
+
+    memset(p, 0, sizeof *p);
+    /* Water: the selection's blue over the base; rivers stand out from the land the other
+     * way in a dark style. */
+    p->sea = mix(&base, &accent, 0.28f);
+    p->shallows = mix(&p->sea, &bg, 0.12f);
+    p->shallows_inner = mix(&p->sea, &bg, 0.24f);
+    p->rivers = mix(&accent, dark ? &fg : &base, 0.3f);
+    p->coast = mix(&p->rivers, &p->sea, 0.3f);
+    p->water_lines = p->coast;
+    /* Land: Germany a little lighter than its neighbours (in a dark style too), its states
+     * in four warm and green tints as on the printed board. */
+    GdkRGBA ground = dark ? mix(&bg, &fg, 0.1f) : bg;
+    GdkRGBA ochre = mix(&warm, &green, 0.35f);
+    GdkRGBA khaki = mix(&warm, &green, 0.5f);
+    p->neighbours = mix(&bg, &fg, dark ? 0.03f : 0.06f);
+    p->neighbour_lines = mix(&p->neighbours, &fg, 0.18f);
+    p->land[0] = mix(&ground, &ochre, 0.16f);
+    p->land[1] = mix(&ground, &green, 0.12f);
+    p->land[2] = mix(&ground, &warm, 0.12f);
+    p->land[3] = mix(&ground, &khaki, 0.16f);
+    /* Lines from the theme's borders: darker in the high-contrast styles. */
+    p->state_lines = mix(&borders, &fg, 0.35f);
+    p->border = mix(&fg, &red, 0.45f);
+    p->ink = fg;
+    p->paper = base;
+    p->city = mix(&red, &fg, dark ? 0.4f : 0.3f);
+}
+
+/* The palette as a user stylesheet over the SVG's presentation attributes (which only
+ * !important beats: a user origin comes before an author's). The land fills are picked by
+ * the four colours resources/map/germany.svg gives its states. */
+static char *palette_css(const LpMapPalette *p)
+{
+    static const char *const land_fills[4] = { "#f4edd3", "#e9efd4", "#f6e6cd", "#eeead0" };
+    GString *css = g_string_new(NULL);
+    const struct {
+        const char *selector, *property;
+        const GdkRGBA *colour;
+    } rules[] = {
+        { "#sea > rect", "fill", &p->sea },
+        { "#shallows", "stroke", &p->shallows },
+        { "#shallows-inner", "stroke", &p->shallows_inner },
+        { "#neighbours", "fill", &p->neighbours },
+        { "#neighbours", "stroke", &p->neighbour_lines },
+        { "#neighbours > #ijsselmeer", "fill", &p->sea },
+        { "#coast", "stroke", &p->coast },
+        { "#states", "stroke", &p->state_lines },
+        { "#border", "stroke", &p->border },
+        { "#lakes", "fill", &p->sea },
+        { "#lakes", "stroke", &p->water_lines },
+        { "#rivers", "stroke", &p->rivers },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(rules); i++) {
+        g_autofree char *c = gdk_rgba_to_string(rules[i].colour);
+        g_string_append_printf(css, "%s { %s: %s !important; }\n", rules[i].selector,
+                               rules[i].property, c);
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(land_fills); i++) {
+        g_autofree char *c = gdk_rgba_to_string(&p->land[i]);
+        g_string_append_printf(css, "#germany > [fill=\"%s\"] { fill: %s !important; }\n",
+                               land_fills[i], c);
+    }
+    return g_string_free(css, FALSE);
+}
+
+/* ---- the texture cache ------------------------------------------------------------------ */
+
+static gboolean entry_matches(const CacheEntry *e, const LpMapPalette *palette, int width,
+                              int height)
+{
+    return e->texture != NULL && gdk_texture_get_width(e->texture) == width &&
+           gdk_texture_get_height(e->texture) == height && e->styled == (palette != NULL) &&
+           (palette == NULL || memcmp(&e->palette, palette, sizeof *palette) == 0);
+}
+
 /* Moves cache entry i to the front. */
 static GdkTexture *use_entry(MapData *m, guint i)
 {
-    GdkTexture *t = m->cache[i];
+    CacheEntry e = m->cache[i];
 
     for (; i > 0; i--)
         m->cache[i] = m->cache[i - 1];
-    m->cache[0] = t;
-    return g_object_ref(t);
+    m->cache[0] = e;
+    return g_object_ref(e.texture);
 }
 
-GdkTexture *lp_germany_map_lookup_texture(int width, int height)
+GdkTexture *lp_germany_map_lookup_styled_texture(const LpMapPalette *palette, int width,
+                                                 int height)
 {
     MapData *m = get_map();
 
-    for (guint i = 0; i < CACHE_SIZE && m->cache[i] != NULL; i++) {
-        if (gdk_texture_get_width(m->cache[i]) == width &&
-            gdk_texture_get_height(m->cache[i]) == height)
+    for (guint i = 0; i < CACHE_SIZE; i++) {
+        if (entry_matches(&m->cache[i], palette, width, height))
             return use_entry(m, i);
     }
     return NULL;
 }
 
-GdkTexture *lp_germany_map_get_texture(int width, int height)
+GdkTexture *lp_germany_map_lookup_texture(int width, int height)
+{
+    return lp_germany_map_lookup_styled_texture(NULL, width, height);
+}
+
+GdkTexture *lp_germany_map_get_styled_texture(const LpMapPalette *palette, int width,
+                                              int height)
 {
     MapData *m = get_map();
 
     if (width < 1 || height < 1 || m->svg == NULL)
         return NULL;
-    GdkTexture *found = lp_germany_map_lookup_texture(width, height);
+    GdkTexture *found = lp_germany_map_lookup_styled_texture(palette, width, height);
     if (found != NULL)
         return found;
 
@@ -160,9 +297,15 @@ GdkTexture *lp_germany_map_get_texture(int width, int height)
         cairo_surface_destroy(surface);
         return NULL;
     }
+    g_autoptr(GError) error = NULL;
+    /* The stylesheet stays on the handle until the next render sets another ("": none). */
+    g_autofree char *css = palette != NULL ? palette_css(palette) : g_strdup("");
+    if (!rsvg_handle_set_stylesheet(m->svg, (const guint8 *) css, strlen(css), &error)) {
+        g_warning("Cannot colour the map: %s", error->message);
+        g_clear_error(&error);
+    }
     cairo_t *cr = cairo_create(surface);
     RsvgRectangle viewport = { 0, 0, width, height };
-    g_autoptr(GError) error = NULL;
     if (!rsvg_handle_render_document(m->svg, cr, &viewport, &error))
         g_warning("Cannot draw the map: %s", error->message);
     cairo_destroy(cr);
@@ -176,12 +319,19 @@ GdkTexture *lp_germany_map_get_texture(int width, int height)
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, stride);
     m->render_count++;
 
-    /* The least recently used size goes. */
-    g_clear_object(&m->cache[CACHE_SIZE - 1]);
+    /* The least recently used entry goes. */
+    g_clear_object(&m->cache[CACHE_SIZE - 1].texture);
     for (guint i = CACHE_SIZE - 1; i > 0; i--)
         m->cache[i] = m->cache[i - 1];
-    m->cache[0] = g_object_ref(texture);
+    m->cache[0] = (CacheEntry){ g_object_ref(texture), palette != NULL, { { 0 } } };
+    if (palette != NULL)
+        m->cache[0].palette = *palette;
     return texture;
+}
+
+GdkTexture *lp_germany_map_get_texture(int width, int height)
+{
+    return lp_germany_map_get_styled_texture(NULL, width, height);
 }
 
 guint lp_germany_map_get_render_count(void)

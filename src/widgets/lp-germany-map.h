@@ -23,11 +23,27 @@ typedef struct {
     double lat, lon;
 } LpMapCity;
 
+/* The colours of the map's layers, taken from a widget's style (lp_germany_map_palette_for),
+ * so the map follows the light, dark and high-contrast styles. */
+typedef struct {
+    GdkRGBA sea, shallows, shallows_inner;
+    GdkRGBA neighbours, neighbour_lines;
+    GdkRGBA land[4]; /* the four fills the states alternate between */
+    GdkRGBA coast, state_lines, border, water_lines, rivers;
+    /* For what a view draws over the map: lines and text (ink) and what sets them off
+     * (paper: a halo, the thick area lines), and the reference cities' red. */
+    GdkRGBA ink, paper, city;
+} LpMapPalette;
+
 /* Loaded once; the built-in numbers when the sidecar cannot be read. */
 const LpMapProjection *lp_germany_map_get_projection(void);
 void lp_germany_map_geo_to_map(double lat, double lon, double *x, double *y);
 void lp_germany_map_map_to_geo(double x, double y, double *lat, double *lon);
 const LpMapCity *lp_germany_map_get_cities(guint *n_cities);
+
+/* The palette of widget's style: its text colour and GTK's named theme colours
+ * (theme_base_color, theme_bg_color, theme_selected_bg_color, borders, …). */
+void lp_germany_map_palette_for(GtkWidget *widget, LpMapPalette *palette);
 
 /* The map at width × height device pixels (a new reference), rendered at the first request
  * and then kept for the process: the last few sizes asked for stay cached, so two views of
@@ -35,6 +51,12 @@ const LpMapCity *lp_germany_map_get_cities(guint *n_cities);
 GdkTexture *lp_germany_map_get_texture(int width, int height);
 /* The cached texture of that size without rendering (a new reference), or NULL. */
 GdkTexture *lp_germany_map_lookup_texture(int width, int height);
+/* The same in a palette's colours (NULL: the SVG's own); the cache is keyed by size and
+ * palette, so a view in the dark style never gets a light map of the same size. */
+GdkTexture *lp_germany_map_get_styled_texture(const LpMapPalette *palette, int width,
+                                              int height);
+GdkTexture *lp_germany_map_lookup_styled_texture(const LpMapPalette *palette, int width,
+                                                 int height);
 /* For tests and benchmarks: how often the SVG was rendered in this process. */
 guint lp_germany_map_get_render_count(void);
 

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "lp-a11y.h"
 #include "lp-export.h"
@@ -23,8 +24,6 @@ static const char where_css[] =
     "wheremark.group-2 { color: #26a269; }\n"
     "wheremark.group-3 { color: #813d9c; }\n"
     "wheremark.key { color: @theme_fg_color; }\n"
-    /* The sea of resources/map/germany.svg, beside the map where the window is wider. */
-    "wheremap { background: #b5d6ea; }\n"
     "whereview .where-panel { padding: 12px 16px; }\n";
 
 static void ensure_css(GtkWidget *widget)
@@ -256,6 +255,9 @@ struct _LpWhereMap {
     GPtrArray *marks; /* LpWhereMark, in the list's order (the Tab order) */
     GdkTexture *texture;
     guint render_idle;
+    /* The map's colours, from the widget's style (lp-germany-map.h). */
+    LpMapPalette palette;
+    gboolean palette_valid;
 };
 
 G_DEFINE_FINAL_TYPE(LpWhereMap, lp_where_map, GTK_TYPE_WIDGET)
@@ -293,6 +295,27 @@ static void texture_size(LpWhereMap *self, int *w, int *h)
     *h = (int) ceil(p->height * s * scale);
 }
 
+static void ensure_palette(LpWhereMap *self)
+{
+    if (self->palette_valid)
+        return;
+    LpMapPalette palette;
+    lp_germany_map_palette_for(GTK_WIDGET(self), &palette);
+    self->palette_valid = TRUE;
+    if (memcmp(&palette, &self->palette, sizeof palette) == 0)
+        return;
+    self->palette = palette;
+    /* Another style: the map of this size in its colours, at the next frame. */
+    g_clear_object(&self->texture);
+}
+
+static void lp_where_map_css_changed(GtkWidget *widget, GtkCssStyleChange *change)
+{
+    GTK_WIDGET_CLASS(lp_where_map_parent_class)->css_changed(widget, change);
+    LP_WHERE_MAP(widget)->palette_valid = FALSE;
+    gtk_widget_queue_draw(widget);
+}
+
 static gboolean render_idle_cb(gpointer data)
 {
     LpWhereMap *self = data;
@@ -301,7 +324,7 @@ static gboolean render_idle_cb(gpointer data)
     self->render_idle = 0;
     texture_size(self, &w, &h);
     g_clear_object(&self->texture);
-    self->texture = lp_germany_map_get_texture(w, h);
+    self->texture = lp_germany_map_get_styled_texture(&self->palette, w, h);
     gtk_widget_queue_draw(GTK_WIDGET(self));
     return G_SOURCE_REMOVE;
 }
@@ -315,13 +338,18 @@ static void lp_where_map_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
     map_geometry(self, &s, &ox, &oy);
     texture_size(self, &w, &h);
+    ensure_palette(self);
+    /* The sea goes on beside the map where the view is wider or taller. */
+    gtk_snapshot_append_color(snapshot, &self->palette.sea,
+                              &GRAPHENE_RECT_INIT(0, 0, gtk_widget_get_width(widget),
+                                                  gtk_widget_get_height(widget)));
     if (self->texture == NULL) {
-        self->texture = lp_germany_map_get_texture(w, h);
+        self->texture = lp_germany_map_get_styled_texture(&self->palette, w, h);
     } else if ((gdk_texture_get_width(self->texture) != w ||
                 gdk_texture_get_height(self->texture) != h) &&
                self->render_idle == 0) {
         /* A size in the cache is used at once; else the old one, scaled, until idle. */
-        GdkTexture *cached = lp_germany_map_lookup_texture(w, h);
+        GdkTexture *cached = lp_germany_map_lookup_styled_texture(&self->palette, w, h);
         if (cached != NULL) {
             g_object_unref(self->texture);
             self->texture = cached;
@@ -470,6 +498,7 @@ static void lp_where_map_class_init(LpWhereMapClass *klass)
     widget_class->measure = lp_where_map_measure;
     widget_class->size_allocate = lp_where_map_size_allocate;
     widget_class->focus = lp_where_map_focus;
+    widget_class->css_changed = lp_where_map_css_changed;
     gtk_widget_class_set_css_name(widget_class, "wheremap");
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }

@@ -25,9 +25,13 @@ struct _MindenBoard {
      * (issue 14: map frames). */
     GdkTexture *map_texture;
     GdkTexture *texture;
+    /* The colours of the map and of everything drawn on it, from the widget's style. */
+    LpMapPalette palette;
+    gboolean palette_valid;
     int texture_w, texture_h;
     guint render_idle;
     guint render_count;
+    double hidden_name_area;
     /* Where the area badges lie, in map units (SVG pixels), so hover letters avoid them. */
     graphene_rect_t badges[6];
 
@@ -102,7 +106,43 @@ static gboolean on_grid(double lat, double lon)
            lon >= MINDEN_GRID_LON_WEST && lon < MINDEN_GRID_LON_EAST;
 }
 
+/* ---- style ------------------------------------------------------------------------------ */
+
+static void ensure_palette(MindenBoard *self)
+{
+    if (self->palette_valid)
+        return;
+    LpMapPalette palette;
+    lp_germany_map_palette_for(GTK_WIDGET(self), &palette);
+    self->palette_valid = TRUE;
+    /* Most style changes (hover, focus, backdrop) leave the colours alone. */
+    if (self->texture != NULL && memcmp(&palette, &self->palette, sizeof palette) == 0)
+        return;
+    self->palette = palette;
+    g_clear_object(&self->texture);
+    g_clear_object(&self->map_texture);
+}
+
+static void minden_board_css_changed(GtkWidget *widget, GtkCssStyleChange *change)
+{
+    MindenBoard *self = MINDEN_BOARD(widget);
+
+    GTK_WIDGET_CLASS(minden_board_parent_class)->css_changed(widget, change);
+    self->palette_valid = FALSE;
+    gtk_widget_queue_draw(widget);
+}
+
+static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
+{
+    return (GdkRGBA){ c->red, c->green, c->blue, c->alpha * alpha };
+}
+
 /* ---- the cached board texture ----------------------------------------------------------- */
+
+static void set_source(cairo_t *cr, const GdkRGBA *c, double alpha)
+{
+    cairo_set_source_rgba(cr, c->red, c->green, c->blue, c->alpha * alpha);
+}
 
 /* Text for the texture: the widget's font family, bold, at size px. */
 static PangoLayout *text_layout(MindenBoard *self, cairo_t *cr, const char *text, double px,
@@ -128,25 +168,6 @@ static void layout_size(PangoLayout *layout, double *w, double *h)
     *h = logical.height;
 }
 
-/* White text with a dark outline, centred on (cx, cy); returns its box. */
-static graphene_rect_t outlined_text(MindenBoard *self, cairo_t *cr, const char *text,
-                                     double cx, double cy, double px, double alpha)
-{
-    g_autoptr(PangoLayout) layout = text_layout(self, cr, text, px, TRUE);
-    double w, h;
-
-    layout_size(layout, &w, &h);
-    cairo_move_to(cr, cx - w / 2, cy - h / 2);
-    pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgba(cr, 0.1, 0.12, 0.15, 0.75 * alpha);
-    cairo_set_line_width(cr, MAX(1.5, px / 9));
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke_preserve(cr);
-    cairo_set_source_rgba(cr, 1, 1, 1, alpha);
-    cairo_fill(cr);
-    return GRAPHENE_RECT_INIT(cx - w / 2, cy - h / 2, w, h);
-}
-
 static void map_line(MindenBoard *self, cairo_t *cr, double lat1, double lon1, double lat2,
                      double lon2)
 {
@@ -166,14 +187,30 @@ static double overlap(const graphene_rect_t *a, const graphene_rect_t *b)
     return r.size.width * r.size.height;
 }
 
-/* The grid in map units; cr is scaled so that one unit is one SVG pixel. Returns the boxes
- * of what reference-city names must not hide (sector numbers, area badges). */
-static GArray *draw_grid(MindenBoard *self, cairo_t *cr, double s)
+static double cover(const graphene_rect_t *box, GArray *rects)
 {
-    GArray *taken = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t));
+    double sum = 0;
+    for (guint t = 0; t < rects->len; t++)
+        sum += overlap(box, &g_array_index(rects, graphene_rect_t, t));
+    return sum;
+}
 
-    /* Line widths in device-independent pixels, whatever the scale. */
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.35);
+/* How much of a number's box lies under names and dots, or (worse) under a badge. */
+static double number_cover(MindenBoard *self, const graphene_rect_t *box, GArray *cities)
+{
+    double sum = cover(box, cities);
+    for (int b = 0; b < 6; b++)
+        sum += 4 * overlap(box, &self->badges[b]);
+    return sum;
+}
+
+/* The grid lines in map units; cr is scaled so that one unit is one SVG pixel, s is the
+ * scale of the widget (line widths in device-independent pixels, whatever the scale). */
+static void draw_lines(MindenBoard *self, cairo_t *cr, double s)
+{
+    const LpMapPalette *pal = &self->palette;
+
+    set_source(cr, &pal->ink, 0.35);
     cairo_set_line_width(cr, 0.7 / s);
     for (double lat = 47.5; lat < 55; lat += 1.0)
         map_line(self, cr, lat, 5, lat, 15);
@@ -181,8 +218,8 @@ static GArray *draw_grid(MindenBoard *self, cairo_t *cr, double s)
         map_line(self, cr, 47, lon, 55, lon);
     cairo_stroke(cr);
 
-    /* Sector lines: thick black (the rulebook's "dicke schwarze Linien"). */
-    cairo_set_source_rgba(cr, 0, 0, 0, 0.7);
+    /* Sector lines: thick, in the text colour (the rulebook's "dicke schwarze Linien"). */
+    set_source(cr, &pal->ink, 0.7);
     cairo_set_line_width(cr, 1.8 / s);
     for (int lat = 47; lat <= 55; lat++)
         map_line(self, cr, lat, 5, lat, 15);
@@ -190,32 +227,24 @@ static GArray *draw_grid(MindenBoard *self, cairo_t *cr, double s)
         map_line(self, cr, 47, lon, 55, lon);
     cairo_stroke(cr);
 
-    /* Area lines: white, 10°E, 50°N and 52°N. */
-    cairo_set_line_width(cr, 4.0 / s);
-    cairo_set_source_rgba(cr, 1, 1, 1, 0.95);
-    map_line(self, cr, 47, 10, 55, 10);
-    map_line(self, cr, 50, 5, 50, 15);
-    map_line(self, cr, 52, 5, 52, 15);
-    cairo_stroke(cr);
+    /* Area lines, 10°E, 50°N and 52°N: white on the printed board; here the base colour
+     * edged in the text colour, so they stand apart from the sector lines in every style. */
+    for (int pass = 0; pass < 2; pass++) {
+        cairo_set_line_width(cr, (pass == 0 ? 7.0 : 4.6) / s);
+        set_source(cr, pass == 0 ? &pal->ink : &pal->paper, pass == 0 ? 0.6 : 0.95);
+        map_line(self, cr, 47, 10, 55, 10);
+        map_line(self, cr, 50, 5, 50, 15);
+        map_line(self, cr, 52, 5, 52, 15);
+        cairo_stroke(cr);
+    }
+}
 
-    /* Sector numbers: large, white, half transparent so the map shows through. */
-    for (int ew = 0; ew < 2; ew++)
-        for (int band = 0; band < 3; band++)
-            for (guint sec = 1; sec <= minden_grid_n_sectors(band); sec++) {
-                double n, w, x, y;
-                char num[4];
-                minden_grid_sector_origin(ew, band, sec, &n, &w);
-                geo_to_map(self, n - 0.5, w + 0.5, &x, &y);
-                g_snprintf(num, sizeof num, "%u", sec);
-                /* Sized by the narrower side of a sector (a degree of longitude). */
-                graphene_rect_t r = outlined_text(self, cr, num, x, y,
-                                                  self->px_lon * (sec >= 10 ? 0.42 : 0.5), 0.6);
-                g_array_append_val(taken, r);
-            }
-
-    /* Area badges ("W · N") in each area's north-west corner, at least readable size. */
+/* Area badges ("W · N") in each area's north-west corner, at least readable size. */
+static void draw_badges(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
+{
     static const double tops[] = { 55, 52, 50 };
     double fs = MAX(9.0 / s, self->px_lat * 0.13);
+
     for (int ew = 0; ew < 2; ew++)
         for (int band = 0; band < 3; band++) {
             double x, y, tw, th;
@@ -231,25 +260,117 @@ static GArray *draw_grid(MindenBoard *self, cairo_t *cr, double s)
             double pad = 3.0 / s;
             graphene_rect_t r = GRAPHENE_RECT_INIT(x, y, tw + 2 * pad, th + pad);
             cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height);
-            cairo_set_source_rgba(cr, 0.12, 0.14, 0.18, 0.85);
+            set_source(cr, &self->palette.ink, 0.85);
             cairo_fill(cr);
             cairo_move_to(cr, x + pad, y + pad / 2);
-            cairo_set_source_rgb(cr, 1, 1, 1);
+            set_source(cr, &self->palette.paper, 1.0);
             pango_cairo_show_layout(cr, layout);
             self->badges[ew * 3 + band] = r;
             g_array_append_val(taken, r);
         }
-    return taken;
+}
+
+/* A sector number: where it is drawn and how large. */
+typedef struct {
+    char text[4];
+    double n, w;   /* the sector's north-west corner */
+    double px;     /* font size in map units */
+    graphene_rect_t box;
+} SectorNumber;
+
+static void number_box(MindenBoard *self, cairo_t *cr, SectorNumber *num, double lat,
+                       double lon, double px)
+{
+    double x, y, tw, th;
+    g_autoptr(PangoLayout) layout = text_layout(self, cr, num->text, px, TRUE);
+
+    layout_size(layout, &tw, &th);
+    geo_to_map(self, lat, lon, &x, &y);
+    num->px = px;
+    num->box = GRAPHENE_RECT_INIT(x - tw / 2, y - th / 2, tw, th);
+}
+
+/* The numbers in the middle of their sectors, large, as on the printed board. */
+static GArray *sector_numbers(MindenBoard *self, cairo_t *cr)
+{
+    GArray *nums = g_array_new(FALSE, TRUE, sizeof(SectorNumber));
+
+    for (int ew = 0; ew < 2; ew++)
+        for (int band = 0; band < 3; band++)
+            for (guint sec = 1; sec <= minden_grid_n_sectors(band); sec++) {
+                SectorNumber num = { { 0 } };
+                minden_grid_sector_origin(ew, band, sec, &num.n, &num.w);
+                g_snprintf(num.text, sizeof num.text, "%u", sec);
+                /* Sized by the narrower side of a sector (a degree of longitude). */
+                number_box(self, cr, &num, num.n - 0.5, num.w + 0.5,
+                           self->px_lon * (sec >= 10 ? 0.42 : 0.5));
+                g_array_append_val(nums, num);
+            }
+    return nums;
+}
+
+/* A number that would lie under a city's name or dot moves within its sector, nearest the
+ * middle first, and shrinks when no place there is free (issue 13: at 1024×600 the numbers
+ * covered the names). */
+static void move_numbers(MindenBoard *self, cairo_t *cr, GArray *nums, GArray *avoid)
+{
+    static const double steps[] = { 0.5, 0.32, 0.68, 0.2, 0.8 };
+    static const double sizes[] = { 1.0, 0.8, 0.62, 0.48 };
+
+    for (guint i = 0; i < nums->len; i++) {
+        SectorNumber *num = &g_array_index(nums, SectorNumber, i);
+        if (number_cover(self, &num->box, avoid) == 0)
+            continue;
+        SectorNumber best = *num;
+        double best_cover = G_MAXDOUBLE;
+        for (guint z = 0; z < G_N_ELEMENTS(sizes) && best_cover > 0; z++)
+            for (guint k = 0; k < G_N_ELEMENTS(steps) * G_N_ELEMENTS(steps) && best_cover > 0;
+                 k++) {
+                /* Rings around the middle: the first steps of both directions first. */
+                guint a = k % G_N_ELEMENTS(steps), b = k / G_N_ELEMENTS(steps);
+                if (MAX(a, b) > 2 && z == 0)
+                    continue;
+                SectorNumber t = *num;
+                number_box(self, cr, &t, num->n - steps[b], num->w + steps[a],
+                           num->px * sizes[z]);
+                double c = number_cover(self, &t.box, avoid);
+                if (c < best_cover) {
+                    best_cover = c;
+                    best = t;
+                }
+            }
+        *num = best;
+    }
+}
+
+/* Large, in the base colour edged in the text colour, half transparent so the map shows
+ * through. */
+static void draw_numbers(MindenBoard *self, cairo_t *cr, GArray *nums)
+{
+    for (guint i = 0; i < nums->len; i++) {
+        SectorNumber *num = &g_array_index(nums, SectorNumber, i);
+        g_autoptr(PangoLayout) layout = text_layout(self, cr, num->text, num->px, TRUE);
+        cairo_move_to(cr, num->box.origin.x, num->box.origin.y);
+        pango_cairo_layout_path(cr, layout);
+        set_source(cr, &self->palette.ink, 0.45);
+        cairo_set_line_width(cr, MAX(1.5, num->px / 9));
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_stroke_preserve(cr);
+        set_source(cr, &self->palette.paper, 0.6);
+        cairo_fill(cr);
+    }
 }
 
 /* The reference cities of the printed board: a red dot and the name where it hides no grid
  * number, no badge and no other name (the first free place of eight around the dot, else
- * the least covered one). */
-static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
+ * the least covered one). Returns the boxes of the names and dots. */
+static GArray *place_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken,
+                            PangoLayout **layouts)
 {
     gboolean german = minden_prefer_german();
     double r = MAX(3.0 / s, self->px_lat * 0.035);
     double fs = MAX(10.0 / s, self->px_lat * 0.12);
+    GArray *boxes = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t));
 
     for (guint i = 0; i < self->n_cities; i++) {
         const LpMapCity *c = &self->cities[i];
@@ -257,14 +378,14 @@ static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
         geo_to_map(self, c->lat, c->lon, &x, &y);
         graphene_rect_t dot = GRAPHENE_RECT_INIT(x - r, y - r, 2 * r, 2 * r);
         g_array_append_val(taken, dot);
+        g_array_append_val(boxes, dot);
     }
     for (guint i = 0; i < self->n_cities; i++) {
         const LpMapCity *c = &self->cities[i];
         double x, y, tw, th;
         geo_to_map(self, c->lat, c->lon, &x, &y);
-        g_autoptr(PangoLayout) layout = text_layout(self, cr, german ? c->name_de : c->name_en,
-                                                    fs, FALSE);
-        layout_size(layout, &tw, &th);
+        layouts[i] = text_layout(self, cr, german ? c->name_de : c->name_en, fs, FALSE);
+        layout_size(layouts[i], &tw, &th);
         double gap = r + 2.0 / s;
         const double cand[8][2] = {
             { x + gap, y - th / 2 },           { x - gap - tw, y - th / 2 },
@@ -276,35 +397,73 @@ static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *taken)
         double best_cover = G_MAXDOUBLE;
         for (guint k = 0; k < G_N_ELEMENTS(cand) && best_cover > 0; k++) {
             graphene_rect_t box = GRAPHENE_RECT_INIT(cand[k][0], cand[k][1], tw, th);
-            double cover = 0;
-            for (guint t = 0; t < taken->len; t++)
-                cover += overlap(&box, &g_array_index(taken, graphene_rect_t, t));
-            if (cover < best_cover) {
-                best_cover = cover;
+            double c = cover(&box, taken);
+            if (c < best_cover) {
+                best_cover = c;
                 best = k;
             }
         }
         graphene_rect_t box = GRAPHENE_RECT_INIT(cand[best][0], cand[best][1], tw, th);
         g_array_append_val(taken, box);
+        g_array_append_val(boxes, box);
+    }
+    return boxes;
+}
 
-        /* The name on a light halo, readable over sea, land and lines alike. */
-        cairo_move_to(cr, box.origin.x, box.origin.y);
-        pango_cairo_layout_path(cr, layout);
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
+static void draw_cities(MindenBoard *self, cairo_t *cr, double s, GArray *boxes,
+                        PangoLayout **layouts)
+{
+    const LpMapPalette *pal = &self->palette;
+    double fs = MAX(10.0 / s, self->px_lat * 0.12);
+
+    for (guint i = 0; i < self->n_cities; i++) {
+        const graphene_rect_t *dot = &g_array_index(boxes, graphene_rect_t, i);
+        const graphene_rect_t *box = &g_array_index(boxes, graphene_rect_t, self->n_cities + i);
+        double r = dot->size.width / 2, x = dot->origin.x + r, y = dot->origin.y + r;
+
+        /* The name on a halo of the base colour, readable over sea, land and lines. */
+        cairo_move_to(cr, box->origin.x, box->origin.y);
+        pango_cairo_layout_path(cr, layouts[i]);
+        set_source(cr, &pal->paper, 0.9);
         cairo_set_line_width(cr, MAX(2.5 / s, fs / 5));
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
         cairo_stroke(cr);
-        cairo_move_to(cr, box.origin.x, box.origin.y);
-        cairo_set_source_rgb(cr, 0.55, 0.03, 0.06);
-        pango_cairo_show_layout(cr, layout);
+        cairo_move_to(cr, box->origin.x, box->origin.y);
+        set_source(cr, &pal->city, 1.0);
+        pango_cairo_show_layout(cr, layouts[i]);
 
         cairo_arc(cr, x, y, r + 1.2 / s, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
+        set_source(cr, &pal->paper, 1.0);
         cairo_fill(cr);
         cairo_arc(cr, x, y, r, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 0.85, 0.06, 0.1);
+        set_source(cr, &pal->city, 1.0);
         cairo_fill(cr);
     }
+}
+
+/* Everything over the map that does not change in a game: lines, badges, sector numbers,
+ * the reference cities. Names are placed around the numbers where they can be; a number
+ * still under a name moves out of its way; names and dots are drawn last, on top. */
+static void draw_board(MindenBoard *self, cairo_t *cr, double s)
+{
+    g_autoptr(GArray) taken = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t));
+    PangoLayout **layouts = g_new0(PangoLayout *, MAX(self->n_cities, 1));
+
+    draw_lines(self, cr, s);
+    draw_badges(self, cr, s, taken);
+    g_autoptr(GArray) nums = sector_numbers(self, cr);
+    for (guint i = 0; i < nums->len; i++)
+        g_array_append_val(taken, g_array_index(nums, SectorNumber, i).box);
+    g_autoptr(GArray) cities = place_cities(self, cr, s, taken, layouts);
+    move_numbers(self, cr, nums, cities);
+    self->hidden_name_area = 0;
+    for (guint i = 0; i < nums->len; i++)
+        self->hidden_name_area += cover(&g_array_index(nums, SectorNumber, i).box, cities);
+    draw_numbers(self, cr, nums);
+    draw_cities(self, cr, s, cities, layouts);
+    for (guint i = 0; i < self->n_cities; i++)
+        g_object_unref(layouts[i]);
+    g_free(layouts);
 }
 
 static void render_texture(MindenBoard *self)
@@ -318,13 +477,13 @@ static void render_texture(MindenBoard *self)
     if (w < 1 || h < 1)
         return;
 
+    ensure_palette(self);
     g_clear_object(&self->map_texture);
-    self->map_texture = lp_germany_map_get_texture(w, h);
+    self->map_texture = lp_germany_map_get_styled_texture(&self->palette, w, h);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, (double) w / self->width, (double) h / self->height);
-    g_autoptr(GArray) taken = draw_grid(self, cr, s);
-    draw_cities(self, cr, s, taken);
+    draw_board(self, cr, s);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
 
@@ -343,8 +502,15 @@ static void render_texture(MindenBoard *self)
 static gboolean render_idle_cb(gpointer data)
 {
     MindenBoard *self = data;
+    double s, ox, oy;
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(self));
 
     self->render_idle = 0;
+    /* Not again when the board went back to the size of its texture meanwhile. */
+    map_geometry(self, &s, &ox, &oy);
+    if (self->texture != NULL && self->texture_w == (int) ceil(self->width * s * scale) &&
+        self->texture_h == (int) ceil(self->height * s * scale))
+        return G_SOURCE_REMOVE;
     render_texture(self);
     gtk_widget_queue_draw(GTK_WIDGET(self));
     return G_SOURCE_REMOVE;
@@ -406,9 +572,8 @@ static void append_section_letters(MindenBoard *self, GtkSnapshot *snapshot, dou
 {
     MindenTip cell;
     double n, w, s, ox, oy;
-    static const GdkRGBA shade = { 1, 1, 1, 0.14 };
-    static const GdkRGBA pill = { 0.1, 0.12, 0.15, 0.7 };
-    static const GdkRGBA white = { 1, 1, 1, 1 };
+    GdkRGBA shade = with_alpha(&self->palette.paper, 0.14f);
+    GdkRGBA pill = with_alpha(&self->palette.ink, 0.7f);
 
     minden_grid_locate(lat, lon, &cell);
     minden_grid_sector_origin(cell.east_west, cell.band, cell.sector, &n, &w);
@@ -440,7 +605,7 @@ static void append_section_letters(MindenBoard *self, GtkSnapshot *snapshot, dou
         gtk_snapshot_pop(snapshot);
         gtk_snapshot_save(snapshot);
         gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(box.origin.x + pad, box.origin.y));
-        gtk_snapshot_append_layout(snapshot, self->letters[q], &white);
+        gtk_snapshot_append_layout(snapshot, self->letters[q], &self->palette.paper);
         gtk_snapshot_restore(snapshot);
         gtk_snapshot_pop(snapshot);
     }
@@ -453,6 +618,8 @@ static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     int scale = gtk_widget_get_scale_factor(widget);
 
     map_geometry(self, &s, &ox, &oy);
+    ensure_palette(self);
+    const LpMapPalette *pal = &self->palette;
     int want_w = (int) ceil(self->width * s * scale);
     int want_h = (int) ceil(self->height * s * scale);
     graphene_rect_t map_rect = GRAPHENE_RECT_INIT(ox, oy, self->width * s, self->height * s);
@@ -472,20 +639,17 @@ static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     if (self->interactive && self->hovering && on_grid(self->hover_lat, self->hover_lon))
         append_section_letters(self, snapshot, self->hover_lat, self->hover_lon);
     if (gtk_widget_has_focus(widget) && self->interactive) {
-        static const GdkRGBA dark = { 0.1, 0.1, 0.1, 1 };
-        static const GdkRGBA light = { 1, 1, 1, 1 };
         double lat = self->cursor_hlat / 2.0 + 0.25, lon = self->cursor_hlon / 2.0 + 0.25;
         if (!self->hovering)
             append_section_letters(self, snapshot, lat, lon);
         graphene_rect_t r = region_rect(self, lat - 0.25, lat + 0.25, lon - 0.25, lon + 0.25);
-        append_frame(snapshot, &r, 3, &dark);
+        append_frame(snapshot, &r, 3, &pal->ink);
         graphene_rect_inset(&r, 3, 3);
-        append_frame(snapshot, &r, 1, &light);
+        append_frame(snapshot, &r, 1, &pal->paper);
     }
 
     if (self->tip.n_stones > 0) {
         double sl, nl, wl, el;
-        static const GdkRGBA white = { 1, 1, 1, 1 };
         GdkRGBA fill = self->tip_colour;
         fill.alpha = 0.22;
         minden_tip_region(&self->tip, &sl, &nl, &wl, &el);
@@ -493,39 +657,45 @@ static void minden_board_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         gtk_snapshot_append_color(snapshot, &fill, &r);
         graphene_rect_t outer = r;
         graphene_rect_inset(&outer, -3, -3);
-        append_frame(snapshot, &outer, 6, &white);
+        append_frame(snapshot, &outer, 6, &pal->paper);
         graphene_rect_t inner = r;
         graphene_rect_inset(&inner, -1.75, -1.75);
         append_frame(snapshot, &inner, 3.5, &self->tip_colour);
     }
 
     for (guint i = 0; i < self->n_solutions; i++) {
-        static const GdkRGBA white = { 1, 1, 1, 1 };
-        static const GdkRGBA red = { 0.75, 0.05, 0.1, 1 };
         double x, y;
         geo_to_widget(self, self->solutions[i].lat, self->solutions[i].lon, &x, &y);
         double r = MAX(6.0, s * self->px_lat * 0.07);
         /* A target mark: visible on any background, not only by colour. */
-        append_circle(snapshot, x, y, r + 2.5, &white);
-        append_circle(snapshot, x, y, r, &red);
-        append_circle(snapshot, x, y, r * 0.4, &white);
+        append_circle(snapshot, x, y, r + 2.5, &pal->paper);
+        append_circle(snapshot, x, y, r, &pal->city);
+        append_circle(snapshot, x, y, r * 0.4, &pal->paper);
     }
 
     if (self->show_coordinates && self->hovering && self->interactive) {
-        static const GdkRGBA back = { 0, 0, 0, 0.6 };
-        static const GdkRGBA white = { 1, 1, 1, 1 };
+        GdkRGBA back = with_alpha(&pal->ink, 0.75f);
         g_autofree char *text = minden_label_coordinates(self->hover_lat, self->hover_lon);
         double tw, th;
         if (self->coords_layout == NULL)
             self->coords_layout = gtk_widget_create_pango_layout(widget, NULL);
         pango_layout_set_text(self->coords_layout, text, -1);
         layout_size(self->coords_layout, &tw, &th);
-        gtk_snapshot_append_color(snapshot, &back, &GRAPHENE_RECT_INIT(6, 6, tw + 12, th + 6));
+        /* In the map's north-east corner, over the Baltic Sea: no badge or city there. */
+        double bx = ox + self->width * s - tw - 18;
+        gtk_snapshot_append_color(snapshot, &back,
+                                  &GRAPHENE_RECT_INIT(bx, oy + 6, tw + 12, th + 6));
         gtk_snapshot_save(snapshot);
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(12, 9));
-        gtk_snapshot_append_layout(snapshot, self->coords_layout, &white);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(bx + 6, oy + 9));
+        gtk_snapshot_append_layout(snapshot, self->coords_layout, &pal->paper);
         gtk_snapshot_restore(snapshot);
     }
+}
+
+/* Its width follows the height it is given: the map keeps its proportions. */
+static GtkSizeRequestMode minden_board_get_request_mode(GtkWidget *widget)
+{
+    return GTK_SIZE_REQUEST_WIDTH_FOR_HEIGHT;
 }
 
 static void minden_board_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
@@ -541,6 +711,7 @@ static void minden_board_measure(GtkWidget *widget, GtkOrientation orientation, 
         *minimum = 300;
         *natural = for_size > 0 ? (int) (for_size * self->height / self->width) : 700;
     }
+    *natural = MAX(*natural, *minimum);
 }
 
 /* ---- input ------------------------------------------------------------------------------ */
@@ -714,6 +885,12 @@ void minden_board_set_show_coordinates(MindenBoard *self, gboolean show)
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+double minden_board_get_hidden_name_area(MindenBoard *self)
+{
+    g_return_val_if_fail(MINDEN_IS_BOARD(self), 0);
+    return self->hidden_name_area;
+}
+
 guint minden_board_get_render_count(MindenBoard *self)
 {
     g_return_val_if_fail(MINDEN_IS_BOARD(self), 0);
@@ -752,6 +929,8 @@ static void minden_board_class_init(MindenBoardClass *klass)
     object_class->finalize = minden_board_finalize;
     widget_class->snapshot = minden_board_snapshot;
     widget_class->measure = minden_board_measure;
+    widget_class->css_changed = minden_board_css_changed;
+    widget_class->get_request_mode = minden_board_get_request_mode;
 
     /**
      * MindenBoard::cell-activated:

@@ -31,5 +31,8 @@ void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);
 /* For tests: how often the board rendered its grid and cities (and asked the shared map for
  * a texture of that size). */
 guint minden_board_get_render_count(MindenBoard *self);
+/* For tests: how much of the reference cities' names and dots the sector numbers cover in
+ * the last render, in square map units (SVG pixels); 0 when every name is free. */
+double minden_board_get_hidden_name_area(MindenBoard *self);
 
 G_END_DECLS

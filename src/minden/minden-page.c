@@ -16,6 +16,7 @@
 #include "minden-board.h"
 #include "minden-history.h"
 #include "minden-labels.h"
+#include "minden-table.h"
 #include "minden-tip-board.h"
 #include "minden-track.h"
 
@@ -988,6 +989,7 @@ static void minden_page_class_init(MindenPageClass *klass)
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);
+    g_type_ensure(MINDEN_TYPE_TABLE);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/io/github/landpartie/Landpartie/ui/"
                                                 "minden-page.ui");
@@ -1049,14 +1051,13 @@ static void minden_page_init(MindenPage *self)
             g_ptr_array_add(todo, c);
     }
     lp_a11y_stack_hide_inactive_pages(GTK_STACK(self->side_stack));
-    /* The panel is as wide as the template's min-content-width, whatever its texts' natural
+    /* The panel is at most as wide as the table lays it out, whatever its texts' natural
      * widths: they wrap instead (issue 13). */
     g_object_ref(self->side);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->side_scroller), NULL);
     gtk_scrolled_window_set_child(
         GTK_SCROLLED_WINDOW(self->side_scroller),
-        lp_clamp_new(self->side, gtk_scrolled_window_get_min_content_width(
-                                     GTK_SCROLLED_WINDOW(self->side_scroller))));
+        lp_clamp_new(self->side, minden_table_get_side_width(MINDEN_TABLE(self->content))));
     g_object_unref(self->side);
     self->selected_card = -1;
     self->viewer = -1;

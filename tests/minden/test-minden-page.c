@@ -3,14 +3,17 @@
  * sees the scoring and plays to the ranking; privacy screens with two humans; the map is not
  * re-rendered per frame. With MINDEN_SHOTS set to a folder, saves screenshots there. */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <string.h>
 
 #include "lp-privacy-screen.h"
 #include "lp-test-util.h"
+#include "lp-where-view.h"
 #include "minden-ai.h"
 #include "minden-board.h"
 #include "minden-labels.h"
 #include "minden-page.h"
+#include "minden-table.h"
 #include "minden-tip-board.h"
 
 static GtkWidget *find_type(GtkWidget *w, GType type)
@@ -43,24 +46,28 @@ static void iterate(guint ms)
         g_main_context_iteration(NULL, FALSE);
 }
 
+/* What widget draws, rendered as its window would. */
+static GdkTexture *render_widget(GtkWidget *widget)
+{
+    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(widget);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
+    return gsk_renderer_render_texture(renderer, node,
+                                       &GRAPHENE_RECT_INIT(0, 0, width, height));
+}
+
 static void shot(GtkWidget *window, const char *name)
 {
     const char *dir = g_getenv("MINDEN_SHOTS");
     if (dir == NULL)
         return;
     iterate(150);
-    GtkWidget *w = gtk_window_get_child(GTK_WINDOW(window));
-    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
-    GdkPaintable *p = gtk_widget_paintable_new(w);
-    GtkSnapshot *s = gtk_snapshot_new();
-    gdk_paintable_snapshot(p, s, width, height);
-    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(s);
-    GskRenderer *r = gtk_native_get_renderer(GTK_NATIVE(window));
-    g_autoptr(GdkTexture) tex = gsk_renderer_render_texture(
-        r, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    g_autoptr(GdkTexture) tex = render_widget(gtk_window_get_child(GTK_WINDOW(window)));
     g_autofree char *path = g_build_filename(dir, name, NULL);
     gdk_texture_save_to_png(tex, path);
-    g_object_unref(p);
 }
 
 static GPtrArray *players(guint n_humans, guint n_computers)
@@ -83,6 +90,9 @@ typedef struct {
     LpDriver *driver;
     int width, height;       /* the window's size; 0: 1180×780 */
     gboolean long_names;     /* names of the longest kind the setup page allows */
+    /* > 0: the page at this size, scrolled in the window (larger than the X screen of the
+     * suite may be). */
+    int page_width, page_height;
 } Fixture;
 
 static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean purple,
@@ -117,7 +127,14 @@ static void fixture_setup(Fixture *f, guint humans, guint computers, gboolean pu
     f->window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(f->window), f->width > 0 ? f->width : 1180,
                                 f->height > 0 ? f->height : 780);
-    gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
+    if (f->page_width > 0) {
+        GtkWidget *scrolled = gtk_scrolled_window_new();
+        gtk_widget_set_size_request(GTK_WIDGET(f->page), f->page_width, f->page_height);
+        gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), GTK_WIDGET(f->page));
+        gtk_window_set_child(GTK_WINDOW(f->window), scrolled);
+    } else {
+        gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
+    }
     gtk_window_present(GTK_WINDOW(f->window));
     lp_driver_kick(f->driver);
     iterate(200);
@@ -475,6 +492,126 @@ static void assert_inside(GtkWidget *widget, GtkWidget *area, const char *what)
                 r.size.height, gtk_widget_get_width(area), gtk_widget_get_height(area));
 }
 
+/* A board alone at that size (scrolled in its window: the suite's X screen may be smaller),
+ * drawn at least once. */
+static GtkWidget *board_window(int width, int height, MindenBoard **board)
+{
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    *board = MINDEN_BOARD(minden_board_new());
+    gtk_widget_set_size_request(GTK_WIDGET(*board), width, height);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), GTK_WIDGET(*board));
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    /* Smaller than every board here: the board gets its own size, not the window's. */
+    gtk_window_set_default_size(GTK_WINDOW(window), 200, 200);
+    gtk_window_present(GTK_WINDOW(window));
+    WAIT_FOR(minden_board_get_render_count(*board) > 0 &&
+             gtk_widget_get_width(GTK_WIDGET(*board)) == width &&
+             gtk_widget_get_height(GTK_WIDGET(*board)) == height);
+    iterate(100);
+    return window;
+}
+
+/* Issue 13: the sector numbers keep off the reference cities' names (English and German
+ * ones), from the smallest board (1024×600) to a large screen's. */
+static void test_board_names_free(void)
+{
+    static const int sizes[][2] = { { 300, 435 }, { 360, 450 }, { 480, 600 }, { 760, 940 } };
+    static const char *const languages[] = { "en", "de" };
+    g_autofree char *saved = g_strdup(g_getenv("LANGUAGE"));
+
+    for (guint l = 0; l < G_N_ELEMENTS(languages); l++) {
+        g_setenv("LANGUAGE", languages[l], TRUE);
+        for (guint i = 0; i < G_N_ELEMENTS(sizes); i++) {
+            MindenBoard *board;
+            GtkWidget *window = board_window(sizes[i][0], sizes[i][1], &board);
+            double hidden = minden_board_get_hidden_name_area(board);
+            g_test_message("%s, board %d×%d: %.1f map units² of names under numbers",
+                           languages[l], gtk_widget_get_width(GTK_WIDGET(board)),
+                           gtk_widget_get_height(GTK_WIDGET(board)), hidden);
+            g_assert_cmpfloat(hidden, ==, 0);
+            gtk_window_destroy(GTK_WINDOW(window));
+        }
+    }
+    if (saved != NULL)
+        g_setenv("LANGUAGE", saved, TRUE);
+    else
+        g_unsetenv("LANGUAGE");
+}
+
+/* The mean luminance (0 … 1) of what widget draws. */
+static double mean_luminance(GtkWidget *widget)
+{
+    g_autoptr(GdkTexture) texture = render_widget(widget);
+    int w = gdk_texture_get_width(texture), h = gdk_texture_get_height(texture);
+    g_autofree guchar *data = g_malloc((gsize) w * h * 4);
+    double sum = 0;
+
+    gdk_texture_download(texture, data, (gsize) w * 4);
+    /* Cairo's ARGB32 in memory: B, G, R, A, premultiplied, over nothing (black). */
+    for (gsize i = 0; i < (gsize) w * h; i++)
+        sum += (0.0722 * data[4 * i] + 0.7152 * data[4 * i + 1] + 0.2126 * data[4 * i + 2]) /
+               255.0;
+    return sum / ((double) w * h);
+}
+
+static void set_dark(gboolean dark)
+{
+    g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
+    iterate(100);
+}
+
+/* Issue 13: the map follows the style (sea, land, lines, names: the widget's colours), on
+ * the board and in "Where Were They?", which share the map's texture cache: a dark board
+ * never shows a light map of its size. */
+static void test_map_follows_style(void)
+{
+    MindenBoard *board;
+    GtkWidget *window = board_window(360, 450, &board);
+    double light = mean_luminance(GTK_WIDGET(board));
+    guint renders = minden_board_get_render_count(board);
+
+    set_dark(TRUE);
+    double dark = mean_luminance(GTK_WIDGET(board));
+    g_assert_cmpuint(minden_board_get_render_count(board), >, renders);
+    set_dark(FALSE);
+    double light_again = mean_luminance(GTK_WIDGET(board));
+    g_test_message("board: mean luminance %.2f light, %.2f dark, %.2f light again", light,
+                   dark, light_again);
+    g_assert_cmpfloat(light, >, 0.6);
+    g_assert_cmpfloat(dark, <, 0.4);
+    g_assert_cmpfloat(fabs(light_again - light), <, 0.01);
+    gtk_window_destroy(GTK_WINDOW(window));
+
+    /* The Where view of a finished game: its map, sea beside it included. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) p = players(0, 3);
+    g_autoptr(MindenDeck) deck = minden_deck_get_default(&error);
+    g_autoptr(LpRng) rng = lp_rng_new(5);
+    g_autoptr(MindenGame) game = minden_game_new(p, rng, deck, FALSE, &error);
+    g_assert_no_error(error);
+    lp_game_run_computers(LP_GAME(game), minden_ai_move);
+    g_autoptr(LpPlaceList) places = lp_game_get_places(LP_GAME(game));
+    GtkWindow *where = lp_where_window_new(NULL, places, "Test");
+    gtk_window_set_default_size(where, 1024, 600);
+    gtk_window_present(where);
+    GtkWidget *view = gtk_widget_get_first_child(gtk_window_get_child(where));
+    g_assert_true(LP_IS_WHERE_VIEW(view));
+    g_assert_cmpuint(lp_where_view_get_n_markers(LP_WHERE_VIEW(view)), >, 0);
+    GtkWidget *map = gtk_widget_get_parent(lp_where_view_get_marker(LP_WHERE_VIEW(view), 0));
+    WAIT_FOR(gtk_widget_get_width(map) > 200);
+    iterate(100);
+    light = mean_luminance(map);
+    set_dark(TRUE);
+    dark = mean_luminance(map);
+    set_dark(FALSE);
+    g_test_message("where view: mean luminance %.2f light, %.2f dark", light, dark);
+    g_assert_cmpfloat(light, >, 0.6);
+    g_assert_cmpfloat(dark, <, 0.4);
+    gtk_window_destroy(where);
+    iterate(50);
+}
+
 /* The side panel's scrolled window (the map may have one of its own). */
 static GtkWidget *side_scroller(MindenPage *page)
 {
@@ -508,8 +645,10 @@ static void assert_panel_fits(Fixture *f)
      * scrolled window lies in the window. */
     g_assert_cmpint(gtk_widget_get_width(side), <=, gtk_widget_get_width(scrolled));
     /* Never wider than planned (it used to follow the longest text, up to 560 px). */
+    GtkWidget *table = gtk_widget_get_parent(scrolled);
+    g_assert_true(MINDEN_IS_TABLE(table));
     g_assert_cmpint(gtk_widget_get_width(scrolled), <=,
-                    gtk_scrolled_window_get_min_content_width(GTK_SCROLLED_WINDOW(scrolled)));
+                    minden_table_get_side_width(MINDEN_TABLE(table)));
     assert_inside(scrolled, f->window, "the side panel");
     g_autoptr(GPtrArray) labels = lp_test_find_all(side, GTK_TYPE_LABEL, NULL);
     for (guint i = 0; i < labels->len; i++)
@@ -606,7 +745,72 @@ static void test_fits_small_screen(void)
         rounds++;
     }
     g_assert_cmpuint(tips_checked, >=, 3);
+    /* Nothing is drawn larger at this size. */
+    g_assert_cmpfloat(minden_table_get_scale(MINDEN_TABLE(gtk_widget_get_parent(scrolled))),
+                      ==, 1.0);
     shot(f.window, "minden-1024.png");
+    fixture_teardown(&f);
+}
+
+/* Issue 13: at 1920×1080 the board uses its space. The map is as high as the room above the
+ * track allows; the side panel is drawn larger (text, stones, Place Tip) and still shows the
+ * tip controls without scrolling; the width left over is shared on both sides. */
+static void test_fills_large_screen(void)
+{
+    /* A maximized window at 1920×1080 leaves the page about 1920×1030. */
+    Fixture f = { .width = 1024, .height = 600, .page_width = 1920, .page_height = 1030 };
+    fixture_setup(&f, 1, 4, TRUE, 11);
+    GtkWidget *board = find_type(GTK_WIDGET(f.page), MINDEN_TYPE_BOARD);
+    GtkWidget *table = find_type(GTK_WIDGET(f.page), MINDEN_TYPE_TABLE);
+    GtkWidget *tips = find_type(GTK_WIDGET(f.page), MINDEN_TYPE_TIP_BOARD);
+    GtkWidget *scrolled = side_scroller(f.page);
+    GtkWidget *place = button_with_label(GTK_WIDGET(f.page), "_Place Tip");
+
+    for (;;) {
+        WAIT_FOR(human_must_act(&f));
+        g_assert_false(lp_game_is_over(LP_GAME(f.game)));
+        if (lp_driver_is_held(f.driver))
+            action_enabled(f.page, "minden.continue");
+        else if (minden_game_get_phase(f.game) == MINDEN_PHASE_CHOOSE)
+            action_enabled(f.page, "minden.take");
+        else
+            break;
+        iterate(5);
+    }
+    g_signal_emit_by_name(board, "cell-activated", (int) MINDEN_EAST, (int) MINDEN_SOUTH, 15, 3);
+    iterate(30);
+    wait_for_layout(f.window);
+
+    double scale = minden_table_get_scale(MINDEN_TABLE(table));
+    graphene_rect_t map, side;
+    g_assert_true(gtk_widget_compute_bounds(board, table, &map));
+    g_assert_true(gtk_widget_compute_bounds(scrolled, table, &side));
+    int table_w = gtk_widget_get_width(table), table_h = gtk_widget_get_height(table);
+    g_test_message("table %d×%d: map %.0f×%.0f at %.0f, panel %.0f×%.0f at %.0f, scale %.2f",
+                   table_w, table_h, map.size.width, map.size.height, map.origin.x,
+                   side.size.width, side.size.height, side.origin.x, scale);
+    g_assert_cmpfloat(scale, >=, 1.4);
+    /* The map: all the height above the track, in its proportions (margins aside). */
+    g_assert_cmpfloat(map.size.height, >=, 0.85 * table_h);
+    g_assert_cmpfloat(map.size.width, >=, 0.78 * map.size.height);
+    /* The panel: wider than the map's side of the window used to give it (420 px). */
+    g_assert_cmpfloat(side.size.width, >=, 1.4 * 420);
+    g_assert_cmpfloat(side.size.height, >=, map.size.height - 1);
+    /* (The map has a margin of 6 px.) */
+    g_assert_cmpfloat(fabs(map.origin.x - (table_w - side.origin.x - side.size.width)), <=, 8);
+    /* Place Tip and every stone in view without scrolling, larger than at 1024×600. */
+    assert_inside(place, scrolled, "Place Tip");
+    g_autoptr(GPtrArray) stones = lp_test_find_all(tips, GTK_TYPE_TOGGLE_BUTTON, "minden-stone");
+    for (guint i = 0; i < stones->len; i++) {
+        graphene_rect_t r;
+        if (!gtk_widget_get_visible(stones->pdata[i]))
+            continue;
+        assert_inside(stones->pdata[i], scrolled, gtk_button_get_label(stones->pdata[i]));
+        g_assert_true(gtk_widget_compute_bounds(stones->pdata[i], table, &r));
+        g_assert_cmpfloat(r.size.width, >=, 1.4 * 32);
+        g_assert_cmpfloat(r.size.height, >=, 1.4 * 32);
+    }
+    shot(f.window, "minden-1920.png");
     fixture_teardown(&f);
 }
 
@@ -619,5 +823,8 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/page/cursor-after-hand-over", test_cursor_after_hand_over);
     g_test_add_func("/minden/page/leak-tips", test_leak_tips);
     g_test_add_func("/minden/page/fits-small-screen", test_fits_small_screen);
+    g_test_add_func("/minden/page/fills-large-screen", test_fills_large_screen);
+    g_test_add_func("/minden/board/names-free", test_board_names_free);
+    g_test_add_func("/minden/board/map-follows-style", test_map_follows_style);
     return g_test_run();
 }

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The table of a Minden game: map, side panel and track sized to the window (issue 13). */
+#include "minden-table.h"
+
+/* The height the side panel is laid out for at scale 1 (its tip page fits 1024×600, and at
+ * 1920×1080 most of the players' list shows too), and the largest scale (a 4K screen). */
+#define SIDE_HEIGHT 640.0
+#define MAX_SCALE 3.0
+
+struct _MindenTable {
+    GtkWidget parent_instance;
+
+    GtkWidget *board;
+    GtkWidget *side;
+    GtkWidget *track;
+    int side_width;
+    double scale;
+};
+
+enum {
+    PROP_0,
+    PROP_SIDE_WIDTH,
+    N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+static void minden_table_buildable_init(GtkBuildableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(MindenTable, minden_table, GTK_TYPE_WIDGET,
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_BUILDABLE,
+                                                    minden_table_buildable_init))
+
+static GtkBuildableIface *parent_buildable_iface;
+
+static void add_child(GtkBuildable *buildable, GtkBuilder *builder, GObject *child,
+                      const char *type)
+{
+    MindenTable *self = MINDEN_TABLE(buildable);
+    GtkWidget **slot = NULL;
+
+    if (g_strcmp0(type, "board") == 0)
+        slot = &self->board;
+    else if (g_strcmp0(type, "side") == 0)
+        slot = &self->side;
+    else if (g_strcmp0(type, "track") == 0)
+        slot = &self->track;
+    if (slot == NULL || !GTK_IS_WIDGET(child) || *slot != NULL) {
+        parent_buildable_iface->add_child(buildable, builder, child, type);
+        return;
+    }
+    *slot = GTK_WIDGET(child);
+    gtk_widget_set_parent(*slot, GTK_WIDGET(self));
+}
+
+static void minden_table_buildable_init(GtkBuildableIface *iface)
+{
+    parent_buildable_iface = g_type_interface_peek_parent(iface);
+    iface->add_child = add_child;
+}
+
+static void measure_child(GtkWidget *child, GtkOrientation orientation, int for_size,
+                          int *minimum, int *natural)
+{
+    *minimum = *natural = 0;
+    if (child != NULL && gtk_widget_get_visible(child))
+        gtk_widget_measure(child, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void minden_table_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                 int *minimum, int *natural, int *minimum_baseline,
+                                 int *natural_baseline)
+{
+    MindenTable *self = MINDEN_TABLE(widget);
+    int bmin, bnat, smin, snat, tmin, tnat;
+
+    measure_child(self->board, orientation, -1, &bmin, &bnat);
+    measure_child(self->side, orientation, -1, &smin, &snat);
+    measure_child(self->track, orientation, -1, &tmin, &tnat);
+    if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+        *minimum = MAX(bmin + smin, tmin);
+        *natural = MAX(bnat + snat, tnat);
+    } else {
+        *minimum = MAX(bmin, smin) + tmin;
+        *natural = MAX(bnat, snat) + tnat;
+    }
+}
+
+static void minden_table_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    MindenTable *self = MINDEN_TABLE(widget);
+    int tmin, tnat, bmin, bnat, smin, snat;
+
+    measure_child(self->track, GTK_ORIENTATION_VERTICAL, width, &tmin, &tnat);
+    int track_h = MIN(tnat, height);
+    int row_h = height - track_h;
+    if (self->track != NULL && gtk_widget_get_visible(self->track))
+        gtk_widget_size_allocate(self->track, &(GtkAllocation){ 0, row_h, width, track_h }, -1);
+
+    /* The map as large as the height allows, the panel in the rest of the width. */
+    measure_child(self->board, GTK_ORIENTATION_HORIZONTAL, row_h, &bmin, &bnat);
+    measure_child(self->side, GTK_ORIENTATION_HORIZONTAL, -1, &smin, &snat);
+    /* The scale from the panel's planned width, not from its content's minimum (which
+     * changes with every text): it stays the same through a game in one window. */
+    double room = MAX(width - bnat, 0);
+    double scale = MIN(row_h / SIDE_HEIGHT, room / MAX(self->side_width, 1));
+    scale = CLAMP(scale, 1.0, MAX_SCALE);
+    int board_w = CLAMP(width - (int) ceil(smin * scale), bmin, bnat);
+    double side_w = CLAMP((width - board_w) / scale, smin, MAX(self->side_width, smin));
+    double spare = MAX(width - board_w - side_w * scale, 0);
+    double x = floor(spare / 2);
+
+    if (self->scale != scale) {
+        self->scale = scale;
+        gtk_widget_queue_draw(widget);
+    }
+    if (self->board != NULL && gtk_widget_get_visible(self->board))
+        gtk_widget_size_allocate(self->board, &(GtkAllocation){ (int) x, 0, board_w, row_h },
+                                 -1);
+    if (self->side != NULL && gtk_widget_get_visible(self->side)) {
+        /* Laid out at its own size, drawn (and hit) larger. */
+        GskTransform *t = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x + board_w, 0));
+        t = gsk_transform_scale(t, scale, scale);
+        gtk_widget_allocate(self->side, (int) floor(side_w), (int) floor(row_h / scale), -1, t);
+    }
+}
+
+static void minden_table_dispose(GObject *object)
+{
+    MindenTable *self = MINDEN_TABLE(object);
+
+    g_clear_pointer(&self->board, gtk_widget_unparent);
+    g_clear_pointer(&self->side, gtk_widget_unparent);
+    g_clear_pointer(&self->track, gtk_widget_unparent);
+    G_OBJECT_CLASS(minden_table_parent_class)->dispose(object);
+}
+
+static void minden_table_get_property(GObject *object, guint prop_id, GValue *value,
+                                      GParamSpec *pspec)
+{
+    MindenTable *self = MINDEN_TABLE(object);
+
+    switch (prop_id) {
+    case PROP_SIDE_WIDTH:
+        g_value_set_int(value, self->side_width);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void minden_table_set_property(GObject *object, guint prop_id, const GValue *value,
+                                      GParamSpec *pspec)
+{
+    MindenTable *self = MINDEN_TABLE(object);
+
+    switch (prop_id) {
+    case PROP_SIDE_WIDTH:
+        if (self->side_width != g_value_get_int(value)) {
+            self->side_width = g_value_get_int(value);
+            gtk_widget_queue_resize(GTK_WIDGET(self));
+            g_object_notify_by_pspec(object, pspec);
+        }
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
+    }
+}
+
+static void minden_table_class_init(MindenTableClass *klass)
+{
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    object_class->dispose = minden_table_dispose;
+    object_class->get_property = minden_table_get_property;
+    object_class->set_property = minden_table_set_property;
+    /**
+     * MindenTable:side-width:
+     *
+     * The width the side panel is laid out at, before scaling, where there is room; it is
+     * never narrower than its minimum width.
+     */
+    props[PROP_SIDE_WIDTH] = g_param_spec_int("side-width", NULL, NULL, 0, G_MAXINT, 420,
+                                              G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                  G_PARAM_EXPLICIT_NOTIFY);
+    g_object_class_install_properties(object_class, N_PROPS, props);
+    widget_class->measure = minden_table_measure;
+    widget_class->size_allocate = minden_table_size_allocate;
+    gtk_widget_class_set_css_name(widget_class, "mindentable");
+}
+
+static void minden_table_init(MindenTable *self)
+{
+    self->scale = 1.0;
+    self->side_width = 420;
+}
+
+GtkWidget *minden_table_new(void)
+{
+    return g_object_new(MINDEN_TYPE_TABLE, NULL);
+}
+
+int minden_table_get_side_width(MindenTable *self)
+{
+    g_return_val_if_fail(MINDEN_IS_TABLE(self), 0);
+    return self->side_width;
+}
+
+double minden_table_get_scale(MindenTable *self)
+{
+    g_return_val_if_fail(MINDEN_IS_TABLE(self), 1.0);
+    return self->scale;
+}

@@ -1113,6 +1113,10 @@ static void minden_page_constructed(GObject *object)
     /* Issue 12: the round history, one click away under the round number. */
     GtkWidget *history = gtk_menu_button_new();
     gtk_menu_button_set_label(GTK_MENU_BUTTON(history), _("Round History"));
+    /* GTK 4.8 names the menu button by its class ("GtkMenuButton"), its inner button by
+     * the label: both are called as the label reads (issue 13). */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(history), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   _("Round History"), -1);
     gtk_menu_button_set_popover(GTK_MENU_BUTTON(history), minden_history_new(game_of(self)));
     gtk_widget_set_halign(history, GTK_ALIGN_START);
     gtk_widget_add_css_class(history, "minden-history-button");

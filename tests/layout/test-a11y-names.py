@@ -45,8 +45,6 @@ KNOWN_FAILURES = [
     # GtkShortcutsWindow: untitled window, GTK's own search entry, menu buttons and "_1"
     # page tabs.
     "*/shortcuts",
-    # The round history's drop-down button is read as "GtkMenuButton".
-    "*/minden-*",
     # The counter's flow-box cells are read as "GtkFlowBoxChild".
     "*/aufachse-play*",
     "*/aufachse-stage-end",

@@ -2,6 +2,8 @@
 /* The table of a Minden game: map, side panel and track sized to the window (issue 13). */
 #include "minden-table.h"
 
+#include <math.h>
+
 /* The height the side panel is laid out for at scale 1 (its tip page fits 1024×600, and at
  * 1920×1080 most of the players' list shows too), and the largest scale (a 4K screen). */
 #define SIDE_HEIGHT 640.0
@@ -104,7 +106,9 @@ static void minden_table_size_allocate(GtkWidget *widget, int width, int height,
      * changes with every text): it stays the same through a game in one window. */
     double room = MAX(width - bnat, 0);
     double scale = MIN(row_h / SIDE_HEIGHT, room / MAX(self->side_width, 1));
-    scale = CLAMP(scale, 1.0, MAX_SCALE);
+    /* In tenths, and 1 up to 1.1: text a hair larger would only be less sharp. */
+    scale = floor(scale * 10) / 10;
+    scale = scale < 1.1 ? 1.0 : MIN(scale, MAX_SCALE);
     int board_w = CLAMP(width - (int) ceil(smin * scale), bmin, bnat);
     double side_w = CLAMP((width - board_w) / scale, smin, MAX(self->side_width, smin));
     double spare = MAX(width - board_w - side_w * scale, 0);

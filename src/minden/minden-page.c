@@ -1052,12 +1052,13 @@ static void minden_page_init(MindenPage *self)
     }
     lp_a11y_stack_hide_inactive_pages(GTK_STACK(self->side_stack));
     /* The panel is at most as wide as the table lays it out, whatever its texts' natural
-     * widths: they wrap instead (issue 13). */
+     * widths: they wrap instead (issue 13). The table caps it at its current size step. */
     g_object_ref(self->side);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->side_scroller), NULL);
     gtk_scrolled_window_set_child(
         GTK_SCROLLED_WINDOW(self->side_scroller),
-        lp_clamp_new(self->side, minden_table_get_side_width(MINDEN_TABLE(self->content))));
+        lp_clamp_new(self->side,
+                     minden_table_get_largest_panel_width(MINDEN_TABLE(self->content))));
     g_object_unref(self->side);
     self->selected_card = -1;
     self->viewer = -1;

@@ -4,10 +4,17 @@
 
 #include <math.h>
 
-/* The height the side panel is laid out for at scale 1 (its tip page fits 1024×600, and at
- * 1920×1080 most of the players' list shows too), and the largest scale (a 4K screen). */
+/* The height the side panel is laid out for at size step 1 (its tip page fits 1024×600, and
+ * at 1920×1080 most of the players' list shows too). */
 #define SIDE_HEIGHT 640.0
-#define MAX_SCALE 3.0
+/* How much larger the panel is set (text, cards, stones: resources/minden/minden.css) where
+ * there is room for it: 1920×1080 gives about 1.4, a 4K screen about 3. Not a scale
+ * transform: GTK 4.8's GL renderer draws scaled text with gaps inside words. */
+static const double steps[] = { 1.0, 1.4, 2.0 };
+static const char *const step_classes[] = { NULL, "minden-large", "minden-huge" };
+/* A step is kept until the room falls this much below it, so it never flips back and
+ * forth at one size. */
+#define STEP_MARGIN 0.05
 
 struct _MindenTable {
     GtkWidget parent_instance;
@@ -16,7 +23,9 @@ struct _MindenTable {
     GtkWidget *side;
     GtkWidget *track;
     int side_width;
-    double scale;
+    guint step;     /* index into steps[] */
+    double room;    /* the factor the last allocation had room for */
+    guint step_idle;
 };
 
 enum {
@@ -69,6 +78,39 @@ static void measure_child(GtkWidget *child, GtkOrientation orientation, int for_
         gtk_widget_measure(child, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
+static int panel_width(MindenTable *self, guint step)
+{
+    return (int) round(self->side_width * steps[step]);
+}
+
+/* The largest step there is room for; the current one while the room is nearly enough. */
+static guint step_for(double room, guint current)
+{
+    guint step = 0;
+    for (guint i = 1; i < G_N_ELEMENTS(steps); i++)
+        if (room >= steps[i] - (i <= current ? STEP_MARGIN : 0))
+            step = i;
+    return step;
+}
+
+static gboolean apply_step(gpointer data)
+{
+    MindenTable *self = data;
+    GtkWidget *widget = GTK_WIDGET(self);
+    guint step = step_for(self->room, self->step);
+
+    self->step_idle = 0;
+    if (step == self->step)
+        return G_SOURCE_REMOVE;
+    if (step_classes[self->step] != NULL)
+        gtk_widget_remove_css_class(widget, step_classes[self->step]);
+    self->step = step;
+    if (step_classes[step] != NULL)
+        gtk_widget_add_css_class(widget, step_classes[step]);
+    gtk_widget_queue_resize(widget);
+    return G_SOURCE_REMOVE;
+}
+
 static void minden_table_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
                                  int *minimum, int *natural, int *minimum_baseline,
                                  int *natural_baseline)
@@ -80,6 +122,8 @@ static void minden_table_measure(GtkWidget *widget, GtkOrientation orientation, 
     measure_child(self->side, orientation, -1, &smin, &snat);
     measure_child(self->track, orientation, -1, &tmin, &tnat);
     if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+        /* The panel's texts wrap at its planned width. */
+        snat = MIN(snat, MAX(smin, panel_width(self, self->step)));
         *minimum = MAX(bmin + smin, tmin);
         *natural = MAX(bnat + snat, tnat);
     } else {
@@ -102,37 +146,30 @@ static void minden_table_size_allocate(GtkWidget *widget, int width, int height,
     /* The map as large as the height allows, the panel in the rest of the width. */
     measure_child(self->board, GTK_ORIENTATION_HORIZONTAL, row_h, &bmin, &bnat);
     measure_child(self->side, GTK_ORIENTATION_HORIZONTAL, -1, &smin, &snat);
-    /* The scale from the panel's planned width, not from its content's minimum (which
-     * changes with every text): it stays the same through a game in one window. */
-    double room = MAX(width - bnat, 0);
-    double scale = MIN(row_h / SIDE_HEIGHT, room / MAX(self->side_width, 1));
-    /* In tenths, and 1 up to 1.1: text a hair larger would only be less sharp. */
-    scale = floor(scale * 10) / 10;
-    scale = scale < 1.1 ? 1.0 : MIN(scale, MAX_SCALE);
-    int board_w = CLAMP(width - (int) ceil(smin * scale), bmin, bnat);
-    double side_w = CLAMP((width - board_w) / scale, smin, MAX(self->side_width, smin));
-    double spare = MAX(width - board_w - side_w * scale, 0);
-    double x = floor(spare / 2);
+    /* The size step from the room beside the map and the panel's planned width, not from
+     * its content (which changes with every text and with the step): it stays the same
+     * through a game in one window. A new style changes the layout: not in the middle of
+     * this allocation. */
+    self->room = MIN(row_h / SIDE_HEIGHT,
+                     MAX(width - bnat, 0) / (double) MAX(self->side_width, 1));
+    if (step_for(self->room, self->step) != self->step && self->step_idle == 0)
+        self->step_idle = g_idle_add(apply_step, self);
+    int board_w = CLAMP(width - smin, bmin, bnat);
+    int side_w = CLAMP(width - board_w, smin, MAX(panel_width(self, self->step), smin));
+    int x = MAX(width - board_w - side_w, 0) / 2;
 
-    if (self->scale != scale) {
-        self->scale = scale;
-        gtk_widget_queue_draw(widget);
-    }
     if (self->board != NULL && gtk_widget_get_visible(self->board))
-        gtk_widget_size_allocate(self->board, &(GtkAllocation){ (int) x, 0, board_w, row_h },
-                                 -1);
-    if (self->side != NULL && gtk_widget_get_visible(self->side)) {
-        /* Laid out at its own size, drawn (and hit) larger. */
-        GskTransform *t = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x + board_w, 0));
-        t = gsk_transform_scale(t, scale, scale);
-        gtk_widget_allocate(self->side, (int) floor(side_w), (int) floor(row_h / scale), -1, t);
-    }
+        gtk_widget_size_allocate(self->board, &(GtkAllocation){ x, 0, board_w, row_h }, -1);
+    if (self->side != NULL && gtk_widget_get_visible(self->side))
+        gtk_widget_size_allocate(self->side,
+                                 &(GtkAllocation){ x + board_w, 0, side_w, row_h }, -1);
 }
 
 static void minden_table_dispose(GObject *object)
 {
     MindenTable *self = MINDEN_TABLE(object);
 
+    g_clear_handle_id(&self->step_idle, g_source_remove);
     g_clear_pointer(&self->board, gtk_widget_unparent);
     g_clear_pointer(&self->side, gtk_widget_unparent);
     g_clear_pointer(&self->track, gtk_widget_unparent);
@@ -182,7 +219,8 @@ static void minden_table_class_init(MindenTableClass *klass)
     /**
      * MindenTable:side-width:
      *
-     * The width the side panel is laid out at, before scaling, where there is room; it is
+     * The width the side panel is laid out at, at size step 1 (times the step on a large
+     * screen), where there is room; it is
      * never narrower than its minimum width.
      */
     props[PROP_SIDE_WIDTH] = g_param_spec_int("side-width", NULL, NULL, 0, G_MAXINT, 420,
@@ -196,7 +234,6 @@ static void minden_table_class_init(MindenTableClass *klass)
 
 static void minden_table_init(MindenTable *self)
 {
-    self->scale = 1.0;
     self->side_width = 420;
 }
 
@@ -211,8 +248,20 @@ int minden_table_get_side_width(MindenTable *self)
     return self->side_width;
 }
 
-double minden_table_get_scale(MindenTable *self)
+int minden_table_get_panel_width(MindenTable *self)
+{
+    g_return_val_if_fail(MINDEN_IS_TABLE(self), 0);
+    return panel_width(self, self->step);
+}
+
+int minden_table_get_largest_panel_width(MindenTable *self)
+{
+    g_return_val_if_fail(MINDEN_IS_TABLE(self), 0);
+    return panel_width(self, G_N_ELEMENTS(steps) - 1);
+}
+
+double minden_table_get_size_step(MindenTable *self)
 {
     g_return_val_if_fail(MINDEN_IS_TABLE(self), 1.0);
-    return self->scale;
+    return steps[self->step];
 }

@@ -12,12 +12,16 @@ G_DECLARE_FINAL_TYPE(MindenTable, minden_table, MINDEN, TABLE, GtkWidget)
 
 /* In a template: <child type="board">, <child type="side">, <child type="track">. The map
  * takes the height above the track; the side panel the width beside it, and on a large
- * screen it is drawn larger, text, stones and all, by the factor minden_table_get_scale()
- * returns; what is left over is shared out on both sides. */
+ * screen it is set larger, text, stones and all, by the factor minden_table_get_size_step()
+ * returns (the CSS classes minden-large and minden-huge on the table, switched from an idle);
+ * what is left over is shared out on both sides. */
 GtkWidget *minden_table_new(void);
-/* MindenTable:side-width. */
+/* MindenTable:side-width (at size step 1). */
 int minden_table_get_side_width(MindenTable *self);
-/* 1.0 up to a 1024×600 window, more on a larger one. */
-double minden_table_get_scale(MindenTable *self);
+/* The side panel's width at most at the current size step, and at the largest one. */
+int minden_table_get_panel_width(MindenTable *self);
+int minden_table_get_largest_panel_width(MindenTable *self);
+/* 1.0 up to a 1024×600 window, 1.4 about 1920×1080, 2.0 on a 4K screen. */
+double minden_table_get_size_step(MindenTable *self);
 
 G_END_DECLS

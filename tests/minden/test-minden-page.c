@@ -648,7 +648,7 @@ static void assert_panel_fits(Fixture *f)
     GtkWidget *table = gtk_widget_get_parent(scrolled);
     g_assert_true(MINDEN_IS_TABLE(table));
     g_assert_cmpint(gtk_widget_get_width(scrolled), <=,
-                    minden_table_get_side_width(MINDEN_TABLE(table)));
+                    minden_table_get_panel_width(MINDEN_TABLE(table)));
     assert_inside(scrolled, f->window, "the side panel");
     g_autoptr(GPtrArray) labels = lp_test_find_all(side, GTK_TYPE_LABEL, NULL);
     for (guint i = 0; i < labels->len; i++)
@@ -745,16 +745,27 @@ static void test_fits_small_screen(void)
         rounds++;
     }
     g_assert_cmpuint(tips_checked, >=, 3);
-    /* Nothing is drawn larger at this size. */
-    g_assert_cmpfloat(minden_table_get_scale(MINDEN_TABLE(gtk_widget_get_parent(scrolled))),
-                      ==, 1.0);
+    /* Nothing is set larger at this size. */
+    GtkWidget *table = gtk_widget_get_parent(scrolled);
+    g_assert_cmpfloat(minden_table_get_size_step(MINDEN_TABLE(table)), ==, 1.0);
+    g_assert_false(gtk_widget_has_css_class(table, "minden-large"));
     shot(f.window, "minden-1024.png");
     fixture_teardown(&f);
 }
 
+/* The size of a widget's text in px (GTK sets it as an absolute size). */
+static double font_px(GtkWidget *widget)
+{
+    const PangoFontDescription *font =
+        pango_context_get_font_description(gtk_widget_get_pango_context(widget));
+    g_assert_true(pango_font_description_get_size_is_absolute(font));
+    return pango_font_description_get_size(font) / (double) PANGO_SCALE;
+}
+
 /* Issue 13: at 1920×1080 the board uses its space. The map is as high as the room above the
- * track allows; the side panel is drawn larger (text, stones, Place Tip) and still shows the
- * tip controls without scrolling; the width left over is shared on both sides. */
+ * track allows; the side panel is set larger (text, cards, stones, Place Tip: CSS, not a scale
+ * transform) and still shows the tip controls without scrolling; the width left over is shared
+ * on both sides. */
 static void test_fills_large_screen(void)
 {
     /* A maximized window at 1920×1080 leaves the page about 1920×1030. */
@@ -781,7 +792,7 @@ static void test_fills_large_screen(void)
     iterate(30);
     wait_for_layout(f.window);
 
-    double scale = minden_table_get_scale(MINDEN_TABLE(table));
+    double scale = minden_table_get_size_step(MINDEN_TABLE(table));
     graphene_rect_t map, side;
     g_assert_true(gtk_widget_compute_bounds(board, table, &map));
     g_assert_true(gtk_widget_compute_bounds(scrolled, table, &side));
@@ -790,6 +801,15 @@ static void test_fills_large_screen(void)
                    table_w, table_h, map.size.width, map.size.height, map.origin.x,
                    side.size.width, side.size.height, side.origin.x, scale);
     g_assert_cmpfloat(scale, >=, 1.35);
+    g_assert_true(gtk_widget_has_css_class(table, "minden-large"));
+    /* The text: Place Tip and the card's name (12pt, 16 px at step 1) larger. */
+    GtkWidget *place_label = gtk_button_get_child(GTK_BUTTON(place));
+    g_autoptr(GPtrArray) names = lp_test_find_all(scrolled, GTK_TYPE_LABEL, "minden-card-name");
+    g_assert_cmpuint(names->len, >, 0);
+    g_test_message("text: window %.1f px, Place Tip %.1f px, card name %.1f px",
+                   font_px(f.window), font_px(place_label), font_px(names->pdata[0]));
+    g_assert_cmpfloat(font_px(place_label), >=, 1.35 * font_px(f.window));
+    g_assert_cmpfloat(font_px(names->pdata[0]), >=, 1.35 * 16);
     /* The map: all the height above the track, in its proportions (margins aside). */
     g_assert_cmpfloat(map.size.height, >=, 0.85 * table_h);
     g_assert_cmpfloat(map.size.width, >=, 0.78 * map.size.height);

@@ -283,6 +283,26 @@ static void on_update(GdkFrameClock *clock, Bench *self)
     step(self);
 }
 
+/* LANDPARTIE_BENCH_NODE=<file>: the window's last render node, serialised as GTK's
+ * inspector saves it, to find what a renderer spends a frame on (tests/bench/node-cost.c). */
+static void write_node(Bench *self)
+{
+    const char *path = g_getenv("LANDPARTIE_BENCH_NODE");
+    if (path == NULL || *path == '\0')
+        return;
+    GtkWidget *widget = GTK_WIDGET(self->window);
+    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(widget);
+    g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new();
+    /* At its own size, so that nothing is scaled. */
+    gdk_paintable_snapshot(paintable, snapshot, gdk_paintable_get_intrinsic_width(paintable),
+                           gdk_paintable_get_intrinsic_height(paintable));
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(g_steal_pointer(&snapshot));
+    g_autoptr(GError) error = NULL;
+    if (node == NULL || !gsk_render_node_write_to_file(node, path, &error))
+        g_printerr("bench: no render node written to %s: %s\n", path,
+                   error != NULL ? error->message : "nothing drawn");
+}
+
 static void on_after_paint(GdkFrameClock *clock, Bench *self)
 {
     if (self->frame_start == 0)
@@ -302,6 +322,7 @@ static void on_after_paint(GdkFrameClock *clock, Bench *self)
     gdk_frame_clock_end_updating(clock);
     g_array_sort(self->times_ms, compare_doubles);
     g_array_sort(self->cpu_ms, compare_doubles);
+    write_node(self);
     int w = gtk_widget_get_width(self->target), h = gtk_widget_get_height(self->target);
     g_autofree char *json = g_strdup_printf(
         "{\"scenario\": \"%s\", \"frames\": %u, \"p50_ms\": %.3f, \"p95_ms\": %.3f, "

@@ -14,9 +14,12 @@ p.add_argument("--build", required=True)
 p.add_argument("--runs", type=int, default=7)
 p.add_argument("--smoke", action="store_true")
 p.add_argument("--json", default="bench.json")
+p.add_argument("--only", default="startup,frames,games,autosave,sim,history",
+               help="comma-separated parts to run (default: all)")
 args = p.parse_args()
 build = os.path.abspath(args.build)
 runs = 1 if args.smoke else max(args.runs, 7)
+ONLY = set(args.only.split(","))
 
 # LANDPARTIE_BENCH_APP / _SIM: another build's program, for a before/after table.
 APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "src", "landpartie"))
@@ -141,15 +144,7 @@ def games_memory(data_home):
             "growth_mb": (rss[-1] - rss[base]) / 1024}
 
 
-def main():
-    result = {"runs": runs, "smoke": args.smoke}
-    with tempfile.TemporaryDirectory() as data_home:
-        # Three saves present, as a family that plays all three games has.
-        if os.path.exists(SAVES):
-            subprocess.run([SAVES, os.path.join(data_home, "landpartie"),
-                            "buxtehude", "minden", "aufachse"], check=True,
-                           stdout=subprocess.DEVNULL)
-        s = result["startup"] = startup(data_home)
+def print_startup(s):
     for r, key in (("gl", "startup_gl"), ("cairo", "startup_cairo")):
         x = s[r]
         print(f"start-up to first frame, {r:5}: {x['app_ms']:6.0f} ms vs bare window "
@@ -158,11 +153,9 @@ def main():
         print(f"  cpu {x['app_cpu_ms']:.0f} ms vs {x['hello_cpu_ms']:.0f} ms; peak RSS "
               f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x")
 
-    # Frame times come from the GDK frame clock in the app's test mode (src/app/lp-bench-mode.c,
-    # LANDPARTIE_BENCH_FRAMES=<scenario>): p50/p95 of one run each, medians over the runs.
-    with tempfile.TemporaryDirectory() as data_home:
-        result["frames"] = frames(data_home)
-    for key, x in result["frames"].items():
+
+def print_frames(frames_out):
+    for key, x in frames_out.items():
         if x is None:
             print(f"frames {key:22}: not measured")
             continue
@@ -171,46 +164,69 @@ def main():
               f"(target p95 <= {TARGETS['frame_p95_ms']} ms) "
               f"{check('frames ' + key, x['p95_ms'] <= TARGETS['frame_p95_ms'])}")
 
+
+def print_games(m):
+    print(f"resident memory over {m['games']} computer-only games: {m['start_mb']:.1f} MB "
+          f"after game {m['baseline_game']}, {m['end_mb']:.1f} MB at the end: growth "
+          f"{m['growth_mb']:+.2f} MB (target <= {TARGETS['games_rss_growth_mb']} MB) "
+          f"{check('games_rss_growth_mb', m['growth_mb'] <= TARGETS['games_rss_growth_mb'])}")
+    print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
+          f"behind")
+
+
+def run_tool(cmd, name, result_key, result, env=None, targets=True):
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        full = cmd + ["--json", f.name] + ([] if targets else ["--no-targets"])
+        out = subprocess.run(full, env=env, capture_output=True, text=True)
+        print(out.stdout.strip())
+        if out.returncode != 0 and name is not None:
+            check(name, False)
+        result[result_key] = json.load(open(f.name))
+
+
+def main():
+    result = {"runs": runs, "smoke": args.smoke}
+    if "startup" in ONLY:
+        with tempfile.TemporaryDirectory() as data_home:
+            # Three saves present, as a family that plays all three games has.
+            if os.path.exists(SAVES):
+                subprocess.run([SAVES, os.path.join(data_home, "landpartie"),
+                                "buxtehude", "minden", "aufachse"], check=True,
+                               stdout=subprocess.DEVNULL)
+            result["startup"] = startup(data_home)
+        print_startup(result["startup"])
+
+    # Frame times come from the GDK frame clock in the app's test mode (src/app/lp-bench-mode.c,
+    # LANDPARTIE_BENCH_FRAMES=<scenario>): p50/p95 of one run each, medians over the runs.
+    if "frames" in ONLY:
+        with tempfile.TemporaryDirectory() as data_home:
+            result["frames"] = frames(data_home)
+        print_frames(result["frames"])
+
     # Memory over many computer-only games in the real window (LANDPARTIE_BENCH_GAMES=<n>).
-    with tempfile.TemporaryDirectory() as data_home:
-        m = result["games_memory"] = games_memory(data_home)
-    if m is not None:
-        print(f"resident memory over {m['games']} computer-only games: {m['start_mb']:.1f} MB "
-              f"after game {m['baseline_game']}, {m['end_mb']:.1f} MB at the end: growth "
-              f"{m['growth_mb']:+.2f} MB (target <= {TARGETS['games_rss_growth_mb']} MB) "
-              f"{check('games_rss_growth_mb', m['growth_mb'] <= TARGETS['games_rss_growth_mb'])}")
-        print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
-              f"behind")
+    if "games" in ONLY:
+        with tempfile.TemporaryDirectory() as data_home:
+            m = result["games_memory"] = games_memory(data_home)
+        if m is not None:
+            print_games(m)
 
-    env = dict(os.environ, LD_PRELOAD=SHIM, LP_SLOW_FSYNC_MS="40")
-    secs = "0.3" if args.smoke else "3"
-    with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        out = subprocess.run([SAVE, "--seconds", secs, "--json", f.name], env=env,
-                             capture_output=True, text=True)
-        print(out.stdout.strip())
-        result["autosave"] = json.load(open(f.name))
-        check("save_block_ms", result["autosave"]["save_call_max_ms"] <= TARGETS["save_block_ms"])
+    if "autosave" in ONLY:
+        env = dict(os.environ, LD_PRELOAD=SHIM, LP_SLOW_FSYNC_MS="40")
+        run_tool([SAVE, "--seconds", "0.3" if args.smoke else "3"], None, "autosave", result,
+                 env=env)
+        check("save_block_ms",
+              result["autosave"]["save_call_max_ms"] <= TARGETS["save_block_ms"])
 
-    with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        cmd = [SIM, "--seconds", "0.05" if args.smoke else "1.5", "--json", f.name]
-        out = subprocess.run(cmd + (["--no-targets"] if args.smoke else []),
-                             capture_output=True, text=True)
-        print(out.stdout.strip())
-        if out.returncode != 0:
-            check("simulator", False)
-        result["simulator"] = json.load(open(f.name))
+    if "sim" in ONLY:
+        run_tool([SIM, "--seconds", "0.05" if args.smoke else "1.5"], "simulator", "simulator",
+                 result, targets=not args.smoke)
 
     # Issue 15: the statistics page opens a history of 10,000 games (made by landpartie-sim
     # --history) in under 200 ms: reading, checking every line, aggregating.
-    with tempfile.NamedTemporaryFile(suffix=".json") as f:
-        cmd = [HISTORY, "--sim", SIM_PROGRAM, "--json", f.name,
-               "--games", "300" if args.smoke else "10000", "--runs", "1" if args.smoke else "7"]
-        out = subprocess.run(cmd + (["--no-targets"] if args.smoke else []),
-                             capture_output=True, text=True)
-        print(out.stdout.strip())
-        if out.returncode != 0:
-            check("history_load_ms", False)
-        result["history"] = json.load(open(f.name))
+    if "history" in ONLY:
+        run_tool([HISTORY, "--sim", SIM_PROGRAM, "--games", "300" if args.smoke else "10000",
+                  "--runs", "1" if args.smoke else "7"], "history_load_ms", "history", result,
+                 targets=not args.smoke)
 
     result["missed"] = failures
     with open(args.json, "w") as f:

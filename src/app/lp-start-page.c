@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "lp-a11y.h"
 #include "lp-clamp.h"
@@ -74,10 +75,18 @@ char *lp_format_last_played(GDateTime *when, GDateTime *now)
     return g_date_time_format(local, _("%-d %B %Y"));
 }
 
-/* The game's tile picture, from its page class. */
+/* The game's tile picture, from its page class: the PNG made from its SVG at build time where
+ * there is one (resources/meson.build), which is far quicker to load before the first frame. */
 static char *tile_picture(const LpGameUi *info)
 {
-    return g_strdup(info->page_class->picture);
+    const char *svg = info->page_class->picture;
+    if (g_str_has_suffix(svg, ".svg")) {
+        g_autofree char *png = g_strdup(svg);
+        strcpy(png + strlen(png) - strlen("svg"), "png");
+        if (g_resources_get_info(png, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
+            return g_steal_pointer(&png);
+    }
+    return g_strdup(svg);
 }
 
 static GtkWidget *build_tile(const LpGameUi *info)

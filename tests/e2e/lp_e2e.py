@@ -217,24 +217,26 @@ def _matches(node, role, name):
     return n == name
 
 
-def find_all(node, role=None, name=None, visible_only=False):
-    """Descendants (node included) matching role and name (a string, a regex or a
-    predicate), depth first in tree order. visible_only skips hidden subtrees."""
-    out = []
+def _walk(node, role, name, visible_only):
     stack = [node]
     while stack:
         n = stack.pop()
         if visible_only and n is not node and not on_screen(n):
             continue
         if _matches(n, role, name):
-            out.append(n)
+            yield n
         stack.extend(reversed(list(children(n))))
-    return out
+
+
+def find_all(node, role=None, name=None, visible_only=False):
+    """Descendants (node included) matching role and name (a string, a regex or a
+    predicate), depth first in tree order. visible_only skips hidden subtrees."""
+    return list(_walk(node, role, name, visible_only))
 
 
 def find(node, role=None, name=None, visible_only=False):
-    found = find_all(node, role, name, visible_only)
-    return found[0] if found else None
+    """The first of find_all(), found without walking the rest of the tree."""
+    return next(_walk(node, role, name, visible_only), None)
 
 
 def wait_for(pred, timeout, what):
@@ -362,8 +364,8 @@ def button(page, name, timeout=10, hit_test=True):
 # ------------------------------------------------------------------------------ the app
 class App:
     """The real program, uninstalled, in a private home: its own XDG data and config
-    folders, GSettings in a keyfile there (animations off, English), so that a test can quit
-    and start it again on the same saved games."""
+    folders, GSettings in a keyfile there (animations off, the language asked for), so that
+    a test can quit and start it again on the same saved games."""
 
     current = None      # the running app, whose screen a failed step shows
 
@@ -439,7 +441,7 @@ class App:
     def close_window(self):
         """Quit as a person would: the Close button of the window's title bar. The app must
         end by itself."""
-        press(button(self.window(), "Close", hit_test=False))
+        press(button(self.window(), WORDS[self.lang]["close"], hit_test=False))
         try:
             self.proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -535,10 +537,20 @@ def play(page, decide, finished, what, stall=90, total=400, over=False):
 
 
 # ------------------------------------------------------------------------------ hand-overs
-# The "Pass to …" cover and its button, in the app's languages.
-PASS_WORDS = {
-    "en": {"pass": "Pass to ", "show": "Show"},
-    "de": {"pass": "Weitergeben an ", "show": "Aufdecken"},
+# What the shared steps look for, in the app's languages: the "Pass to …" cover and its
+# button, the setup page, the window's Close, the start page's Continue, the winner screen.
+WORDS = {
+    "en": {"pass": "Pass to ", "show": "Show", "name": "Name of player 1", "close": "Close",
+           "start": "Start Game", "continue": "Continue %s",
+           "winner": re.compile(r"^(.+ wins!|.+ share the win!)$", re.M),
+           "play again": re.compile(r"\bPlay [Aa]gain\b"),
+           "back": re.compile(r"\bBack to [Gg]ames\b")},
+    "de": {"pass": "Weitergeben an ", "show": "Aufdecken", "name": "Name von Spieler 1",
+           "close": "Schließen",
+           "start": "Spiel starten", "continue": "%s fortsetzen",
+           "winner": re.compile(r"^(.+ gewinnt!|.+ teilen sich den Sieg!)$", re.M),
+           "play again": re.compile(r"\bNoch_?mal spielen\b"),
+           "back": re.compile(r"\bZurück zu den Spielen\b")},
 }
 KEY_ENTER, KEY_TAB = 0xff0d, 0xff09
 
@@ -567,7 +579,8 @@ class HandOver:
         Tab and Enter, which also proves that the key presses above reach the app and that
         the focus was on the cover), and then fails if the person
         now looking sees a secret of another: player.leak(window, None, name).
-    Otherwise the player decides. player.viewer is the person the cover was lifted for."""
+    Otherwise the player decides. player.viewer is the person the cover was lifted for, and
+    player.hand_over this HandOver (its saved() tells what the seats hold)."""
 
     GUARD = 0.75    # the cover takes no press for 700 ms after it went up
 
@@ -575,9 +588,10 @@ class HandOver:
         self.app = app
         self.kind = kind
         self.player = player
-        self.words = PASS_WORDS[app.lang]
+        self.words = WORDS[app.lang]
         self.covers = 0
         player.viewer = None
+        player.hand_over = self
 
     def cover(self, window):
         """The "Pass to …" cover, when it is what the window shows."""
@@ -587,14 +601,21 @@ class HandOver:
                 return c
         return None
 
+    def saved(self):
+        """The saved game as it is on disk now, or None: what the test knows of every seat's
+        secrets (the app saves after every completed action)."""
+        try:
+            with open(self.app.save_path(self.kind), encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
     def _seat_state(self, person):
         """What the saved game holds of person's own (the entries for their seat of every
         per-seat list: hand, route, chips, estimate …): the computers may play on while the
         cover waits for a person, but nothing of that person may change."""
-        try:
-            with open(self.app.save_path(self.kind), encoding="utf-8") as f:
-                saved = json.load(f)
-        except (OSError, ValueError):
+        saved = self.saved()
+        if saved is None:
             return None
         names = [p.get("name") for p in saved.get("players", [])]
         if person not in names:
@@ -652,17 +673,10 @@ class HandOver:
         return "passed to %s" % to
 
 
-# What the shared steps look for on the start and setup pages, in the app's languages.
-SETUP_WORDS = {
-    "en": {"name": "Name of player 1", "start": "Start Game"},
-    "de": {"name": "Name von Spieler 1", "start": "Spiel starten"},
-}
-
-
 def start_game(app, game_name, first_player):
     """From the start page through the setup page into a new game: the tile, the first
     player's name typed in, Start Game. The rest of the line-up comes from last-lineup."""
-    words = SETUP_WORDS[app.lang]
+    words = WORDS[app.lang]
     window = app.window()
     press(button(window, game_name))
     entry = wait_for(lambda: find(window, "text", words["name"], True), 10,
@@ -682,23 +696,24 @@ def game_page(app):
 def continue_game(app, game_name):
     """The start page lists the saved game; its Continue button resumes it."""
     window = app.window()
-    press(button(window, "Continue " + game_name, timeout=15))
+    press(button(window, WORDS[app.lang]["continue"] % game_name, timeout=15))
     return game_page(app)
 
 
-WINNER_TITLE = re.compile(r"^(.+ wins!|.+ share the win!)$", re.M)
-
-
-def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
+def play_through(game_name, kind, lineup, human, player, warmup=5, total=420, lang="en"):
     """The test every game gets: a new game from the start and setup pages, warmup
     decisions, the save on disk, quit by closing the window, start again, Continue, on to the
     winner screen, which must name the winner and rank everybody; then a screenshot
     <kind>-end.png. player knows the game: decide(page) makes one decision,
     human_turn(page), progress(page) (a line that says how far the game is), over(page) and
-    ranking(page) (the lines of the ranking on screen). With two or more people in the
-    line-up every "Pass to …" cover goes through a HandOver, and player.leak() says what a
-    person must not see. Returns the HandOver, or None."""
-    app = App(lineup)
+    ranking(page) (the lines of the ranking on screen); player.quit_point(page), if it has
+    one, says where to quit after warmup decisions (else at the person's turn). With two or
+    more people in the line-up every "Pass to …" cover goes through a HandOver, and
+    player.leak() says what a person must not see. lang is the app's language. Returns the
+    HandOver, or None."""
+    app = App(lineup, lang)
+    words = WORDS[lang]
+    quit_point = getattr(player, "quit_point", player.human_turn)
     names = [human] + [p["name"] for p in lineup["players"][1:]]
     people = sum(1 for p in lineup["players"] if p["kind"] == "human")
     hand_over = HandOver(app, kind, player) if people > 1 else None
@@ -712,7 +727,7 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
                      15, "the typed name %s in the window" % human)
         with step("play the first decisions", 180):
             play(page, decide,
-                 lambda p: player.decisions >= warmup and player.human_turn(p),
+                 lambda p: player.decisions >= warmup and quit_point(p),
                  "the first %d decisions" % warmup)
         with step("the game is saved while it runs", 20):
             wait_for(lambda: os.path.exists(app.save_path(kind)), 10,
@@ -744,7 +759,7 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
             play(page, decide, player.over, "the rest of the game", total=total, over=True)
         with step("the winner screen", 30):
             text = all_text(page)
-            title = WINNER_TITLE.search(text)
+            title = words["winner"].search(text)
             if title is None:
                 raise StepFailed("no winner title on screen:\n" + text)
             lines = player.ranking(page)
@@ -757,16 +772,16 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420):
                 raise StepFailed("the title says %r but the ranking starts with %r"
                                  % (title.group(0), lines[0]))
             # In the page or, once, in the header (which GTK 4.8 does not hit-test).
-            button(app.window(), re.compile(r"\bPlay [Aa]gain\b"), hit_test=False)
+            button(app.window(), words["play again"], hit_test=False)
             if os.path.exists(app.save_path(kind)):
                 raise StepFailed("the finished game left its save behind")
             time.sleep(0.5)     # the last frame
             app.screenshot(kind + "-end.png")
         with step("back to the games: nothing left to continue", 30):
-            press(button(page, re.compile(r"\bBack to [Gg]ames\b")))
+            press(button(page, words["back"]))
             window = app.window()
             wait_for(lambda: find(window, "push button", game_name, True), 10, "the start page")
-            if find(window, "push button", "Continue " + game_name, True) is not None:
+            if find(window, "push button", words["continue"] % game_name, True) is not None:
                 raise StepFailed("the start page still offers to continue the finished game")
         if hand_over:
             log("%d hand-overs, each with three Enter presses that did nothing"

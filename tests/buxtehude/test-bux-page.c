@@ -23,6 +23,7 @@ typedef struct {
     LpSettings *settings;
     GHashTable *seen; /* modes seen */
     guint shots;
+    guint covers, looked; /* hand-overs and estimates checked (test_leak_estimates) */
 } Table;
 
 static void iterate(void)
@@ -562,6 +563,116 @@ static void test_resume(void)
     g_assert_finalize_object(settings);
 }
 
+/* Whether text has needle where it is not the start of a longer number ("Anna 1" in
+ * "Anna 12" is not Anna's 1). */
+static gboolean mentions(const char *text, const char *needle)
+{
+    for (const char *at = strstr(text, needle); at != NULL; at = strstr(at + 1, needle)) {
+        if (!g_ascii_isdigit(at[strlen(needle)]))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The line the previous scoring showed the estimates in ("Estimates: Anna 1, Ben 2"), public
+ * since, still in the hidden scoring view; or NULL. */
+static char *earlier_estimates(Table *t)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(t->game);
+    if (sc == NULL)
+        return NULL;
+    g_autoptr(GString) list = g_string_new(NULL);
+    for (guint i = 0; i < sc->n_players; i++)
+        g_string_append_printf(list, "%s%s %d", i ? ", " : "",
+                               lp_player_get_name(lp_game_get_player(LP_GAME(t->game), i)),
+                               sc->estimates[i]);
+    return g_strdup_printf("Estimates: %s", list->str);
+}
+
+/* Issue 10: everything a screen reader could be told about the page (labels, entries,
+ * tooltips, accessible names and descriptions, the estimate field's text, value and
+ * accessible value) names no estimate that another seat than viewer (-1: the cover, nobody)
+ * has given in the Intermezzo under way, the computers' included. Returns how many estimates
+ * it looked for. */
+static guint assert_no_estimates(Table *t, int viewer)
+{
+    GtkWidget *spin = find_spin(GTK_WIDGET(t->page));
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(spin)), ==, "");
+    g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(spin)), ==, -1);
+    g_autofree char *value = gtk_test_accessible_check_property(
+        GTK_ACCESSIBLE(spin), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, -1.0);
+    if (value != NULL)
+        g_error("the estimate field tells a screen reader the value %s", value);
+
+    g_autofree char *all = lp_test_widget_text(GTK_WIDGET(t->page));
+    g_autofree char *earlier = earlier_estimates(t);
+    g_auto(GStrv) lines = g_strsplit(all, "\n", -1);
+    guint looked = 0;
+    for (guint s = 0; s < lp_game_get_n_players(LP_GAME(t->game)); s++) {
+        int v;
+        if ((int)s == viewer || !bux_game_get_estimate(t->game, (int)s, s, &v))
+            continue;
+        const char *name = lp_player_get_name(lp_game_get_player(LP_GAME(t->game), s));
+        g_autofree char *said = g_strdup_printf("%s %d", name, v);
+        g_autofree char *estimated = g_strdup_printf("estimated %d", v);
+        for (guint i = 0; lines[i] != NULL; i++) {
+            if (g_strcmp0(lines[i], earlier) == 0)
+                continue;
+            if (mentions(lines[i], said) || mentions(lines[i], estimated) ||
+                strstr(lines[i], "Estimates: ") != NULL)
+                g_error("%s the page tells %s's estimate %d: “%s”",
+                        viewer < 0 ? "behind the cover" : "to the person looking", name, v,
+                        lines[i]);
+        }
+        looked++;
+    }
+    return looked;
+}
+
+static void check_hand_over(Table *t)
+{
+    t->covers++;
+    t->looked += assert_no_estimates(t, -1);
+    /* What "Show" does: the person the screen was passed to looks, and estimates. */
+    LpPrivacyScreen *privacy = privacy_of(t);
+    lp_privacy_screen_uncover(privacy);
+    g_signal_emit_by_name(privacy, "revealed");
+    iterate();
+    g_assert_cmpstr(bux_page_get_mode(t->page), ==, "estimate");
+    int seat = bux_game_get_estimating_seat(t->game);
+    t->looked += assert_no_estimates(t, seat);
+    /* Each seat its own number, another one at each Intermezzo: an earlier, public estimate
+     * is not mistaken for this one. */
+    guint cross = bux_game_get_cross_number(t->game);
+    int value = MIN(seat + 1 + 3 * (int)(cross - 1), bux_game_get_max_estimate(t->game));
+    g_autofree char *typed = g_strdup_printf("%d", value);
+    gtk_editable_set_text(GTK_EDITABLE(find_spin(GTK_WIDGET(t->page))), typed);
+    act(t, "bux.estimate", NULL);
+}
+
+/* For play_until(): every cover of the page, one after the other, never stopping. */
+static gboolean check_hand_overs(Table *t)
+{
+    while (g_strcmp0(bux_page_get_mode(t->page), "covered") == 0)
+        check_hand_over(t);
+    return FALSE;
+}
+
+/* Issue 10: a whole game of three people and a computer; at every hand-over, behind the
+ * cover and for the person who looks then, no widget of the page tells an estimate of
+ * another seat (the model-level twin of e2e-buxtehude's tree dumps). */
+static void test_leak_estimates(void)
+{
+    Table t = { 0 };
+    table_open(&t, 4, 3, 5);
+    g_assert_false(play_until(&t, check_hand_overs));
+    g_assert_true(lp_game_is_over(LP_GAME(t.game)));
+    /* Three Intermezzos, three people each; the computer estimated before them. */
+    g_assert_cmpuint(t.covers, ==, 3 * 3);
+    g_assert_cmpuint(t.looked, ==, 3 * (1 + 1 + 2 + 2 + 3 + 3));
+    table_close(&t);
+}
+
 static gboolean give_up(gpointer data)
 {
     g_error("a game of computers did not reach its end on the page");
@@ -788,6 +899,7 @@ int main(int argc, char **argv)
     g_content_type_set_mime_dirs((const char *const *)mime_dirs->pdata);
     g_test_add_func("/buxtehude/page/play-through", test_play_through);
     g_test_add_func("/buxtehude/page/privacy", test_privacy);
+    g_test_add_func("/buxtehude/page/leak-estimates", test_leak_estimates);
     g_test_add_func("/buxtehude/page/computers-only", test_computers_only);
     g_test_add_func("/buxtehude/page/resume", test_resume);
     g_test_add_func("/buxtehude/page/estimate-nobody-typed", test_estimate_nobody_typed);

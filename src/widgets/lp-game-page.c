@@ -50,18 +50,40 @@ static void on_revealed(LpGamePage *self)
         klass->revealed(self);
 }
 
+static GQuark seat_private_quark(void)
+{
+    return g_quark_from_static_string("lp-game-page-seat-private");
+}
+
+void lp_game_page_mark_seat_private(GtkWidget *widget)
+{
+    g_return_if_fail(GTK_IS_WIDGET(widget));
+    g_object_set_qdata(G_OBJECT(widget), seat_private_quark(), GINT_TO_POINTER(TRUE));
+}
+
 /* Issue 10: nothing of the previous seat survives the hand-over. One walk over every widget
  * of the page puts back what a person leaves in a view by using it, whatever the game:
  * - typed text (GtkEditable, editable GtkTextView) and its undo history, which the next
  *   person could bring back with Ctrl+Z; a spin button goes back to its lowest value;
  * - selected text (selectable labels, entries, text views) and selected list rows;
  * - scroll positions: where the previous person scrolled to can say what they looked at;
- * - open popovers and menus, and the hover highlight (a hovered card, cell or gap).
- * What the game itself shows (labels, names, tooltips) is the page's to rebuild for the
- * next seat. Returns whether to walk on into widget's children. */
+ * - open popovers and menus, and the hover highlight (a hovered card, cell or gap);
+ * - the accessible name and description and the tooltip of every widget marked
+ *   seat-private: what a screen reader said of one seat's view is gone, whether or not the
+ *   page rebuilds it for the next. Only marked ones: a page's fixed names ("Map of Germany
+ *   with the game grid") must stay, and GTK 4.8 cannot tell them from names set for a seat.
+ * What the game shows in its labels is the page's to rebuild for the next seat. Returns
+ * whether to walk on into widget's children. */
 static gboolean forget_widget(GtkWidget *widget)
 {
     gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_PRELIGHT | GTK_STATE_FLAG_DROP_ACTIVE);
+
+    if (g_object_get_qdata(G_OBJECT(widget), seat_private_quark()) != NULL) {
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(widget),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+        gtk_widget_set_tooltip_text(widget, NULL);
+    }
 
     /* A canvas draws its hover from its motion controller: it hears the pointer leave. */
     GListModel *controllers = gtk_widget_observe_controllers(widget);

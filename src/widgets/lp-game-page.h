@@ -82,8 +82,17 @@ void lp_game_page_set_finished(LpGamePage *self, gboolean finished);
  * what can be typed into (a spin button to its lowest value) and its undo history, clears
  * text and list selections, scrolls every scrolled window back to its start, closes open
  * popovers, drops hover (the highlight, and a "leave" for motion controllers that have the
- * pointer) and the open tooltip; then calls forget_seat(). */
+ * pointer) and the open tooltip, resets the accessible name and description and the tooltip
+ * of every widget marked seat-private; then calls forget_seat(). */
 void lp_game_page_forget_seat(LpGamePage *self);
+
+/* Issue 10: what widget tells in its accessible name or description, or in its tooltip,
+ * belongs to one seat's view ("Hand of Anna", a map's "Marked region: East, Middle"). Mark
+ * it once (a widget may mark itself in its init); at every hand-over
+ * lp_game_page_forget_seat() resets all three, so that a name the page does not set again
+ * for the next seat is empty, never the previous seat's. A widget that sets its name only
+ * when it changes must then set it on every update. */
+void lp_game_page_mark_seat_private(GtkWidget *widget);
 
 /* Hold the driver while the page shows something people must read; holds nest and the page
  * releases what it still holds when it goes. */

@@ -2,6 +2,8 @@
 /* LpGamePage, the base of the game pages, and LpSettings, the one settings object: what a
  * page gets from its base (game, driver, settings, privacy screen, holds, model signals) and
  * that it lets all of it go; the pacing table and the settings' binding to GSettings. */
+#include <string.h>
+
 #include "lp-game-page.h"
 #include "lp-test-game.h"
 #include "lp-test-util.h"
@@ -79,7 +81,8 @@ static void undo(GtkWidget *editable)
 
 /* Issue 10: nothing the previous person did in the page survives the hand-over, whatever
  * the game: typed text and its undo history, selections, scroll positions, open popovers,
- * hover. The base does it for every widget of the page when the cover goes up. */
+ * hover, and what a screen reader was told of a seat's view. The base does it for every
+ * widget of the page when the cover goes up. */
 static void test_forget_seat(void)
 {
     LpGame *game = lp_test_game_new(2, 1);
@@ -117,6 +120,15 @@ static void test_forget_seat(void)
     gtk_box_append(GTK_BOX(box), menu);
     GtkWidget *card = gtk_button_new_with_label("Bremen");
     gtk_box_append(GTK_BOX(box), card);
+    /* A hand: what a screen reader hears of it is Anna's alone. */
+    GtkWidget *hand = gtk_button_new_with_label("Hand");
+    lp_game_page_mark_seat_private(hand);
+    gtk_box_append(GTK_BOX(box), hand);
+    /* The map's name is the same for everybody: it stays. */
+    GtkWidget *map = gtk_drawing_area_new();
+    gtk_accessible_update_property(GTK_ACCESSIBLE(map), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   "Map of Germany", -1);
+    gtk_box_append(GTK_BOX(box), map);
 
     g_assert_nonnull(privacy);
     lp_privacy_screen_set_child(privacy, NULL);
@@ -143,6 +155,10 @@ static void test_forget_seat(void)
                             gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 1));
     gtk_menu_button_popup(GTK_MENU_BUTTON(menu));
     gtk_widget_set_state_flags(card, GTK_STATE_FLAG_PRELIGHT, FALSE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(hand), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   "Hand of Anna: 120 km, Rest",
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "Anna's turn", -1);
+    gtk_widget_set_tooltip_text(hand, "Anna keeps 120 km for the last stage");
     iterate();
     g_assert_true(gtk_widget_get_visible(popover));
     int start_sel, end_sel;
@@ -160,6 +176,18 @@ static void test_forget_seat(void)
     g_assert_null(gtk_list_box_get_selected_row(GTK_LIST_BOX(list)));
     g_assert_false(gtk_widget_get_visible(popover));
     g_assert_false(gtk_widget_get_state_flags(card) & GTK_STATE_FLAG_PRELIGHT);
+    /* Nothing a screen reader could be told of the hand is Anna's, should the page not say
+     * it again for Ben; the map keeps its name. */
+    g_autofree char *told = lp_test_widget_text(hand);
+    g_assert_null(strstr(told, "Anna"));
+    g_assert_false(gtk_test_accessible_has_property(GTK_ACCESSIBLE(hand),
+                                                    GTK_ACCESSIBLE_PROPERTY_LABEL));
+    g_assert_false(gtk_test_accessible_has_property(GTK_ACCESSIBLE(hand),
+                                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+    g_assert_null(gtk_widget_get_tooltip_text(hand));
+    g_assert_null(gtk_test_accessible_check_property(GTK_ACCESSIBLE(map),
+                                                     GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                     "Map of Germany"));
 
     /* Ben looks: Ctrl+Z brings nothing of Anna's back. */
     lp_privacy_screen_uncover(privacy);

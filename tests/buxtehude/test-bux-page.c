@@ -448,36 +448,53 @@ static void collect_chips(GtkWidget *widget, GPtrArray *out)
         collect_chips(c, out);
 }
 
-/* Issue 10: during the step-by-step reveal the sidebar already showed the chips the scoring
- * awards. */
-static void test_scoring_in_order(void)
+/* At the start of a scoring that pays chips: the sidebar and every text of the page show
+ * each seat's chips and the supply from before it. */
+static void assert_chips_not_yet_paid(Table *t)
 {
-    Table t = { 0 };
-    table_open_full(&t, 3, 1, 12, LP_ANIMATION_SPEED_NORMAL);
-    g_assert_true(play_until(&t, in_scoring));
-    const BuxScoring *sc = bux_game_get_last_scoring(t.game);
+    const BuxScoring *sc = bux_game_get_last_scoring(t->game);
     g_autoptr(GPtrArray) labels = g_ptr_array_new();
-    collect_chips(GTK_WIDGET(t.page), labels);
+    collect_chips(GTK_WIDGET(t->page), labels);
     g_assert_cmpuint(labels->len, ==, sc->n_players);
     for (guint s = 0; s < sc->n_players; s++) {
-        guint before = bux_game_get_chips(t.game, s) - sc->received[s];
+        guint before = bux_game_get_chips(t->game, s) - sc->received[s];
         g_autofree char *want = g_strdup_printf(before == 1 ? "%u chip" : "%u chips", before);
         g_assert_true(g_str_has_prefix(g_ptr_array_index(labels, s), want));
     }
     /* Nor does the supply they came from. */
-    guint supply = bux_game_get_supply(t.game);
+    guint supply = bux_game_get_supply(t->game);
     for (guint s = 0; s < sc->n_players; s++)
         supply += sc->received[s];
     g_autofree char *want = g_strdup_printf("Supply: %u chips", supply);
-    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t.page));
+    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t->page));
     g_assert_nonnull(strstr(text, want));
-    table_close(&t);
 }
 
 static gboolean in_final_scoring(Table *t)
 {
     const BuxScoring *sc = bux_game_get_last_scoring(t->game);
     return g_strcmp0(bux_page_get_mode(t->page), "scoring") == 0 && sc != NULL && sc->final;
+}
+
+static gboolean in_final_scoring_paying(Table *t)
+{
+    return in_final_scoring(t) && in_scoring(t);
+}
+
+/* Issue 10: during the step-by-step reveal the sidebar already showed the chips the scoring
+ * awards, at an Intermezzo and at the final scoring. */
+static void test_scoring_in_order(void)
+{
+    Table t = { 0 };
+    table_open_full(&t, 3, 1, 12, LP_ANIMATION_SPEED_NORMAL);
+    g_assert_true(play_until(&t, in_scoring));
+    g_assert_false(bux_game_get_last_scoring(t.game)->final);
+    assert_chips_not_yet_paid(&t);
+    /* The repro: the final scoring, when the game is over in the model already. */
+    g_assert_true(play_until(&t, in_final_scoring_paying));
+    g_assert_true(lp_game_is_over(LP_GAME(t.game)));
+    assert_chips_not_yet_paid(&t);
+    table_close(&t);
 }
 
 /* Issue 10: "Play Again" was in the header during the final scoring's step-by-step reveal:

@@ -552,11 +552,28 @@ WORDS = {
            "play again": re.compile(r"\bNoch_?mal spielen\b"),
            "back": re.compile(r"\bZurück zu den Spielen\b")},
 }
-KEY_ENTER, KEY_TAB = 0xff0d, 0xff09
+KEY_ENTER, KEY_TAB, KEY_SPACE = 0xff0d, 0xff09, 0x20
+CONTROL_MASK = 1 << 2
 
 
-def key(keysym):
-    Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+def key(keysym, modifiers=0):
+    """A key pressed and released, with modifiers (CONTROL_MASK …) held down."""
+    if modifiers:
+        Atspi.generate_keyboard_event(modifiers, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    try:
+        Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+    finally:
+        if modifiers:
+            Atspi.generate_keyboard_event(modifiers, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+
+
+def focused(node):
+    """The shown node below node that has the keyboard focus, or None."""
+    for n in find_all(node, visible_only=True):
+        _safe(n.clear_cache)
+        if "focused" in states(n):
+            return n
+    return None
 
 
 def enter_burst():
@@ -624,6 +641,20 @@ class HandOver:
         return {k: v[seat] for k, v in saved.get("state", {}).items()
                 if isinstance(v, list) and len(v) == len(names)}
 
+    def _settled_seat_state(self, person):
+        """_seat_state() once it stops changing: the app writes each action on a worker
+        thread, with an fsync, so the file can still be on its way to the move before the
+        cover (the computers' moves change only their own seats)."""
+        last = self._seat_state(person)
+        deadline = time.monotonic() + 3 * SCALE
+        while time.monotonic() < deadline:
+            time.sleep(0.15)
+            now = self._seat_state(person)
+            if now == last:
+                break
+            last = now
+        return last
+
     def decide(self, page):
         window = self.app.window()
         c = self.cover(window)
@@ -638,7 +669,7 @@ class HandOver:
         title = name_of(c)
         to = title[len(self.words["pass"]):]
         self.covers += 1
-        mine = self._seat_state(to)
+        mine = self._settled_seat_state(to)
         enter_burst()
         again = self.cover(window)
         if again is None or name_of(again) != title:
@@ -646,9 +677,12 @@ class HandOver:
                 title, "no cover" if again is None else repr(name_of(again))))
         if find(window, "filler", re.compile(r"^(Bux|Minden|Aa)Page$"), True) is None:
             raise StepFailed("three Enter presses on %r left the game" % title)
-        if self._seat_state(to) != mine:
+        after = self._settled_seat_state(to)
+        if after != mine:
+            changed = sorted(k for k in set(mine or {}) | set(after or {})
+                             if (mine or {}).get(k) != (after or {}).get(k))
             raise StepFailed("three Enter presses on %r changed what %s holds in the saved "
-                             "game" % (title, to))
+                             "game: %s" % (title, to, ", ".join(changed)))
         leak = self.player.leak(window, tree_text(window), None)
         if leak:
             raise StepFailed("while the screen says %r, the accessibility tree holds %s"

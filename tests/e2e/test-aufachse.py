@@ -43,6 +43,8 @@ class AufAchse:
         self.decisions = 0
         self.cards = 0
         self.stages = 0
+        self.by_keyboard = 0
+        self.counter_plays = 0
 
     def decide(self, page):
         done = self._decide(page)
@@ -65,6 +67,10 @@ class AufAchse:
             target = e.find(page, "push button", PLAY, True)
             if target is not None and e.name_of(target) == "Put on Counter":
                 card = max(cards, key=lambda c: km(e.name_of(c)))
+                self.counter_plays += 1
+                # Every third, all through the game, by keyboard.
+                if self.counter_plays % 3 == 1 and cards.index(card) < 10:
+                    return self.play_by_keyboard(page, cards.index(card), e.name_of(card))
             else:
                 card = cards[(self.cards * 7) % len(cards)]
             name = e.name_of(card)
@@ -80,6 +86,40 @@ class AufAchse:
             self.stages += 1
             return "continue after stage %d" % self.stages
         return None
+
+    def play_by_keyboard(self, page, index, name):
+        """The card picked by its digit and put on the counter by Ctrl+Enter, and at once one
+        more Space, a bounce of the person's key. Then (issue 10) the game is still on
+        screen, and once the focus has settled it is in the game, on nothing that acts on it
+        or leaves it (it went to the header's Back, and the next Space left the game)."""
+        e.key(ord("1") + index if index < 9 else ord("0"))
+        e.wait_for(lambda: e.find(page, "push button", "Put on Counter", True), 5,
+                   "Put on Counter after the card's digit")
+        e.key(e.KEY_ENTER, e.CONTROL_MASK)
+        e.key(e.KEY_SPACE)
+        e.wait_for(lambda: not any(e.usable(b) for b in e.find_all(page, "push button",
+                                                                     "Put on Counter", True)),
+                   10, "the card on the counter after Ctrl+Enter")
+        window = self.hand_over.app.window()
+        focus = e.wait_for(lambda: e.focused(window), 5, "the focus to settle after the card")
+        inside, in_hand = False, False
+        n = focus
+        for _ in range(64):
+            if n is None:
+                break
+            if re.match(r"^Hand of ", e.name_of(n)):
+                in_hand = True
+            if e._path(n) == e._path(page):
+                inside = True
+                break
+            n = e._safe(n.get_parent)
+        if not inside or (e.role_of(focus) == "push button" and not in_hand):
+            raise e.StepFailed("after Ctrl+Enter and Space the focus is on %s"
+                               % e.describe(focus))
+        self.cards += 1
+        self.by_keyboard += 1
+        return "Put on Counter by keyboard: %s (then Space; the focus on %s)" % (
+            name, e.describe(focus))
 
     def leak(self, window, text, viewer):
         """What a person must not see: under the cover (viewer None) nothing of the game at
@@ -122,7 +162,10 @@ class AufAchse:
 def run():
     aa = AufAchse()
     e.play_through("Auf Achse – Das Kartenspiel", "aufachse", LINEUP, "Anna", aa, warmup=6)
-    e.log("%d cards played by two people, %d stage scorings read" % (aa.cards, aa.stages))
+    e.log("%d cards played by two people (%d by keyboard, each with a Space after it), %d "
+          "stage scorings read" % (aa.cards, aa.by_keyboard, aa.stages))
+    if aa.by_keyboard < 3:
+        raise e.StepFailed("only %d cards were played by keyboard" % aa.by_keyboard)
 
 
 if __name__ == "__main__":

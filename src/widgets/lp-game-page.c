@@ -82,7 +82,10 @@ static gboolean forget_widget(GtkWidget *widget)
         gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
         gtk_accessible_reset_property(GTK_ACCESSIBLE(widget),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-        gtk_widget_set_tooltip_text(widget, NULL);
+        /* A set text only: one a canvas gives in "query-tooltip" asks for the new seat, and
+         * clearing the text would turn that off too. */
+        if (gtk_widget_get_tooltip_text(widget) != NULL)
+            gtk_widget_set_tooltip_text(widget, NULL);
     }
 
     /* A canvas draws its hover from its motion controller: it hears the pointer leave. */

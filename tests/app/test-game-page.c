@@ -129,6 +129,11 @@ static void test_forget_seat(void)
     gtk_accessible_update_property(GTK_ACCESSIBLE(map), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    "Map of Germany", -1);
     gtk_box_append(GTK_BOX(box), map);
+    /* A seat-private canvas that asks for its tooltip when shown keeps asking. */
+    GtkWidget *canvas = gtk_drawing_area_new();
+    lp_game_page_mark_seat_private(canvas);
+    gtk_widget_set_has_tooltip(canvas, TRUE);
+    gtk_box_append(GTK_BOX(box), canvas);
 
     g_assert_nonnull(privacy);
     lp_privacy_screen_set_child(privacy, NULL);
@@ -185,6 +190,7 @@ static void test_forget_seat(void)
     g_assert_false(gtk_test_accessible_has_property(GTK_ACCESSIBLE(hand),
                                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
     g_assert_null(gtk_widget_get_tooltip_text(hand));
+    g_assert_true(gtk_widget_get_has_tooltip(canvas));
     g_assert_null(gtk_test_accessible_check_property(GTK_ACCESSIBLE(map),
                                                      GTK_ACCESSIBLE_PROPERTY_LABEL,
                                                      "Map of Germany"));

@@ -13,6 +13,8 @@
 #include "lp-start-page.h"
 
 #define MAX_AGE 150
+/* The page's width at most, seats and Start alike. */
+#define CONTENT_WIDTH 728
 
 /* The controls of one seat; owned by its GtkListBoxRow. */
 typedef struct {
@@ -39,6 +41,7 @@ struct _LpSetupPage {
     GtkWidget *option_label;
     GtkWidget *option_description;
     GtkWidget *option_switch;
+    GtkWidget *bar;
     GtkWidget *error_label;
     GtkWidget *start_button;
 
@@ -467,6 +470,7 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_label);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_description);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, option_switch);
+    gtk_widget_class_bind_template_child(widget_class, LpSetupPage, bar);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, error_label);
     gtk_widget_class_bind_template_child(widget_class, LpSetupPage, start_button);
     gtk_widget_class_bind_template_callback(widget_class, on_add_clicked);
@@ -476,14 +480,22 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
 
 static void lp_setup_page_init(LpSetupPage *self)
 {
+    GtkWidget *page_box;
+
     gtk_widget_init_template(GTK_WIDGET(self));
     /* Centred and at most this wide in every language; German words used to widen the
-     * page to the window's edges (issue 13). */
+     * page to the window's edges (issue 13). The bar below keeps Start under the seats'
+     * right edge. */
     g_object_ref(self->content);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller), NULL);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(self->scroller),
-                                  lp_clamp_new(self->content, 728));
+                                  lp_clamp_new(self->content, CONTENT_WIDTH));
     g_object_unref(self->content);
+    page_box = gtk_widget_get_parent(self->bar);
+    g_object_ref(self->bar);
+    gtk_box_remove(GTK_BOX(page_box), self->bar);
+    gtk_box_append(GTK_BOX(page_box), lp_clamp_new(self->bar, CONTENT_WIDTH));
+    g_object_unref(self->bar);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->start_button));
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);

@@ -6,7 +6,9 @@
 
 #include "lp-application.h"
 #include "lp-bench-mode.h"
+#include "lp-howto-page.h"
 #include "lp-preferences-window.h"
+#include "lp-setup-page.h"
 #include "lp-window.h"
 
 struct _LpApplication {
@@ -106,13 +108,91 @@ static void preferences_activated(GSimpleAction *action, GVariant *param, gpoint
     gtk_window_present(GTK_WINDOW(prefs));
 }
 
+/* The game the window shows or sets up, whose keys the shortcuts window opens at. */
+static const char *shown_game(GtkWindow *parent)
+{
+    LpWindow *window;
+    const char *page;
+
+    if (!LP_IS_WINDOW(parent))
+        return NULL;
+    window = LP_WINDOW(parent);
+    page = lp_window_get_page_name(window);
+    if (g_strcmp0(page, "game") == 0 && lp_window_get_game(window) != NULL)
+        return lp_game_get_kind(lp_window_get_game(window));
+    if (g_strcmp0(page, "howto") == 0)
+        return lp_howto_page_get_kind(LP_HOWTO_PAGE(lp_window_get_howto_page(window)));
+    if (g_strcmp0(page, "setup") == 0) {
+        const LpGameUi *info = lp_setup_page_get_game(LP_SETUP_PAGE(lp_window_get_setup_page(window)));
+
+        return info != NULL ? info->game_class->kind : NULL;
+    }
+    return NULL;
+}
+
+static void name_by_label(GtkMenuButton *button)
+{
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   gtk_menu_button_get_label(button), -1);
+}
+
+/* A section lays its groups out on pages, each titled "_1", "_2" …, which a screen reader
+ * reads aloud, and lays them out again when it is mapped; each section here has one page,
+ * which needs no name. */
+static void unname_pages(GtkWidget *section)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(section); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        if (GTK_IS_STACK(c)) {
+            g_autoptr(GListModel) pages = G_LIST_MODEL(gtk_stack_get_pages(GTK_STACK(c)));
+
+            for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {
+                GtkStackPage *page = g_list_model_get_item(pages, i);
+
+                gtk_stack_page_set_title(page, NULL);
+                g_object_unref(page);
+            }
+        }
+    }
+}
+
+/* GTK 4.8 leaves its own controls of the shortcuts window unnamed: a screen reader would say
+ * "GtkSearchEntry", "GtkImage" (the search button) and "GtkMenuButton" (issue 13). */
+static void name_shortcuts_controls(GtkWidget *widget)
+{
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        if (GTK_IS_SEARCH_ENTRY(c)) {
+            gtk_accessible_update_property(GTK_ACCESSIBLE(c), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           _("Search Shortcuts"), -1);
+        } else if (GTK_IS_TOGGLE_BUTTON(c) &&
+                   g_strcmp0(gtk_button_get_icon_name(GTK_BUTTON(c)), "edit-find-symbolic") == 0) {
+            gtk_accessible_update_property(GTK_ACCESSIBLE(c), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           _("Search Shortcuts"), -1);
+        } else if (GTK_IS_MENU_BUTTON(c)) {
+            /* It shows the title of the section on view and opens the list of sections. */
+            name_by_label(GTK_MENU_BUTTON(c));
+            g_signal_connect(c, "notify::label", G_CALLBACK(name_by_label), NULL);
+        } else if (GTK_IS_SHORTCUTS_SECTION(c)) {
+            unname_pages(c);
+            g_signal_connect_after(c, "map", G_CALLBACK(unname_pages), NULL);
+        }
+        name_shortcuts_controls(c);
+    }
+}
+
 GtkWidget *lp_shortcuts_window_new(GtkWindow *parent)
 {
     g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource(
         "/io/github/landpartie/Landpartie/ui/lp-shortcuts-window.ui");
     GtkWindow *window = GTK_WINDOW(gtk_builder_get_object(builder, "shortcuts_window"));
+    const char *game = shown_game(parent);
 
     gtk_window_set_transient_for(window, parent);
+    name_shortcuts_controls(GTK_WIDGET(window));
+    /* One section per game (so that each fits a small screen): the one in use comes first. */
+    if (game != NULL)
+        g_object_set(window, "section-name", game, NULL);
     return GTK_WIDGET(window);
 }
 

@@ -547,6 +547,68 @@ static void test_about_and_shortcuts(void)
     gtk_window_destroy(GTK_WINDOW(shortcuts));
 }
 
+static gboolean shortcuts_laid_out(gpointer data)
+{
+    return gtk_widget_get_mapped(data) && gtk_widget_get_height(data) > 0;
+}
+
+static void assert_shortcuts_open_at(Fixture *f, const char *kind)
+{
+    GtkWidget *shortcuts = lp_shortcuts_window_new(GTK_WINDOW(f->window));
+    g_autofree char *shown = NULL;
+
+    g_object_get(shortcuts, "section-name", &shown, NULL);
+    g_assert_cmpstr(shown, ==, kind);
+    gtk_window_destroy(GTK_WINDOW(shortcuts));
+}
+
+/* Issue 13: the keys of the app and of each game, one section each, so that a section fits
+ * a 1024×600 screen on one page (the window was two pages, wider than the screen, with
+ * tabs read as "_1" and "_2"). It opens at the game being set up, explained or played. */
+static void test_shortcuts_sections(Fixture *f, gconstpointer data)
+{
+    static const char *const kinds[] = {"buxtehude", "minden", "aufachse"};
+    GtkWidget *shortcuts;
+
+    assert_shortcuts_open_at(f, "general");
+    shortcuts = lp_shortcuts_window_new(GTK_WINDOW(f->window));
+    g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(shortcuts)), ==, "Keyboard Shortcuts");
+    gtk_window_present(GTK_WINDOW(shortcuts));
+    g_assert_true(lp_test_wait_for(shortcuts_laid_out, shortcuts));
+    g_assert_cmpint(gtk_widget_get_width(shortcuts), <=, 1024);
+    g_assert_cmpint(gtk_widget_get_height(shortcuts), <=, 600);
+    /* No section needs a second page. */
+    g_autoptr(GPtrArray) switchers = lp_test_find_all(shortcuts, GTK_TYPE_STACK_SWITCHER, NULL);
+    g_assert_cmpuint(switchers->len, ==, 4);
+    for (guint i = 0; i < switchers->len; i++)
+        g_assert_false(gtk_widget_get_visible(switchers->pdata[i]));
+    gtk_window_destroy(GTK_WINDOW(shortcuts));
+
+    for (guint i = 0; i < G_N_ELEMENTS(kinds); i++) {
+        g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+        g_autoptr(GError) error = NULL;
+
+        activate(f, "win.new-game", kinds[i]);
+        assert_shortcuts_open_at(f, kinds[i]);
+        activate(f, "win.how-to-current", NULL);
+        g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "howto");
+        assert_shortcuts_open_at(f, kinds[i]);
+        activate(f, "win.back", NULL);
+        activate(f, "win.back", NULL);
+
+        /* During a game. */
+        g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
+                                               LP_LEVEL_NORMAL));
+        g_ptr_array_add(players, lp_player_new("Ben", 11, "#3584e4", LP_PLAYER_COMPUTER,
+                                               LP_LEVEL_NORMAL));
+        g_assert_true(lp_window_start_game(f->window, lp_game_ui_lookup(kinds[i]), players, 9,
+                                           FALSE, &error));
+        g_assert_no_error(error);
+        assert_shortcuts_open_at(f, kinds[i]);
+        activate(f, "win.show-start", NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
@@ -571,5 +633,7 @@ int main(int argc, char **argv)
     g_test_add_func("/window/play-again-waits", test_play_again_waits);
     g_test_add_func("/window/preferences", test_preferences);
     g_test_add_func("/window/about-and-shortcuts", test_about_and_shortcuts);
+    g_test_add("/window/shortcuts-sections", Fixture, NULL, fixture_set_up,
+               test_shortcuts_sections, fixture_tear_down);
     return g_test_run();
 }

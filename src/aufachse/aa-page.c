@@ -24,6 +24,7 @@ struct _AaPage {
     GtkLabel *status_label;
     GtkWidget *routes_box;
     GtkWidget *side_box;
+    GtkWidget *score_box;
     GtkGrid *score_grid;
     GtkStack *action_stack;
     GtkWidget *hand_box;
@@ -186,7 +187,10 @@ static void update_scoreboard(AaPage *self)
     for (guint s = 0; s < n; s++) {
         GtkWidget *name = gtk_label_new(seat_name(self, s));
         gtk_label_set_xalign(GTK_LABEL(name), 0);
-        gtk_label_set_ellipsize(GTK_LABEL(name), PANGO_ELLIPSIZE_END);
+        /* The panel is narrow: a name goes onto two lines ("Oma / Gerda") rather than being
+         * cut ("Oma G…", issue 13); a single long word widens the panel a little. */
+        gtk_label_set_wrap(GTK_LABEL(name), TRUE);
+        gtk_label_set_natural_wrap_mode(GTK_LABEL(name), GTK_NATURAL_WRAP_WORD);
         gtk_label_set_max_width_chars(GTK_LABEL(name), 12);
         gtk_grid_attach(self->score_grid, name, 0, s + 1, 1, 1);
         GString *spoken = g_string_new(NULL);   /* "stage 1: 120 km, stage 2: 80 km" */
@@ -376,6 +380,14 @@ static void update_table(AaPage *self, int view, int cur)
     }
     aa_counter_update(self->counter, view);
     update_scoreboard(self);
+    /* At the end the kilometres per stage come first, in view on a small screen; the last
+     * stage's counter is no longer news. */
+    if (over)
+        gtk_box_reorder_child_after(GTK_BOX(self->side_box), GTK_WIDGET(self->counter),
+                                    self->score_box);
+    else
+        gtk_box_reorder_child_after(GTK_BOX(self->side_box), self->score_box,
+                                    GTK_WIDGET(self->counter));
 
     /* Continue only once every route is turned over (issue 10). */
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue",
@@ -705,6 +717,7 @@ static void aa_page_class_init(AaPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, AaPage, status_label);
     gtk_widget_class_bind_template_child(widget_class, AaPage, routes_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, side_box);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, score_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, score_grid);
     gtk_widget_class_bind_template_child(widget_class, AaPage, action_stack);
     gtk_widget_class_bind_template_child(widget_class, AaPage, hand_box);

@@ -345,6 +345,79 @@ static void test_over_screen(void)
     table_close(&t);
 }
 
+static GtkWidget *find_named(GtkWidget *widget, GType type, const char *name)
+{
+    g_autoptr(GPtrArray) all = g_ptr_array_new();
+    find_all(widget, type, all);
+    for (guint i = 0; i < all->len; i++) {
+        if (gtk_test_accessible_check_property(all->pdata[i], GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                               name) == NULL)
+            return all->pdata[i];
+    }
+    return NULL;
+}
+
+/* Issue 13: at the end the kilometres per stage are in view at 1024×600, above the last
+ * stage's counter, and no name in them is cut ("Oma G…"): a name wraps instead. */
+static void test_over_stage_table(void)
+{
+    static const char *const names[] = {"Oma Gerda", "Tante Hildegard", "Opa Heinz", "Charlotte",
+                                        "Anna"};
+    AaTestTable spec = long_routes;
+    spec.phase = "over";
+    spec.stage = 5;
+    spec.scores = "[[180,80,120,30,270],[170,30,120,20,30],[320,150,90,210,290],"
+                  "[20,300,160,60,30],[310,350,10,150,380]]";
+    JsonNode *state = aa_test_state_from_table(&spec);
+    g_autoptr(JsonNode) root = aa_test_envelope(spec.n_players, spec.kinds, state);
+    JsonArray *players = json_object_get_array_member(json_node_get_object(root), "players");
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+        json_object_set_string_member(json_array_get_object_element(players, i), "name",
+                                      names[i]);
+    g_autoptr(GError) error = NULL;
+    Table t;
+    t.game = AA_GAME(lp_game_restore(AA_TYPE_GAME, root, &error));
+    g_assert_no_error(error);
+    t.driver = test_driver_new(t.game);
+    t.settings = test_settings_new();
+    t.page = g_object_ref_sink(lp_game_page_new(AA_TYPE_PAGE, LP_GAME(t.game), t.driver,
+                                                t.settings));
+    t.window = gtk_window_new();
+    /* 600 px less the window's header bar. */
+    gtk_window_set_default_size(GTK_WINDOW(t.window), 1024, 550);
+    gtk_window_set_child(GTK_WINDOW(t.window), t.page);
+    gtk_window_present(GTK_WINDOW(t.window));
+    iterate(150);
+    g_assert_cmpstr(aa_page_get_mode(AA_PAGE(t.page)), ==, "over");
+
+    GtkWidget *grid = find_named(t.page, GTK_TYPE_GRID, "Scoreboard");
+    g_assert_nonnull(grid);
+    GtkWidget *side = gtk_widget_get_ancestor(grid, GTK_TYPE_SCROLLED_WINDOW);
+    graphene_rect_t r = bounds_in(grid, side);
+    g_assert_cmpfloat(r.origin.y, >=, 0);
+    g_assert_cmpfloat(r.origin.y + r.size.height, <=, gtk_widget_get_height(side));
+    graphene_rect_t c = bounds_in(GTK_WIDGET(find_counter(t.page)), side);
+    g_assert_cmpfloat(c.origin.y, >, r.origin.y);
+
+    guint seen = 0;
+    for (GtkWidget *l = gtk_widget_get_first_child(grid); l != NULL;
+         l = gtk_widget_get_next_sibling(l)) {
+        const char *text = gtk_label_get_text(GTK_LABEL(l));
+        for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+            if (strcmp(text, names[i]) != 0)
+                continue;
+            g_assert_false(pango_layout_is_ellipsized(gtk_label_get_layout(GTK_LABEL(l))));
+            /* Not clipped by its cell either. */
+            int min = 0;
+            gtk_widget_measure(l, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+            g_assert_cmpint(gtk_widget_get_width(l), >=, min);
+            seen++;
+        }
+    }
+    g_assert_cmpuint(seen, ==, G_N_ELEMENTS(names));
+    table_close(&t);
+}
+
 /* Issue 10: a human's own result stays until a human goes on. The log of the counter names
  * the human's card of the last round while the computers play the next one, and at a stage
  * end until Continue, at any pace. */
@@ -423,6 +496,45 @@ static void test_log_privacy(void)
     g_assert_finalize_object(game);
 }
 
+/* Issue 13: a screen reader says what each cell of the counter shows: the face of a card
+ * that stays, and whose a face-down card is (never its face). GTK 4.8 called them all
+ * "GtkFlowBoxChild". */
+static void test_counter_names(void)
+{
+    AaTestTable spec = {
+        .n_players = 2,
+        .phase = "resolve",
+        .play_index = 2,
+        .hands = {"10 20 30 40 50 60 70 80 90", "10 20 30 40 50 60 70 80 90"},
+        .routes = {"40", "50"},
+        .counter = "100 -50",
+        .pile = "60 R",
+        .pile_owners = "10",
+    };
+    g_autoptr(GError) error = NULL;
+    AaGame *game = aa_test_game_from_table(&spec, &error);
+    g_assert_no_error(error);
+    GtkWidget *counter = g_object_ref_sink(aa_counter_new(game));
+    g_autoptr(GPtrArray) cells = g_ptr_array_new();
+    find_all(counter, GTK_TYPE_FLOW_BOX_CHILD, cells);
+    GtkWidget *pile = find_named(counter, GTK_TYPE_FLOW_BOX, "Face-down pile");
+    /* The pile first (what changes in a round), bottom card first; then the cards that
+     * stay. */
+    static const char *const expected[] = {"Face-down card of P1", "Face-down card of P0",
+                                           "100 km", "Lost cargo (−50 km)"};
+    g_assert_cmpuint(cells->len, ==, G_N_ELEMENTS(expected));
+    for (guint i = 0; i < cells->len; i++) {
+        g_assert_true((gtk_widget_get_parent(cells->pdata[i]) == pile) == (i < 2));
+        g_assert_null(gtk_test_accessible_check_property(cells->pdata[i],
+                                                         GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                         expected[i]));
+        g_assert_cmpstr(gtk_widget_get_tooltip_text(gtk_widget_get_first_child(cells->pdata[i])),
+                        ==, expected[i]);
+    }
+    g_assert_finalize_object(counter);
+    g_assert_finalize_object(game);
+}
+
 int main(int argc, char **argv)
 {
     gtk_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -430,7 +542,9 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/fit/grows-big-screen", test_grows_big_screen);
     g_test_add_func("/aufachse/fit/words", test_words);
     g_test_add_func("/aufachse/fit/over-screen", test_over_screen);
+    g_test_add_func("/aufachse/fit/over-stage-table", test_over_stage_table);
     g_test_add_func("/aufachse/fit/results-stay", test_results_stay);
     g_test_add_func("/aufachse/fit/log-privacy", test_log_privacy);
+    g_test_add_func("/aufachse/fit/counter-names", test_counter_names);
     return g_test_run();
 }

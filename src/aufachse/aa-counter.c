@@ -134,11 +134,16 @@ static void clear_box(GtkWidget *box)
     }
 }
 
-static void flow_append(GtkWidget *flow, GtkWidget *child)
+/* name: what a screen reader says for the cell, which GTK 4.8 would call by its class
+ * ("GtkFlowBoxChild", issue 13); the same as the page shows, the tooltip included. */
+static void flow_append(GtkWidget *flow, GtkWidget *child, const char *name)
 {
     gtk_flow_box_append(GTK_FLOW_BOX(flow), child);
     /* Pictures, not stops on the way of the Tab key. */
     gtk_widget_set_focusable(gtk_widget_get_parent(child), FALSE);
+    gtk_widget_set_tooltip_text(child, name);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(gtk_widget_get_parent(child)),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
 }
 
 static void update_log(AaCounter *self)
@@ -188,8 +193,7 @@ void aa_counter_update(AaCounter *self, int viewer)
         int face = aa_card_face(g_array_index(counter, guint8, i));
         GtkWidget *card = aa_card_art_picture(face, STAY_WIDTH);
         g_autofree char *name = aa_card_art_name(face);
-        gtk_widget_set_tooltip_text(card, name);
-        flow_append(self->stays_box, card);
+        flow_append(self->stays_box, card, name);
     }
     gtk_widget_set_visible(self->stays_title, counter->len > 0);
     gtk_widget_set_visible(self->stays_box, counter->len > 0);
@@ -202,8 +206,11 @@ void aa_counter_update(AaCounter *self, int viewer)
         g_autofree char *css_class = g_strdup_printf("aa-seat-%u", owner);
         gtk_widget_add_css_class(card, css_class);
         gtk_widget_add_css_class(card, "aa-pile-card");
-        gtk_widget_set_tooltip_text(card, seat_name(self, owner));
-        flow_append(self->pile_box, card);
+        /* Face down: its owner (the colour on the page) and nothing of its face. */
+        /* Translators: a card on the counter's face-down pile and the player who put it. */
+        g_autofree char *name = g_strdup_printf(_("Face-down card of %s"),
+                                                seat_name(self, owner));
+        flow_append(self->pile_box, card, name);
     }
     gtk_widget_set_visible(self->pile_box, pile > 0);
     g_autofree char *pile_text =

@@ -42,10 +42,6 @@ GLib.log_set_handler("dbind", GLib.LogLevelFlags.LEVEL_WARNING, _quiet, None)
 # Known failures: "LANG/STATE" globs (fnmatch) of states whose names are still wrong; they
 # are reported but do not fail the run; a listed state that passes does.
 KNOWN_FAILURES = [
-    # The counter's flow-box cells are read as "GtkFlowBoxChild".
-    "*/aufachse-play*",
-    "*/aufachse-stage-end",
-    "*/aufachse-winner",
 ]
 
 # Containers a screen reader does not announce by name: GTK 4.8 gives every unnamed

@@ -19,7 +19,9 @@
  *                                   controller, the one hook every widget has
  *   LANDPARTIE_BENCH_GAMES=<n>  the window plays n computer-only games, the three kinds in
  *     turn, with the driver at full speed, and prints "LANDPARTIE_BENCH {json}" with the
- *     resident memory after each game.
+ *     resident memory and glibc's heap in use (mallinfo2) after each game.
+ *     LANDPARTIE_BENCH_GAME_KINDS=<kind>[,<kind>…] plays only those kinds, in turn, to tell
+ *     which game's page a growth comes from.
  *
  * The game is prepared by the computer players with a fixed seed (in Buxtehude a person at
  * seat 0 whose turn it is, so the cross takes a card as it does for a family), written to the
@@ -31,6 +33,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -62,6 +67,8 @@ typedef struct {
     guint games_played;
     LpGame *game;
     GArray *rss_kb;
+    GArray *heap_kb;
+    GStrv kinds;
     guint poll_id;
 } Bench;
 
@@ -407,6 +414,18 @@ static long rss_kb(void)
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* glibc's heap in use, what the allocator has handed out and not got back: unlike the
+ * resident size it does not count free holes that are still mapped. */
+static long heap_kb(void)
+{
+#ifdef __GLIBC__
+    struct mallinfo2 info = mallinfo2();
+    return (long)((info.uordblks + info.hblkhd) / 1024);
+#else
+    return 0;
+#endif
+}
+
 static void next_game(Bench *self);
 
 /* Outside Bench: a game may be finalized after the window. */
@@ -423,8 +442,9 @@ static gboolean poll_game(gpointer data)
     LpGame *game = lp_window_get_game(self->window);
     if (game == NULL || lp_game_is_over(game)) {
         self->poll_id = 0;
-        long kb = rss_kb();
+        long kb = rss_kb(), heap = heap_kb();
         g_array_append_val(self->rss_kb, kb);
+        g_array_append_val(self->heap_kb, heap);
         self->games_played++;
         next_game(self);
         return G_SOURCE_REMOVE;
@@ -441,23 +461,32 @@ static gboolean poll_game(gpointer data)
     return G_SOURCE_CONTINUE;
 }
 
+static void append_kb(GString *json, const char *name, GArray *kb)
+{
+    g_string_append_printf(json, ", \"%s\": [", name);
+    for (guint i = 0; i < kb->len; i++)
+        g_string_append_printf(json, "%s%ld", i > 0 ? ", " : "", g_array_index(kb, long, i));
+    g_string_append(json, "]");
+}
+
 static void next_game(Bench *self)
 {
-    static const char *const kinds[] = {"buxtehude", "minden", "aufachse"};
     if (self->games_played == self->games_left) {
         GString *json = g_string_new("{\"games\": ");
         /* A model that outlives its game (a reference left behind) shows here. */
-        g_string_append_printf(json, "%u, \"games_finalized\": %u, \"rss_kb\": [",
-                               self->games_played, games_finalized);
-        for (guint i = 0; i < self->rss_kb->len; i++)
-            g_string_append_printf(json, "%s%ld", i > 0 ? ", " : "",
-                                   g_array_index(self->rss_kb, long, i));
-        g_string_append(json, "]}");
+        g_string_append_printf(json, "%u, \"games_finalized\": %u", self->games_played,
+                               games_finalized);
+        g_autofree char *kinds = g_strjoinv(",", self->kinds);
+        g_string_append_printf(json, ", \"kinds\": \"%s\"", kinds);
+        append_kb(json, "rss_kb", self->rss_kb);
+        append_kb(json, "heap_kb", self->heap_kb);
+        g_string_append(json, "}");
         finish(self, json->str);
         g_string_free(json, TRUE);
         return;
     }
-    const LpGameUi *info = lp_game_ui_lookup(kinds[self->games_played % 3]);
+    const LpGameUi *info =
+        lp_game_ui_lookup(self->kinds[self->games_played % g_strv_length(self->kinds)]);
     g_autoptr(GPtrArray) players = players_new(3, FALSE);
     g_autoptr(GError) error = NULL;
     if (!lp_window_start_game(self->window, info, players, SEED + self->games_played, FALSE,
@@ -491,6 +520,8 @@ static void bench_free(gpointer data)
     g_clear_pointer(&self->times_ms, g_array_unref);
     g_clear_pointer(&self->cpu_ms, g_array_unref);
     g_clear_pointer(&self->rss_kb, g_array_unref);
+    g_clear_pointer(&self->heap_kb, g_array_unref);
+    g_strfreev(self->kinds);
     g_free(self->scenario);
     g_free(self);
 }
@@ -510,6 +541,17 @@ gboolean lp_bench_mode_start(LpWindow *window)
     if (games != NULL && *games != '\0') {
         self->games_left = (guint)g_ascii_strtoull(games, NULL, 10);
         self->rss_kb = g_array_new(FALSE, FALSE, sizeof(long));
+        self->heap_kb = g_array_new(FALSE, FALSE, sizeof(long));
+        const char *kinds = g_getenv("LANDPARTIE_BENCH_GAME_KINDS");
+        self->kinds = g_strsplit(kinds != NULL && *kinds != '\0' ? kinds
+                                                                 : "buxtehude,minden,aufachse",
+                                 ",", -1);
+        for (guint i = 0; self->kinds[i] != NULL; i++) {
+            if (lp_game_ui_lookup(self->kinds[i]) == NULL) {
+                g_printerr("bench: unknown game %s\n", self->kinds[i]);
+                exit(3);
+            }
+        }
         g_idle_add(start_games, self);
         return TRUE;
     }

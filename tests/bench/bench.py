@@ -135,13 +135,21 @@ def games_memory(data_home):
     if row is None:
         return None
     rss = row["rss_kb"]
+    heap = row.get("heap_kb") or [0] * len(rss)
     # The first games fill caches that are meant to stay (fonts, card pictures, page
-    # classes): growth is counted after two games of each kind.
+    # classes): growth is counted after two games of each kind. The growth from the first
+    # game and over the second half are shown too: a cache levels off, a leak keeps climbing.
     base = min(6, len(rss)) - 1
+    half = len(rss) // 2
     return {"games": row["games"], "games_finalized": row.get("games_finalized"),
-            "rss_kb": rss, "baseline_game": base + 1,
+            "rss_kb": rss, "heap_kb": heap, "baseline_game": base + 1,
             "start_mb": rss[base] / 1024, "end_mb": rss[-1] / 1024,
-            "growth_mb": (rss[-1] - rss[base]) / 1024}
+            "growth_mb": (rss[-1] - rss[base]) / 1024,
+            "growth_from_first_mb": (rss[-1] - rss[0]) / 1024,
+            "half_game": half + 1,
+            "growth_second_half_mb": (rss[-1] - rss[half]) / 1024,
+            "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
+            "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024}
 
 
 def print_startup(s):
@@ -170,6 +178,10 @@ def print_games(m):
           f"after game {m['baseline_game']}, {m['end_mb']:.1f} MB at the end: growth "
           f"{m['growth_mb']:+.2f} MB (target <= {TARGETS['games_rss_growth_mb']} MB) "
           f"{check('games_rss_growth_mb', m['growth_mb'] <= TARGETS['games_rss_growth_mb'])}")
+    print(f"  resident from game 1: {m['growth_from_first_mb']:+.2f} MB; from game "
+          f"{m['half_game']}: {m['growth_second_half_mb']:+.2f} MB; heap in use (mallinfo2) "
+          f"from game {m['baseline_game']}: {m['heap_growth_mb']:+.2f} MB, from game "
+          f"{m['half_game']}: {m['heap_growth_second_half_mb']:+.2f} MB")
     print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
           f"behind")
 

@@ -68,19 +68,56 @@ static const char *element_id(int face)
     return ids[cell_index(face)];
 }
 
+/* Sizes follow the window and the length of the routes, so most sizes are left behind; a
+ * count of entries bounds nothing useful (512 hand-sized cards are 44 MB). The cache keeps
+ * the most recently used textures within a budget of bytes: a hand and five route rows in
+ * all faces need about 3 MB. What is on screen holds its own reference. */
+#define CACHE_BYTES (6 * 1024 * 1024)
+
+typedef struct {
+    gint64 key;
+    GdkTexture *texture;
+    gsize bytes;
+} CacheEntry;
+
+typedef struct {
+    GHashTable *by_key; /* key → its link in lru */
+    GQueue lru;         /* CacheEntry, most recently used first */
+    gsize bytes;
+} Cache;
+
+static void cache_drop_oldest(Cache *cache)
+{
+    CacheEntry *e = g_queue_pop_tail(&cache->lru);
+    g_hash_table_remove(cache->by_key, &e->key);
+    cache->bytes -= e->bytes;
+    g_object_unref(e->texture);
+    g_free(e);
+}
+
+static void cache_add(Cache *cache, gint64 key, GdkTexture *texture, gsize bytes)
+{
+    while (cache->bytes + bytes > CACHE_BYTES && cache->lru.length > 0)
+        cache_drop_oldest(cache);
+    CacheEntry *e = g_new(CacheEntry, 1);
+    *e = (CacheEntry){ key, texture, bytes };
+    g_queue_push_head(&cache->lru, e);
+    g_hash_table_insert(cache->by_key, &e->key, cache->lru.head);
+    cache->bytes += bytes;
+}
+
 GdkTexture *aa_card_art_texture(int face, int width)
 {
-    static GHashTable *cache;
-    if (cache == NULL)
-        cache = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_object_unref);
+    static Cache cache;
+    if (cache.by_key == NULL)
+        cache.by_key = g_hash_table_new(g_int64_hash, g_int64_equal);
     gint64 key = (gint64)face * 65536 + (width & 0xffff);
-    GdkTexture *texture = g_hash_table_lookup(cache, &key);
-    if (texture != NULL)
-        return texture;
-    /* Sizes follow the window: a resize leaves many behind. What is on screen holds its own
-     * reference. */
-    if (g_hash_table_size(cache) >= 512)
-        g_hash_table_remove_all(cache);
+    GList *link = g_hash_table_lookup(cache.by_key, &key);
+    if (link != NULL) {
+        g_queue_unlink(&cache.lru, link);
+        g_queue_push_head_link(&cache.lru, link);
+        return ((CacheEntry *)link->data)->texture;
+    }
 
     int height = aa_layout_card_height(width);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
@@ -101,12 +138,10 @@ GdkTexture *aa_card_art_texture(int face, int width)
     cairo_surface_flush(surface);
     g_autoptr(GBytes) bytes = g_bytes_new(cairo_image_surface_get_data(surface),
                                           (gsize)cairo_image_surface_get_stride(surface) * height);
-    texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes,
-                                     cairo_image_surface_get_stride(surface));
+    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes,
+                                                 cairo_image_surface_get_stride(surface));
+    cache_add(&cache, key, texture, g_bytes_get_size(bytes));
     cairo_surface_destroy(surface);
-    gint64 *k = g_new(gint64, 1);
-    *k = key;
-    g_hash_table_insert(cache, k, texture);
     return texture;
 }
 

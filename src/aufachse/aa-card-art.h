@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 #define AA_CARD_ART_BACK G_MININT
 
 /* A texture of face (see aa-card.h) or AA_CARD_ART_BACK, width × width·1.4 pixels. The
- * cache owns it; take a reference to keep it past the next call (the cache forgets sizes
- * once it holds many). */
+ * cache owns it; take a reference to keep it past the next call (the cache forgets the
+ * least recently used sizes beyond a few megabytes). */
 GdkTexture *aa_card_art_texture(int face, int width);
 /* A widget showing that card, asking for width pixels (height follows); it draws the card as
  * large as its allocation allows, so a parent may give it more or less. */

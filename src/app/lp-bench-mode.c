@@ -19,7 +19,8 @@
  *                                   controller, the one hook every widget has
  *   LANDPARTIE_BENCH_GAMES=<n>  the window plays n computer-only games, the three kinds in
  *     turn, with the driver at full speed, and prints "LANDPARTIE_BENCH {json}" with the
- *     resident memory and glibc's heap in use (mallinfo2) after each game.
+ *     resident memory (also split into anonymous and file-backed) and glibc's heap in use
+ *     (mallinfo2) after each game.
  *     LANDPARTIE_BENCH_GAME_KINDS=<kind>[,<kind>…] plays only those kinds, in turn, to tell
  *     which game's page a growth comes from.
  *
@@ -33,6 +34,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -68,6 +70,8 @@ typedef struct {
     LpGame *game;
     GArray *rss_kb;
     GArray *heap_kb;
+    GArray *anon_kb;
+    GArray *file_kb;
     GStrv kinds;
     guint poll_id;
 } Bench;
@@ -414,6 +418,18 @@ static long rss_kb(void)
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* A line "Name:   N kB" of /proc/self/status: RssAnon is what the process wrote itself,
+ * RssFile the files it maps (fonts, caches, libraries) that the kernel may drop. */
+static long status_kb(const char *name)
+{
+    g_autofree char *text = NULL;
+    if (!g_file_get_contents("/proc/self/status", &text, NULL, NULL))
+        return 0;
+    g_autofree char *key = g_strconcat("\n", name, ":", NULL);
+    const char *at = strstr(text, key);
+    return at != NULL ? strtol(at + strlen(key), NULL, 10) : 0;
+}
+
 /* glibc's heap in use, what the allocator has handed out and not got back: unlike the
  * resident size it does not count free holes that are still mapped. */
 static long heap_kb(void)
@@ -442,9 +458,12 @@ static gboolean poll_game(gpointer data)
     LpGame *game = lp_window_get_game(self->window);
     if (game == NULL || lp_game_is_over(game)) {
         self->poll_id = 0;
-        long kb = rss_kb(), heap = heap_kb();
+        long kb = rss_kb(), heap = heap_kb(), anon = status_kb("RssAnon"),
+             file = status_kb("RssFile");
         g_array_append_val(self->rss_kb, kb);
         g_array_append_val(self->heap_kb, heap);
+        g_array_append_val(self->anon_kb, anon);
+        g_array_append_val(self->file_kb, file);
         self->games_played++;
         next_game(self);
         return G_SOURCE_REMOVE;
@@ -480,6 +499,8 @@ static void next_game(Bench *self)
         g_string_append_printf(json, ", \"kinds\": \"%s\"", kinds);
         append_kb(json, "rss_kb", self->rss_kb);
         append_kb(json, "heap_kb", self->heap_kb);
+        append_kb(json, "rss_anon_kb", self->anon_kb);
+        append_kb(json, "rss_file_kb", self->file_kb);
         g_string_append(json, "}");
         finish(self, json->str);
         g_string_free(json, TRUE);
@@ -521,6 +542,8 @@ static void bench_free(gpointer data)
     g_clear_pointer(&self->cpu_ms, g_array_unref);
     g_clear_pointer(&self->rss_kb, g_array_unref);
     g_clear_pointer(&self->heap_kb, g_array_unref);
+    g_clear_pointer(&self->anon_kb, g_array_unref);
+    g_clear_pointer(&self->file_kb, g_array_unref);
     g_strfreev(self->kinds);
     g_free(self->scenario);
     g_free(self);
@@ -542,6 +565,8 @@ gboolean lp_bench_mode_start(LpWindow *window)
         self->games_left = (guint)g_ascii_strtoull(games, NULL, 10);
         self->rss_kb = g_array_new(FALSE, FALSE, sizeof(long));
         self->heap_kb = g_array_new(FALSE, FALSE, sizeof(long));
+        self->anon_kb = g_array_new(FALSE, FALSE, sizeof(long));
+        self->file_kb = g_array_new(FALSE, FALSE, sizeof(long));
         const char *kinds = g_getenv("LANDPARTIE_BENCH_GAME_KINDS");
         self->kinds = g_strsplit(kinds != NULL && *kinds != '\0' ? kinds
                                                                  : "buxtehude,minden,aufachse",

@@ -149,7 +149,8 @@ def games_memory(data_home):
             "half_game": half + 1,
             "growth_second_half_mb": (rss[-1] - rss[half]) / 1024,
             "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
-            "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024}
+            "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024,
+            "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb")}
 
 
 def print_startup(s):
@@ -182,6 +183,12 @@ def print_games(m):
           f"{m['half_game']}: {m['growth_second_half_mb']:+.2f} MB; heap in use (mallinfo2) "
           f"from game {m['baseline_game']}: {m['heap_growth_mb']:+.2f} MB, from game "
           f"{m['half_game']}: {m['heap_growth_second_half_mb']:+.2f} MB")
+    anon, files = m.get("rss_anon_kb"), m.get("rss_file_kb")
+    if anon and files:
+        b = m["baseline_game"] - 1
+        print(f"  resident from game {m['baseline_game']}: anonymous "
+              f"{(anon[-1] - anon[b]) / 1024:+.2f} MB, mapped files "
+              f"{(files[-1] - files[b]) / 1024:+.2f} MB")
     print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
           f"behind")
 

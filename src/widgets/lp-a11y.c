@@ -107,3 +107,18 @@ void lp_a11y_stack_show_child_name(GtkStack *stack, const char *name)
     g_return_if_fail(child != NULL);
     lp_a11y_stack_show_child(stack, child);
 }
+
+void lp_a11y_stack_show_only(GtkStack *stack, GtkWidget *child)
+{
+    g_return_if_fail(GTK_IS_STACK(stack));
+    g_return_if_fail(GTK_IS_WIDGET(child) && gtk_widget_get_parent(child) == GTK_WIDGET(stack));
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(stack));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(stack)) && focus != child &&
+        !gtk_widget_is_ancestor(focus, child))
+        gtk_root_set_focus(root, NULL);
+    lp_a11y_stack_show_child(stack, child);
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(stack)); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        gtk_widget_set_visible(c, c == child);
+}

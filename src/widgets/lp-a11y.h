@@ -20,5 +20,11 @@ char *lp_a11y_strip_mnemonic(const char *label);
 void lp_a11y_stack_hide_inactive_pages(GtkStack *stack);
 void lp_a11y_stack_show_child(GtkStack *stack, GtkWidget *child);
 void lp_a11y_stack_show_child_name(GtkStack *stack, const char *name);
+/* Shows child and hides every other page at once (for stacks without transitions), so that
+ * hidden buttons are neither focusable nor in the accessibility tree. GTK 4.8 keeps a
+ * reference to a page for good each time it is hidden or switched away from with the focus
+ * inside (the page and all it holds outlive the stack); so the focus is let go of first,
+ * and the caller gives it to what the new page wants focused. */
+void lp_a11y_stack_show_only(GtkStack *stack, GtkWidget *child);
 
 G_END_DECLS

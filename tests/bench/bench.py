@@ -150,7 +150,17 @@ def games_memory(data_home):
             "growth_second_half_mb": (rss[-1] - rss[half]) / 1024,
             "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
             "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024,
-            "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb")}
+            "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb"),
+            "cycle_growth_mb": cycle_growth(rss)}
+
+
+def cycle_growth(rss):
+    """Games 6 and 50 are of different kinds (the kinds take turns), and each kind's page has
+    its own size at its end: the mean of the last three games (one of each kind) against
+    the mean of games 4-6 compares like with like."""
+    if len(rss) < 9:
+        return None
+    return (statistics.mean(rss[-3:]) - statistics.mean(rss[3:6])) / 1024
 
 
 def print_startup(s):
@@ -183,6 +193,9 @@ def print_games(m):
           f"{m['half_game']}: {m['growth_second_half_mb']:+.2f} MB; heap in use (mallinfo2) "
           f"from game {m['baseline_game']}: {m['heap_growth_mb']:+.2f} MB, from game "
           f"{m['half_game']}: {m['heap_growth_second_half_mb']:+.2f} MB")
+    if m.get("cycle_growth_mb") is not None:
+        print(f"  mean of the last three games (one of each kind) against games 4-6: "
+              f"{m['cycle_growth_mb']:+.2f} MB")
     anon, files = m.get("rss_anon_kb"), m.get("rss_file_kb")
     if anon and files:
         b = m["baseline_game"] - 1

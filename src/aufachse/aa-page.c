@@ -301,12 +301,8 @@ static void show_mode(AaPage *self, const char *mode)
     self->mode = mode;
     /* GTK 4.8 keeps the buttons of hidden stack pages in the accessibility tree as visible:
      * hide every page but the shown one. */
-    GtkWidget *shown = gtk_stack_get_child_by_name(self->action_stack, mode);
-    gtk_widget_set_visible(shown, TRUE);
-    gtk_stack_set_visible_child(self->action_stack, shown);
-    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(self->action_stack)); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        gtk_widget_set_visible(c, c == shown);
+    lp_a11y_stack_show_only(self->action_stack,
+                            gtk_stack_get_child_by_name(self->action_stack, mode));
     if (!changed)
         return;
     /* Issue 10: never Continue, which deals the next stage for everybody, nor a button that

@@ -135,12 +135,8 @@ static void show_mode(BuxPage *self, const char *mode)
         return;
     /* Only the current part is visible, so that hidden buttons are neither focusable nor in
      * the accessibility tree (GtkStack 4.8 leaves them there). */
-    GtkWidget *current = gtk_stack_get_child_by_name(self->action_stack, mode);
-    gtk_widget_set_visible(current, TRUE);
-    gtk_stack_set_visible_child(self->action_stack, current);
-    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(self->action_stack)); c != NULL;
-         c = gtk_widget_get_next_sibling(c))
-        gtk_widget_set_visible(c, c == current);
+    lp_a11y_stack_show_only(self->action_stack,
+                            gtk_stack_get_child_by_name(self->action_stack, mode));
     gtk_spinner_set_spinning(self->waiting_spinner, g_str_equal(mode, "waiting"));
     if (!changed)
         return;

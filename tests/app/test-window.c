@@ -229,6 +229,18 @@ typedef struct {
     const char *problem; /* part of the message */
 } Damage;
 
+/* Whether game has left its "start" phase (each game's phase is an enum property). */
+static gboolean game_has_begun(LpGame *game)
+{
+    GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(game), "phase");
+    g_auto(GValue) value = G_VALUE_INIT;
+    g_value_init(&value, pspec->value_type);
+    g_object_get_property(G_OBJECT(game), "phase", &value);
+    GEnumClass *klass = g_type_class_peek(pspec->value_type);
+    GEnumValue *phase = g_enum_get_value(klass, g_value_get_enum(&value));
+    return phase != NULL && g_strcmp0(phase->value_nick, "start") != 0;
+}
+
 /* Two windows on one save folder (two programs without a session bus both become
  * primary): the second neither continues nor overwrites the game the first plays, and says
  * so; once the first is closed, the second may continue it. */
@@ -249,6 +261,16 @@ static void test_second_window(Fixture *f, gconstpointer data)
     g_assert_true(lp_window_start_game(f->window, lp_game_ui_lookup("buxtehude"), players, 9,
                                        FALSE, &error));
     g_assert_no_error(error);
+    /* The first window deals its starting card by itself and saves again; after that it
+     * waits for a person, so the file may change only by the second window's doing. */
+    LpGame *first = lp_window_get_game(f->window);
+    gint64 end = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
+    while (!game_has_begun(first) && g_get_monotonic_time() < end) {
+        if (!g_main_context_iteration(NULL, FALSE))
+            g_usleep(2000);
+    }
+    g_assert_true(game_has_begun(first));
+    lp_test_iterate();
     lp_save_store_flush(f->store, NULL);
     g_assert_true(g_file_get_contents(path, &before, NULL, NULL));
     gtk_window_present(GTK_WINDOW(other));

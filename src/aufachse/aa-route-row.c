@@ -42,6 +42,7 @@ struct _AaRouteRow {
     gboolean scoring;
     guint scoring_start;
     char *accessible_label;
+    char *score_name;       /* accessible name of score_label, set only when it changes */
 };
 
 /* A card place in the row: the card, and for a break a red bar on its left edge and a mark
@@ -121,6 +122,22 @@ static Slot *slot_get(AaRouteRow *self, guint i)
     return slot;
 }
 
+/* GTK 4.8 clears a label's layout and queues a resize of the window on every
+ * gtk_label_set_text, even with the same text; updates run every frame in a game, so only a
+ * text that changed is set. */
+static void label_set_text(GtkWidget *label, const char *text)
+{
+    if (g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), text) != 0)
+        gtk_label_set_text(GTK_LABEL(label), text);
+}
+
+/* The same for tooltips: setting one notifies and updates the accessible description. */
+static void widget_set_tooltip(GtkWidget *widget, const char *text)
+{
+    if (g_strcmp0(gtk_widget_get_tooltip_text(widget), text) != 0)
+        gtk_widget_set_tooltip_text(widget, text);
+}
+
 void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolean scoring)
 {
     g_return_if_fail(AA_IS_ROUTE_ROW(self));
@@ -140,13 +157,12 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
         name = g_strdup_printf(_("%s ★"), who);
     else
         name = g_strdup(who);
-    gtk_label_set_text(GTK_LABEL(self->name_label), name);
-    gtk_widget_set_tooltip_text(self->name_label,
-                                aa_game_get_start_seat(self->game) == self->seat
-                                    ? _("Holds the start card") : NULL);
+    label_set_text(self->name_label, name);
+    widget_set_tooltip(self->name_label, aa_game_get_start_seat(self->game) == self->seat
+                                             ? _("Holds the start card") : NULL);
     g_autofree char *info = g_strdup_printf(ngettext("%u card in hand", "%u cards in hand", hand),
                                             hand);
-    gtk_label_set_text(GTK_LABEL(self->info_label), info);
+    label_set_text(self->info_label, info);
 
     g_autofree AaBreak *breaks = g_new0(AaBreak, MAX(length, 1));
     guint start = 0;
@@ -203,13 +219,17 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
 
     /* The value column: shown at a scoring only, and always named for screen readers. */
     g_autofree char *score = g_strdup_printf(_("%d km"), value);
-    gtk_label_set_text(GTK_LABEL(self->score_label), score);
+    label_set_text(self->score_label, score);
     gtk_widget_set_visible(self->score_label, scoring);
     /* Translators: accessible name of the value shown at the end of a route row. */
     g_autofree char *score_name = g_strdup_printf(_("Value of the route of %s: %d km"), who,
                                                   value);
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self->score_label),
-                                   GTK_ACCESSIBLE_PROPERTY_LABEL, score_name, -1);
+    if (g_strcmp0(score_name, self->score_name) != 0) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self->score_label),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, score_name, -1);
+        g_free(self->score_name);
+        self->score_name = g_steal_pointer(&score_name);
+    }
 
     /* Accessible description from what may be seen only. */
     g_autofree char *label = NULL;
@@ -404,6 +424,7 @@ static void aa_route_row_finalize(GObject *object)
     AaRouteRow *self = AA_ROUTE_ROW(object);
     g_clear_pointer(&self->slots, g_ptr_array_unref);
     g_clear_pointer(&self->accessible_label, g_free);
+    g_clear_pointer(&self->score_name, g_free);
     G_OBJECT_CLASS(aa_route_row_parent_class)->finalize(object);
 }
 

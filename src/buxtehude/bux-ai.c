@@ -22,7 +22,8 @@ static double unit(guint64 z)
 
 static gboolean is_human(BuxGame *game, guint seat)
 {
-    return lp_player_is_human(lp_game_get_player(LP_GAME(game), seat));
+    g_return_val_if_fail(seat < game->n_seats, TRUE);
+    return game->human[seat];
 }
 
 static double level_base(LpLevel level)
@@ -60,31 +61,89 @@ static double fame_factor(const BuxCard *card)
     return f;
 }
 
-void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lon,
-                    double *sigma)
-{
-    LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
-    const BuxCard *c = bux_deck_get_card(bux_game_get_deck(game), card);
-    double sd = level_base(lp_player_get_level(player)) * fame_factor(c);
-    guint64 key = ((guint64)bux_game_get_ai_salt(game, seat) << 32) ^ ((guint64)card * 4);
-    /* Box-Muller from two hashed uniforms, for each coordinate. */
-    double u1 = unit(mix(key)), u2 = unit(mix(key + 1));
-    double r = sqrt(-2.0 * log(u1));
-    *lat = c->lat + sd * r * cos(2 * G_PI * u2);
-    /* Longitude degrees are shorter; the error in km is the same. */
-    *lon = c->lon + sd * r * sin(2 * G_PI * u2) / cos(51.0 * G_PI / 180.0);
-    if (sigma != NULL)
-        *sigma = sd;
-}
-
 /* Where seat believes a card lies, and how sure it is. */
 typedef struct {
     double lat, lon, sd;
 } Belief;
 
-static void believe(BuxGame *game, guint seat, int card, Belief *b)
+static void compute_belief(const BuxCard *c, LpLevel level, guint32 salt, int card, Belief *b)
 {
-    bux_ai_believe(game, seat, card, &b->lat, &b->lon, &b->sd);
+    double sd = level_base(level) * fame_factor(c);
+    guint64 key = ((guint64)salt << 32) ^ ((guint64)card * 4);
+    /* Box-Muller from two hashed uniforms, for each coordinate. */
+    double u1 = unit(mix(key)), u2 = unit(mix(key + 1));
+    double r = sqrt(-2.0 * log(u1));
+    b->lat = c->lat + sd * r * cos(2 * G_PI * u2);
+    /* Longitude degrees are shorter; the error in km is the same. */
+    b->lon = c->lon + sd * r * sin(2 * G_PI * u2) / cos(51.0 * G_PI / 180.0);
+    b->sd = sd;
+}
+
+void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lon,
+                    double *sigma)
+{
+    LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
+    const BuxCard *c = bux_deck_get_card(bux_game_get_deck(game), card);
+    Belief b;
+    compute_belief(c, lp_player_get_level(player), bux_game_get_ai_salt(game, seat), card, &b);
+    *lat = b.lat;
+    *lon = b.lon;
+    if (sigma != NULL)
+        *sigma = b.sd;
+}
+
+/* A seat's beliefs, each computed the first time it is asked for: they depend only on the
+ * card, the seat's level and its salt (the simulator spent most of its time recomputing
+ * them). The cache is dropped when the salt or the level differ from what it was made for. */
+struct _BuxAiBeliefs {
+    BuxDeck *deck; /* not a reference: the game holds its deck */
+    guint32 salt;
+    LpLevel level;
+    guint n_cards;
+    guint8 *known;
+    Belief *beliefs;
+};
+
+void bux_ai_beliefs_free(struct _BuxAiBeliefs *cache)
+{
+    g_free(cache->known);
+    g_free(cache->beliefs);
+    g_free(cache);
+}
+
+typedef struct _BuxAiBeliefs Beliefs;
+
+static Beliefs *beliefs_of(BuxGame *game, guint seat)
+{
+    g_return_val_if_fail(seat < BUX_MAX_SEATS, NULL);
+    LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
+    guint32 salt = bux_game_get_ai_salt(game, seat);
+    BuxDeck *deck = bux_game_get_deck(game);
+    Beliefs *cache = game->ai_beliefs[seat];
+    if (cache != NULL && (cache->salt != salt || cache->level != level || cache->deck != deck))
+        g_clear_pointer(&game->ai_beliefs[seat], bux_ai_beliefs_free);
+    if (game->ai_beliefs[seat] == NULL) {
+        cache = g_new0(Beliefs, 1);
+        cache->deck = deck;
+        cache->salt = salt;
+        cache->level = level;
+        cache->n_cards = bux_deck_get_n_cards(deck);
+        cache->known = g_new0(guint8, cache->n_cards);
+        cache->beliefs = g_new(Belief, cache->n_cards);
+        game->ai_beliefs[seat] = cache;
+    }
+    return game->ai_beliefs[seat];
+}
+
+static void believe(Beliefs *cache, int card, Belief *b)
+{
+    g_return_if_fail(card >= 0 && (guint)card < cache->n_cards);
+    if (!cache->known[card]) {
+        compute_belief(bux_deck_get_card(cache->deck, card), cache->level, cache->salt, card,
+                       &cache->beliefs[card]);
+        cache->known[card] = 1;
+    }
+    *b = cache->beliefs[card];
 }
 
 /* Probability, from two beliefs, that outer lies correctly beyond inner on arm. */
@@ -116,11 +175,11 @@ static double p_correct_believed(BuxArm arm, const Belief *in, const Belief *out
 }
 
 /* Probability, as seat believes, that outer lies correctly beyond inner on arm. */
-static double p_correct(BuxGame *game, guint seat, BuxArm arm, int inner, int outer)
+static double p_correct(Beliefs *cache, BuxArm arm, int inner, int outer)
 {
     Belief in, out;
-    believe(game, seat, inner, &in);
-    believe(game, seat, outer, &out);
+    believe(cache, inner, &in);
+    believe(cache, outer, &out);
     return p_correct_believed(arm, &in, &out);
 }
 
@@ -135,17 +194,18 @@ void bux_ai_choose_gap(BuxGame *game, guint seat, BuxArm *arm, guint *index)
 
     /* Each card is believed once (the simulator spent a third of its time here): the gap
      * after a card has it inside, the gap before it outside. */
+    Beliefs *cache = beliefs_of(game, seat);
     Belief hand;
-    believe(game, seat, card, &hand);
+    believe(cache, card, &hand);
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         guint len = bux_game_get_arm_length(game, a);
         Belief inner;
-        believe(game, seat, start, &inner);
+        believe(cache, start, &inner);
         for (guint g = 0; g <= len; g++) {
             double p = p_correct_believed(a, &inner, &hand);
             if (g < len) {
                 Belief outer;
-                believe(game, seat, bux_game_get_arm_card(game, a, g), &outer);
+                believe(cache, bux_game_get_arm_card(game, a, g), &outer);
                 p *= p_correct_believed(a, &hand, &outer);
                 inner = outer;
             }
@@ -159,7 +219,7 @@ void bux_ai_choose_gap(BuxGame *game, guint seat, BuxArm *arm, guint *index)
 }
 
 /* Probability that the pair on side is wrong, as seat believes; -1 without that neighbour. */
-static double p_side_wrong(BuxGame *game, guint seat, BuxSide side)
+static double p_side_wrong(BuxGame *game, Beliefs *cache, BuxSide side)
 {
     BuxArm arm;
     guint index;
@@ -170,14 +230,17 @@ static double p_side_wrong(BuxGame *game, guint seat, BuxSide side)
     if (neighbour < 0)
         return -1.0;
     if (side == BUX_SIDE_INNER)
-        return 1.0 - p_correct(game, seat, arm, neighbour, card);
-    return 1.0 - p_correct(game, seat, arm, card, neighbour);
+        return 1.0 - p_correct(cache, arm, neighbour, card);
+    return 1.0 - p_correct(cache, arm, card, neighbour);
 }
 
 gboolean bux_ai_wants_challenge(BuxGame *game, guint seat)
 {
-    double p = MAX(p_side_wrong(game, seat, BUX_SIDE_INNER),
-                   p_side_wrong(game, seat, BUX_SIDE_OUTER));
+    /* Each side once: MAX() would evaluate the larger twice. */
+    Beliefs *cache = beliefs_of(game, seat);
+    double inner = p_side_wrong(game, cache, BUX_SIDE_INNER);
+    double outer = p_side_wrong(game, cache, BUX_SIDE_OUTER);
+    double p = MAX(inner, outer);
     /* A rightful call wins a chip, a wrongful one loses one; with an empty purse there is
      * nothing to lose, so a smaller chance is worth a call. */
     LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
@@ -189,8 +252,9 @@ gboolean bux_ai_wants_challenge(BuxGame *game, guint seat)
 
 BuxSide bux_ai_choose_neighbour(BuxGame *game, guint seat)
 {
-    double inner = p_side_wrong(game, seat, BUX_SIDE_INNER);
-    double outer = p_side_wrong(game, seat, BUX_SIDE_OUTER);
+    Beliefs *cache = beliefs_of(game, seat);
+    double inner = p_side_wrong(game, cache, BUX_SIDE_INNER);
+    double outer = p_side_wrong(game, cache, BUX_SIDE_OUTER);
     return outer > inner ? BUX_SIDE_OUTER : BUX_SIDE_INNER;
 }
 
@@ -199,12 +263,13 @@ int bux_ai_estimate(BuxGame *game, guint seat)
     /* RULES.md: Intermezzo — walk every arm outward; a card believed wrong is set aside and
      * does not serve as a reference. The expected count is the sum of the doubts. */
     int start = bux_game_get_start_card(game);
+    Beliefs *cache = beliefs_of(game, seat);
     double expected = 0.0;
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         int ref = start;
         for (guint i = 0; i < bux_game_get_arm_length(game, a); i++) {
             int card = bux_game_get_arm_card(game, a, i);
-            double p = 1.0 - p_correct(game, seat, a, ref, card);
+            double p = 1.0 - p_correct(cache, a, ref, card);
             expected += p;
             if (p < 0.5)
                 ref = card;

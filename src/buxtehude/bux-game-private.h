@@ -55,7 +55,17 @@ struct _BuxGame {
      * NULL before the first; and the cards rightly challenged out of the running cross. */
     GPtrArray *crosses;
     GArray *challenged;
+
+    /* The seats, fixed at construction: their count and which are human (asked on every
+     * step of the simulator, so not looked up through LpGame each time). */
+    guint n_seats;
+    gboolean human[BUX_MAX_SEATS];
+    /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before). */
+    struct _BuxAiBeliefs *ai_beliefs[BUX_MAX_SEATS];
 };
+
+/* bux-ai.c: frees a seat's cache of beliefs. */
+void bux_ai_beliefs_free(struct _BuxAiBeliefs *beliefs);
 
 /* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
  * before issue 15 load with zeros). */

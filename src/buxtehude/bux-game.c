@@ -40,12 +40,13 @@ static GParamSpec *properties[N_PROPS];
 
 static guint n_seats(BuxGame *self)
 {
-    return lp_game_get_n_players(LP_GAME(self));
+    return self->n_seats;
 }
 
 static gboolean seat_is_human(BuxGame *self, guint seat)
 {
-    return lp_player_is_human(lp_game_get_player(LP_GAME(self), seat));
+    g_return_val_if_fail(seat < self->n_seats, TRUE);
+    return self->human[seat];
 }
 
 static void scoring_free(BuxScoring *s)
@@ -943,6 +944,9 @@ BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean ea
     self->deck = g_object_ref(deck);
     self->easy = easy;
     guint n = players->len;
+    self->n_seats = n;
+    for (guint s = 0; s < n; s++)
+        self->human[s] = lp_player_is_human(players->pdata[s]);
 
     /* RULES.md: Setup — shuffle; 15, Intermezzo, 15, Intermezzo, 15; the rest is the reserve. */
     lp_rng_shuffle(rng, cards->data, cards->len, sizeof(int));
@@ -983,6 +987,8 @@ static void bux_game_finalize(GObject *object)
     g_clear_pointer(&self->last_scoring, scoring_free);
     g_clear_pointer(&self->crosses, g_ptr_array_unref);
     g_clear_pointer(&self->challenged, g_array_unref);
+    for (guint s = 0; s < BUX_MAX_SEATS; s++)
+        g_clear_pointer(&self->ai_beliefs[s], bux_ai_beliefs_free);
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 

@@ -2,8 +2,9 @@
 /* Benchmark: computer-only games per second for every game, with two players and with the
  * most, all easy and all hard (the table of issue 14), per second of CPU time, and the
  * simulator's peak memory.
- * Usage: bench-sim [--seconds S] [--json FILE] [--no-targets]. S is the time spent on each
- * cell (default 1). Run by `build-aux/dev bench` and `meson test --benchmark`. */
+ * Usage: bench-sim [--seconds S] [--games N] [--game KIND] [--json FILE] [--no-targets]. S is
+ * the time spent on each cell (default 1); --games plays exactly N games per cell instead (for
+ * counting instructions with callgrind); --game benches only that game. Run by `build-aux/dev bench` and `meson test --benchmark`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ static double thread_cpu_s(void)
 }
 
 static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level, double seconds,
-                       gboolean *ok)
+                       guint n_games, gboolean *ok)
 {
     LpGameClass *info = lp_game_rules_get_class(rules);
     guint n_colours;
@@ -79,7 +80,7 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
         }
         games++;
         now = thread_cpu_s();
-    } while (now < end || games < 3);
+    } while (n_games > 0 ? games < n_games : now < end || games < 3);
     return games / (now - start);
 }
 
@@ -88,15 +89,22 @@ int main(int argc, char **argv)
     double seconds = 1.0;
     const char *json_path = NULL;
     gboolean targets = TRUE;
+    guint n_games = 0;
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (g_str_equal(argv[i], "--seconds") && i + 1 < argc)
             seconds = g_ascii_strtod(argv[++i], NULL);
         else if (g_str_equal(argv[i], "--json") && i + 1 < argc)
             json_path = argv[++i];
+        else if (g_str_equal(argv[i], "--games") && i + 1 < argc)
+            n_games = (guint)g_ascii_strtoull(argv[++i], NULL, 10);
+        else if (g_str_equal(argv[i], "--game") && i + 1 < argc)
+            only = argv[++i];
         else if (g_str_equal(argv[i], "--no-targets"))
             targets = FALSE;
         else {
-            fprintf(stderr, "usage: bench-sim [--seconds S] [--json FILE] [--no-targets]\n");
+            fprintf(stderr, "usage: bench-sim [--seconds S] [--games N] [--game KIND] [--json FILE] "
+                            "[--no-targets]\n");
             return 2;
         }
     }
@@ -107,15 +115,18 @@ int main(int argc, char **argv)
     g_autoptr(GString) json = g_string_new("{\"games_per_second\": {");
     printf("%-10s %22s %22s   (games/s; target >= %.0fx issue 14's table)\n", "game",
            "2 players easy/hard", "max players easy/hard", TARGET_FACTOR);
+    gboolean first = TRUE;
     for (guint g = 0; g < n_infos; g++) {
         LpGameClass *info = lp_game_rules_get_class(all[g]);
+        if (only != NULL && !g_str_equal(only, info->kind))
+            continue;
         const double *before = before_of(info->kind);
         guint counts[2] = {2, info->max_players};
         LpLevel levels[2] = {LP_LEVEL_EASY, LP_LEVEL_HARD};
         double rate[4];
         gboolean cell_ok = TRUE;
         for (guint c = 0; c < 4; c++) {
-            rate[c] = run_cell(all[g], counts[c / 2], levels[c % 2], seconds, &ok);
+            rate[c] = run_cell(all[g], counts[c / 2], levels[c % 2], seconds, n_games, &ok);
             if (before != NULL && rate[c] < TARGET_FACTOR * before[c])
                 cell_ok = FALSE;
         }
@@ -129,9 +140,14 @@ int main(int argc, char **argv)
         g_string_append_printf(json,
                                "%s\"%s\": {\"players\": [2, %u], \"easy_2\": %.1f, "
                                "\"hard_2\": %.1f, \"easy_max\": %.1f, \"hard_max\": %.1f}",
-                               g > 0 ? ", " : "", info->kind, info->max_players, rate[0],
+                               first ? "" : ", ", info->kind, info->max_players, rate[0],
                                rate[1], rate[2], rate[3]);
         ok &= cell_ok || !targets;
+        first = FALSE;
+    }
+    if (first) {
+        fprintf(stderr, "bench-sim: no game %s\n", only);
+        return 2;
     }
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);

@@ -12,7 +12,7 @@
 
 struct _LpRng {
     GObject parent_instance;
-    guint64 s[4];
+    LpRngState state;
 };
 
 G_DEFINE_FINAL_TYPE(LpRng, lp_rng, G_TYPE_OBJECT)
@@ -27,23 +27,13 @@ static void lp_rng_init(LpRng *self)
 
 static guint64 splitmix64(guint64 *x)
 {
-    guint64 z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static inline guint64 rotl(guint64 x, int k)
-{
-    return (x << k) | (x >> (64 - k));
+    return lp_rng_splitmix64_(x);
 }
 
 LpRng *lp_rng_new(guint64 seed)
 {
     LpRng *self = g_object_new(LP_TYPE_RNG, NULL);
-    guint64 x = seed;
-    for (int i = 0; i < 4; i++)
-        self->s[i] = splitmix64(&x);
+    lp_rng_state_init(&self->state, seed);
     return self;
 }
 
@@ -51,23 +41,14 @@ LpRng *lp_rng_copy(LpRng *self)
 {
     g_return_val_if_fail(LP_IS_RNG(self), NULL);
     LpRng *copy = g_object_new(LP_TYPE_RNG, NULL);
-    memcpy(copy->s, self->s, sizeof self->s);
+    copy->state = self->state;
     return copy;
 }
 
 guint64 lp_rng_next_u64(LpRng *self)
 {
     g_return_val_if_fail(LP_IS_RNG(self), 0);
-    guint64 *s = self->s;
-    guint64 result = rotl(s[1] * 5, 7) * 9;
-    guint64 t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return lp_rng_state_next_u64(&self->state);
 }
 
 guint32 lp_rng_next_u32(LpRng *self)
@@ -92,6 +73,15 @@ int lp_rng_int_range(LpRng *self, int begin, int end)
 double lp_rng_double(LpRng *self)
 {
     return (double)(lp_rng_next_u64(self) >> 11) * 0x1.0p-53;
+}
+
+double lp_rng_state_gauss(LpRngState *st, double mean, double sd)
+{
+    double u1 = lp_rng_state_double(st);
+    double u2 = lp_rng_state_double(st);
+    if (u1 < 1e-300)
+        u1 = 1e-300;
+    return mean + sd * sqrt(-2.0 * log(u1)) * cos(2.0 * G_PI * u2);
 }
 
 double lp_rng_gauss(LpRng *self, double mean, double sd)
@@ -138,7 +128,7 @@ JsonNode *lp_rng_to_json(LpRng *self)
     JsonArray *array = json_array_new();
     for (int i = 0; i < 4; i++) {
         char buf[17];
-        g_snprintf(buf, sizeof buf, "%016" G_GINT64_MODIFIER "x", self->s[i]);
+        g_snprintf(buf, sizeof buf, "%016" G_GINT64_MODIFIER "x", self->state.s[i]);
         json_array_add_string_element(array, buf);
     }
     JsonObject *obj = json_object_new();
@@ -205,12 +195,12 @@ LpRng *lp_rng_from_json(JsonNode *node, GError **error)
         return NULL;
     }
     LpRng *self = g_object_new(LP_TYPE_RNG, NULL);
-    memcpy(self->s, s, sizeof s);
+    memcpy(self->state.s, s, sizeof s);
     return self;
 }
 
 gboolean lp_rng_equal(LpRng *a, LpRng *b)
 {
     g_return_val_if_fail(LP_IS_RNG(a) && LP_IS_RNG(b), FALSE);
-    return memcmp(a->s, b->s, sizeof a->s) == 0;
+    return memcmp(a->state.s, b->state.s, sizeof a->state.s) == 0;
 }

@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include "minden-game-private.h"
+
 #define KM_PER_DEG_LAT 111.2
 /* At about 51°N, where the board is drawn. */
 #define KM_PER_DEG_LON 70.0
@@ -42,15 +44,20 @@ void minden_ai_belief(MindenGame *game, guint seat, guint card, MindenBelief *ou
      * while choosing and while tipping, and after a restore. */
     guint64 seed = splitmix64(minden_game_get_ai_seed(game) ^ splitmix64(seat * 7919ull + 1) ^
                               splitmix64(((guint64) card << 20) + 17));
-    g_autoptr(LpRng) rng = lp_rng_new(seed);
+    /* On the stack: this is the simulator's innermost loop. */
+    LpRngState rng;
+    lp_rng_state_init(&rng, seed);
 
     double sd = level_sd_km[level] * colour_factor[c->colour] *
-                exp(lp_rng_gauss(rng, 0.0, 0.45));
-    if (lp_rng_chance(rng, MIN(0.9, level_unknown[level] * colour_unknown[c->colour])))
+                exp(lp_rng_state_gauss(&rng, 0.0, 0.45));
+    double unknown = level_unknown[level] * colour_unknown[c->colour];
+    if (lp_rng_state_chance(&rng, MIN(0.9, unknown)))
         sd = MAX(sd, 250.0);
-    guint k = c->n_solutions > 1 ? (guint) lp_rng_int_range(rng, 0, (int) c->n_solutions) : 0;
-    out->lat = c->solutions[k].lat + lp_rng_gauss(rng, 0.0, sd) / KM_PER_DEG_LAT;
-    out->lon = c->solutions[k].lon + lp_rng_gauss(rng, 0.0, sd) / KM_PER_DEG_LON;
+    guint k = c->n_solutions > 1
+                  ? (guint) lp_rng_state_int_range(&rng, 0, (int) c->n_solutions)
+                  : 0;
+    out->lat = c->solutions[k].lat + lp_rng_state_gauss(&rng, 0.0, sd) / KM_PER_DEG_LAT;
+    out->lon = c->solutions[k].lon + lp_rng_state_gauss(&rng, 0.0, sd) / KM_PER_DEG_LON;
     out->sd_km = sd;
     out->believed_km = MAX(5.0, sd * level_self_rating[level]);
 }
@@ -97,18 +104,62 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
     }
 }
 
-double minden_ai_card_value(MindenGame *game, guint seat, guint card)
-{
-    MindenBelief b;
+/* What a seat makes of a card depends only on the game's ai seed, the seat (its level) and
+ * the card, so each is worked out once per game: the belief, the cell it points at and the
+ * worth of each tip size. */
+typedef struct {
+    gboolean known;
     MindenTip cell;
     double values[MINDEN_MAX_STONES + 1];
-    double best = 0.0;
+    double best;
+} CardView;
 
-    minden_ai_belief(game, seat, card, &b);
-    tip_values(game, seat, card, &b, values, &cell);
-    for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
-        best = MAX(best, values[n]);
-    return best;
+struct _MindenAiCache {
+    guint64 ai_seed;
+    MindenDeck *deck; /* not a reference: the game holds its deck */
+    guint n_seats, n_cards;
+    CardView *views;  /* n_seats × n_cards */
+};
+
+void _minden_ai_cache_free(struct _MindenAiCache *cache)
+{
+    g_free(cache->views);
+    g_free(cache);
+}
+
+static const CardView *card_view(MindenGame *game, guint seat, guint card)
+{
+    struct _MindenAiCache *cache = game->ai_cache;
+    if (cache != NULL && (cache->ai_seed != game->ai_seed || cache->deck != game->deck ||
+                          cache->n_seats != game->n_seats))
+        g_clear_pointer(&game->ai_cache, _minden_ai_cache_free);
+    if (game->ai_cache == NULL) {
+        cache = g_new0(struct _MindenAiCache, 1);
+        cache->ai_seed = game->ai_seed;
+        cache->deck = game->deck;
+        cache->n_seats = game->n_seats;
+        cache->n_cards = minden_deck_get_n_cards(game->deck);
+        cache->views = g_new0(CardView, (gsize) cache->n_seats * cache->n_cards);
+        game->ai_cache = cache;
+    }
+    cache = game->ai_cache;
+    g_return_val_if_fail(seat < cache->n_seats && card < cache->n_cards, NULL);
+    CardView *v = &cache->views[(gsize) seat * cache->n_cards + card];
+    if (!v->known) {
+        MindenBelief b;
+        minden_ai_belief(game, seat, card, &b);
+        tip_values(game, seat, card, &b, v->values, &v->cell);
+        v->best = 0.0;
+        for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
+            v->best = MAX(v->best, v->values[n]);
+        v->known = TRUE;
+    }
+    return v;
+}
+
+double minden_ai_card_value(MindenGame *game, guint seat, guint card)
+{
+    return card_view(game, seat, card)->best;
 }
 
 void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
@@ -149,20 +200,18 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
 {
     int card = minden_game_get_seat_card(game, seat);
     LpRng *rng = lp_game_get_rng(LP_GAME(game));
-    MindenBelief b;
-    MindenTip cell;
-    double values[MINDEN_MAX_STONES + 1];
     guint best_n = 1;
 
     g_return_if_fail(card >= 0);
-    minden_ai_belief(game, seat, (guint) card, &b);
-    tip_values(game, seat, (guint) card, &b, values, &cell);
+    const CardView *v = card_view(game, seat, (guint) card);
+    const double *values = v->values;
+    const MindenTip *cell = &v->cell;
     for (guint n = 2; n <= MINDEN_MAX_STONES; n++)
         if (values[n] > values[best_n])
             best_n = n;
     if (seat_level(game, seat) == LP_LEVEL_EASY && lp_rng_chance(rng, 0.25))
         best_n = (guint) lp_rng_int_range(rng, 1, MINDEN_MAX_STONES + 1);
-    *out = minden_tip_truncate(&cell, best_n);
+    *out = minden_tip_truncate(cell, best_n);
 }
 
 /* CHOOSE: the seat whose turn it is, when a computer sits there. */

@@ -37,7 +37,12 @@ struct _MindenGame {
     /* The board's reference cities are left out of the pile (games since issue 12). */
     gboolean board_cities_out;
     GArray *history; /* MindenScoredTip, in the order of scoring */
+    /* minden-ai.c: what each seat believes of each card, computed on first use. */
+    struct _MindenAiCache *ai_cache;
 };
+
+/* minden-ai.c: frees the cache of ai_cache. */
+void _minden_ai_cache_free(struct _MindenAiCache *cache);
 
 /* minden-game.c */
 GArray *_minden_uint_array(void);

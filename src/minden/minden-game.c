@@ -844,6 +844,7 @@ static void minden_game_finalize(GObject *object)
     g_clear_pointer(&self->box, g_array_unref);
     g_clear_pointer(&self->order, g_array_unref);
     g_clear_pointer(&self->history, g_array_unref);
+    g_clear_pointer(&self->ai_cache, _minden_ai_cache_free);
     G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
 }
 

@@ -67,25 +67,44 @@ static double normal_cdf(double x)
     return 0.5 * (1.0 + erf(x / G_SQRT2));
 }
 
+/* normal_cdf((line - mean) / sd) for the few grid lines one card's tips use, each worked out
+ * once: the tips of 1 to 4 stones are nested and share most of their lines. */
+typedef struct {
+    double mean, sd;
+    guint n;
+    double line[8], cdf[8];
+} LineCdf;
+
+static double line_cdf(LineCdf *memo, double line)
+{
+    for (guint i = 0; i < memo->n; i++)
+        if (memo->line[i] == line)
+            return memo->cdf[i];
+    double p = normal_cdf((line - memo->mean) / memo->sd);
+    if (memo->n < G_N_ELEMENTS(memo->line)) {
+        memo->line[memo->n] = line;
+        memo->cdf[memo->n] = p;
+        memo->n++;
+    }
+    return p;
+}
+
 /* The probability that the true place lies in [lo, hi] given belief mean and sd. Grid edges
  * reach to infinity: points beyond the outer lines belong to the outer cells. */
-static double interval_p(double mean, double lo, double hi, double edge_lo, double edge_hi,
-                         double sd_deg)
+static double interval_p(LineCdf *memo, double lo, double hi, double edge_lo, double edge_hi)
 {
-    double a = lo <= edge_lo ? 0.0 : normal_cdf((lo - mean) / sd_deg);
-    double b = hi >= edge_hi ? 1.0 : normal_cdf((hi - mean) / sd_deg);
+    double a = lo <= edge_lo ? 0.0 : line_cdf(memo, lo);
+    double b = hi >= edge_hi ? 1.0 : line_cdf(memo, hi);
     return MAX(0.0, b - a);
 }
 
-static double tip_probability(const MindenBelief *b, const MindenTip *tip)
+static double tip_probability(LineCdf *lat, LineCdf *lon, const MindenTip *tip)
 {
     double s, n, w, e;
 
     minden_tip_region(tip, &s, &n, &w, &e);
-    return interval_p(b->lat, s, n, MINDEN_GRID_LAT_SOUTH, MINDEN_GRID_LAT_NORTH,
-                      b->believed_km / KM_PER_DEG_LAT) *
-           interval_p(b->lon, w, e, MINDEN_GRID_LON_WEST, MINDEN_GRID_LON_EAST,
-                      b->believed_km / KM_PER_DEG_LON);
+    return interval_p(lat, s, n, MINDEN_GRID_LAT_SOUTH, MINDEN_GRID_LAT_NORTH) *
+           interval_p(lon, w, e, MINDEN_GRID_LON_WEST, MINDEN_GRID_LON_EAST);
 }
 
 /* Expected worth of each tip size, from the seat's own (possibly wrong) self-rating. */
@@ -96,11 +115,14 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
     guint need = minden_colour_stones_to_keep(c->colour);
     double keep = level_keep_worth[seat_level(game, seat)];
 
+    LineCdf lat = {.mean = b->lat, .sd = b->believed_km / KM_PER_DEG_LAT};
+    LineCdf lon = {.mean = b->lon, .sd = b->believed_km / KM_PER_DEG_LON};
+
     minden_grid_locate(b->lat, b->lon, cell);
     values[0] = 0.0;
     for (guint n = 1; n <= MINDEN_MAX_STONES; n++) {
         MindenTip t = minden_tip_truncate(cell, n);
-        values[n] = tip_probability(b, &t) * (n + (n >= need ? keep : 0.0));
+        values[n] = tip_probability(&lat, &lon, &t) * (n + (n >= need ? keep : 0.0));
     }
 }
 
@@ -108,7 +130,6 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
  * the card, so each is worked out once per game: the belief, the cell it points at and the
  * worth of each tip size. */
 typedef struct {
-    gboolean known;
     MindenTip cell;
     double values[MINDEN_MAX_STONES + 1];
     double best;
@@ -118,12 +139,14 @@ struct _MindenAiCache {
     guint64 ai_seed;
     MindenDeck *deck; /* not a reference: the game holds its deck */
     guint n_seats, n_cards;
-    CardView *views;  /* n_seats × n_cards */
+    guint16 *slot;    /* n_seats × n_cards: 0 unknown, else 1 + index in views */
+    GArray *views;    /* CardView, in the order worked out */
 };
 
 void _minden_ai_cache_free(struct _MindenAiCache *cache)
 {
-    g_free(cache->views);
+    g_free(cache->slot);
+    g_array_unref(cache->views);
     g_free(cache);
 }
 
@@ -139,20 +162,26 @@ static const CardView *card_view(MindenGame *game, guint seat, guint card)
         cache->deck = game->deck;
         cache->n_seats = game->n_seats;
         cache->n_cards = minden_deck_get_n_cards(game->deck);
-        cache->views = g_new0(CardView, (gsize) cache->n_seats * cache->n_cards);
+        cache->slot = g_new0(guint16, (gsize) cache->n_seats * cache->n_cards);
+        cache->views = g_array_sized_new(FALSE, FALSE, sizeof(CardView), 64);
         game->ai_cache = cache;
     }
     cache = game->ai_cache;
     g_return_val_if_fail(seat < cache->n_seats && card < cache->n_cards, NULL);
-    CardView *v = &cache->views[(gsize) seat * cache->n_cards + card];
-    if (!v->known) {
+    guint16 *slot = &cache->slot[(gsize) seat * cache->n_cards + card];
+    if (*slot != 0)
+        return &g_array_index(cache->views, CardView, *slot - 1);
+    g_return_val_if_fail(cache->views->len < G_MAXUINT16, NULL);
+    g_array_set_size(cache->views, cache->views->len + 1);
+    *slot = (guint16) cache->views->len;
+    CardView *v = &g_array_index(cache->views, CardView, *slot - 1);
+    {
         MindenBelief b;
         minden_ai_belief(game, seat, card, &b);
         tip_values(game, seat, card, &b, v->values, &v->cell);
         v->best = 0.0;
         for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
             v->best = MAX(v->best, v->values[n]);
-        v->known = TRUE;
     }
     return v;
 }

@@ -151,54 +151,58 @@ const char *aa_card_to_string(guint card)
     return aa_face_to_string(aa_card_face(card));
 }
 
+AaBreak aa_route_score_add(AaRouteScore *score, int face)
+{
+    AaBreak why = AA_BREAK_NONE;
+    guint i = score->n++;
+    switch (aa_face_kind(face)) {
+    case AA_KIND_KM:
+        /* RULES.md: a break before a kilometre card that is not higher than the last
+         * kilometre card since the previous break (equal is a break). */
+        if (score->last_km != 0 && face <= score->last_km) {
+            why = AA_BREAK_NOT_HIGHER;
+            score->sum = 0;
+            score->start = i;
+        }
+        score->sum += face;
+        score->last_km = face;
+        score->prev_rest = FALSE;
+        break;
+    case AA_KIND_REST:
+        /* RULES.md: a rest directly after a rest breaks; the new part starts with it.
+         * A single rest is worth 0 and breaks nothing. */
+        if (score->prev_rest) {
+            why = AA_BREAK_DOUBLE_REST;
+            score->sum = 0;
+            score->last_km = 0;
+            score->start = i;
+        }
+        score->prev_rest = TRUE;
+        break;
+    default:
+        /* RULES.md: an action card breaks; the new part starts after it. */
+        why = AA_BREAK_ACTION;
+        score->sum = 0;
+        score->last_km = 0;
+        score->start = i + 1;
+        score->prev_rest = FALSE;
+        break;
+    }
+    return why;
+}
+
 int aa_route_score(const int *faces, guint n, AaBreak *breaks, guint *scoring_start)
 {
-    int sum = 0;
-    int last_km = 0;         /* 0: no kilometre card since the last break */
-    guint start = 0;
-    gboolean prev_rest = FALSE;
-
+    AaRouteScore score;
+    aa_route_score_init(&score);
     for (guint i = 0; i < n; i++) {
-        AaBreak why = AA_BREAK_NONE;
-        switch (aa_face_kind(faces[i])) {
-        case AA_KIND_KM:
-            /* RULES.md: a break before a kilometre card that is not higher than the last
-             * kilometre card since the previous break (equal is a break). */
-            if (last_km != 0 && faces[i] <= last_km) {
-                why = AA_BREAK_NOT_HIGHER;
-                sum = 0;
-                start = i;
-            }
-            sum += faces[i];
-            last_km = faces[i];
-            prev_rest = FALSE;
-            break;
-        case AA_KIND_REST:
-            /* RULES.md: a rest directly after a rest breaks; the new part starts with it.
-             * A single rest is worth 0 and breaks nothing. */
-            if (prev_rest) {
-                why = AA_BREAK_DOUBLE_REST;
-                sum = 0;
-                last_km = 0;
-                start = i;
-            }
-            prev_rest = TRUE;
-            break;
-        default:
-            /* RULES.md: an action card breaks; the new part starts after it. */
-            why = AA_BREAK_ACTION;
-            sum = 0;
-            last_km = 0;
-            start = i + 1;
-            prev_rest = FALSE;
-            break;
-        }
+        AaBreak why = aa_route_score_add(&score, faces[i]);
         if (breaks != NULL)
             breaks[i] = why;
     }
     if (scoring_start != NULL)
-        *scoring_start = start;
-    return sum;
+        *scoring_start = score.start;
+    return score.sum;
 }
 
 int aa_route_score_cards(const guint8 *cards, guint n, AaBreak *breaks, guint *scoring_start)

@@ -63,6 +63,25 @@ int aa_route_score(const int *faces, guint n, AaBreak *breaks, guint *scoring_st
 /* The same for card ids. */
 int aa_route_score_cards(const guint8 *cards, guint n, AaBreak *breaks, guint *scoring_start);
 
+/* The scoring of aa_route_score one card at a time, so that a route plus one card costs one
+ * step, not a new walk: sum is the route's value, last_km the last kilometre card of its
+ * scoring part (0 if none), start the index of that part's first card, n the cards so far. */
+typedef struct {
+    int sum;
+    int last_km;
+    guint start;
+    guint n;
+    gboolean prev_rest;
+} AaRouteScore;
+
+static inline void aa_route_score_init(AaRouteScore *score)
+{
+    *score = (AaRouteScore){0, 0, 0, 0, FALSE};
+}
+
+/* Appends a card of face to the route; returns the break it causes. */
+AaBreak aa_route_score_add(AaRouteScore *score, int face);
+
 /* RULES.md: stage goal 150 / 200 / 250 / 300 km for 2 / 3 / 4 / 5 players. */
 int aa_stage_goal(guint n_players);
 

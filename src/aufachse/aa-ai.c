@@ -90,7 +90,8 @@ static double score_eval(const AaRouteScore *route, const guint8 *hand, const in
         int face = faces[i];
         if (face == AA_FACE_REST)
             rest_in_hand = TRUE;
-        if (aa_face_kind(face) != AA_KIND_KM || face <= last || seen[face / 10])
+        /* Kilometre faces are 10…120, the others below 10 (aa_face_kind, inline here). */
+        if (face < 10 || face <= last || seen[face / 10])
             continue;
         seen[face / 10] = TRUE;
         potential += face;

@@ -115,10 +115,10 @@ typedef struct _BuxAiBeliefs Beliefs;
 
 static Beliefs *beliefs_of(BuxGame *game, guint seat)
 {
-    g_return_val_if_fail(seat < BUX_MAX_SEATS, NULL);
-    LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
-    guint32 salt = bux_game_get_ai_salt(game, seat);
-    BuxDeck *deck = bux_game_get_deck(game);
+    g_return_val_if_fail(seat < game->n_seats, NULL);
+    LpLevel level = game->level[seat];
+    guint32 salt = game->ai_salt[seat];
+    BuxDeck *deck = game->deck;
     Beliefs *cache = game->ai_beliefs[seat];
     if (cache != NULL && (cache->salt != salt || cache->level != level || cache->deck != deck))
         g_clear_pointer(&game->ai_beliefs[seat], bux_ai_beliefs_free);
@@ -195,6 +195,7 @@ void bux_ai_choose_gap(BuxGame *game, guint seat, BuxArm *arm, guint *index)
     /* Each card is believed once (the simulator spent a third of its time here): the gap
      * after a card has it inside, the gap before it outside. */
     Beliefs *cache = beliefs_of(game, seat);
+    g_return_if_fail(cache != NULL);
     Belief hand;
     believe(cache, card, &hand);
     for (guint a = 0; a < BUX_N_ARMS; a++) {
@@ -206,7 +207,11 @@ void bux_ai_choose_gap(BuxGame *game, guint seat, BuxArm *arm, guint *index)
             if (g < len) {
                 Belief outer;
                 believe(cache, bux_game_get_arm_card(game, a, g), &outer);
-                p *= p_correct_believed(a, &hand, &outer);
+                /* The second factor is at most 1, so p cannot grow past best by it: only
+                 * worth its erfc when p is still above best (rounding is monotone, so
+                 * p × q <= p exactly). */
+                if (p > best)
+                    p *= p_correct_believed(a, &hand, &outer);
                 inner = outer;
             }
             if (p > best) {
@@ -236,18 +241,21 @@ static double p_side_wrong(BuxGame *game, Beliefs *cache, BuxSide side)
 
 gboolean bux_ai_wants_challenge(BuxGame *game, guint seat)
 {
-    /* Each side once: MAX() would evaluate the larger twice. */
     Beliefs *cache = beliefs_of(game, seat);
-    double inner = p_side_wrong(game, cache, BUX_SIDE_INNER);
-    double outer = p_side_wrong(game, cache, BUX_SIDE_OUTER);
-    double p = MAX(inner, outer);
+    g_return_val_if_fail(cache != NULL, FALSE);
     /* A rightful call wins a chip, a wrongful one loses one; with an empty purse there is
      * nothing to lose, so a smaller chance is worth a call. */
-    LpLevel level = lp_player_get_level(lp_game_get_player(LP_GAME(game), seat));
+    LpLevel level = cache->level;
     double threshold = level == LP_LEVEL_HARD ? 0.55 : level == LP_LEVEL_NORMAL ? 0.6 : 0.65;
     if (bux_game_get_chips(game, seat) == 0)
         threshold = 0.35;
-    return p > threshold;
+    /* The call is whether the likelier side is above the threshold: the outer side is only
+     * looked at when the inner one is not (each side once; MAX() evaluated one twice). */
+    double inner = p_side_wrong(game, cache, BUX_SIDE_INNER);
+    if (inner > threshold)
+        return TRUE;
+    double outer = p_side_wrong(game, cache, BUX_SIDE_OUTER);
+    return MAX(inner, outer) > threshold;
 }
 
 BuxSide bux_ai_choose_neighbour(BuxGame *game, guint seat)

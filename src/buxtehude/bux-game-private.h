@@ -60,6 +60,7 @@ struct _BuxGame {
      * step of the simulator, so not looked up through LpGame each time). */
     guint n_seats;
     gboolean human[BUX_MAX_SEATS];
+    LpLevel level[BUX_MAX_SEATS];
     /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before). */
     struct _BuxAiBeliefs *ai_beliefs[BUX_MAX_SEATS];
 };

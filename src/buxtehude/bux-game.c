@@ -945,8 +945,10 @@ BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean ea
     self->easy = easy;
     guint n = players->len;
     self->n_seats = n;
-    for (guint s = 0; s < n; s++)
+    for (guint s = 0; s < n; s++) {
         self->human[s] = lp_player_is_human(players->pdata[s]);
+        self->level[s] = lp_player_get_level(players->pdata[s]);
+    }
 
     /* RULES.md: Setup — shuffle; 15, Intermezzo, 15, Intermezzo, 15; the rest is the reserve. */
     lp_rng_shuffle(rng, cards->data, cards->len, sizeof(int));

@@ -22,8 +22,9 @@ static double unit(guint64 z)
 
 static gboolean is_human(BuxGame *game, guint seat)
 {
-    g_return_val_if_fail(seat < game->n_seats, TRUE);
-    return game->human[seat];
+    if (seat < BUX_MAX_SEATS && seat < game->n_seats)
+        return game->human[seat];
+    return lp_player_is_human(lp_game_get_player(LP_GAME(game), seat));
 }
 
 static double level_base(LpLevel level)
@@ -115,7 +116,7 @@ typedef struct _BuxAiBeliefs Beliefs;
 
 static Beliefs *beliefs_of(BuxGame *game, guint seat)
 {
-    g_return_val_if_fail(seat < game->n_seats, NULL);
+    g_return_val_if_fail(seat < game->n_seats && seat < BUX_MAX_SEATS, NULL);
     LpLevel level = game->level[seat];
     guint32 salt = game->ai_salt[seat];
     BuxDeck *deck = game->deck;

@@ -45,8 +45,10 @@ static guint n_seats(BuxGame *self)
 
 static gboolean seat_is_human(BuxGame *self, guint seat)
 {
-    g_return_val_if_fail(seat < self->n_seats, TRUE);
-    return self->human[seat];
+    if (seat < BUX_MAX_SEATS && seat < self->n_seats)
+        return self->human[seat];
+    /* Not a seat of a valid game: as before, with LpGame's checks. */
+    return lp_player_is_human(lp_game_get_player(LP_GAME(self), seat));
 }
 
 static void scoring_free(BuxScoring *s)
@@ -944,11 +946,6 @@ BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean ea
     self->deck = g_object_ref(deck);
     self->easy = easy;
     guint n = players->len;
-    self->n_seats = n;
-    for (guint s = 0; s < n; s++) {
-        self->human[s] = lp_player_is_human(players->pdata[s]);
-        self->level[s] = lp_player_get_level(players->pdata[s]);
-    }
 
     /* RULES.md: Setup — shuffle; 15, Intermezzo, 15, Intermezzo, 15; the rest is the reserve. */
     lp_rng_shuffle(rng, cards->data, cards->len, sizeof(int));
@@ -967,6 +964,20 @@ BuxGame *bux_game_new(GPtrArray *players, LpRng *rng, BuxDeck *deck, gboolean ea
     }
     self->supply = BUX_TOTAL_CHIPS - n * BUX_START_CHIPS;
     return self;
+}
+
+/* The seats are fixed once LpGame has its players (a restore builds the object with
+ * g_object_new too, so this is not done in bux_game_new). */
+static void bux_game_constructed(GObject *object)
+{
+    BuxGame *self = BUX_GAME(object);
+    G_OBJECT_CLASS(bux_game_parent_class)->constructed(object);
+    GPtrArray *players = lp_game_get_players(LP_GAME(self));
+    self->n_seats = players->len;
+    for (guint s = 0; s < MIN(self->n_seats, BUX_MAX_SEATS); s++) {
+        self->human[s] = lp_player_is_human(players->pdata[s]);
+        self->level[s] = lp_player_get_level(players->pdata[s]);
+    }
 }
 
 static void bux_game_dispose(GObject *object)
@@ -1022,6 +1033,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
     LpGameClass *game_class = LP_GAME_CLASS(klass);
 
+    object_class->constructed = bux_game_constructed;
     object_class->dispose = bux_game_dispose;
     object_class->finalize = bux_game_finalize;
     object_class->get_property = bux_game_get_property;

@@ -127,27 +127,43 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
 }
 
 /* What a seat makes of a card depends only on the game's ai seed, the seat (its level) and
- * the card, so each is worked out once per game: the belief, the cell it points at and the
- * worth of each tip size. */
+ * the card: the belief, the cell it points at and the worth of each tip size. Each seat
+ * keeps the last cards it looked at (the offer it chose from), so the card it tips on after
+ * choosing it is worked out once. */
+#define SEAT_VIEWS 8
 typedef struct {
     MindenTip cell;
     double values[MINDEN_MAX_STONES + 1];
     double best;
 } CardView;
 
+typedef struct {
+    int card[SEAT_VIEWS]; /* -1: nothing kept */
+    CardView view[SEAT_VIEWS];
+    guint next;           /* the entry to replace next */
+} SeatView;
+
 struct _MindenAiCache {
     guint64 ai_seed;
     MindenDeck *deck; /* not a reference: the game holds its deck */
-    guint n_seats, n_cards;
-    guint16 *slot;    /* n_seats × n_cards: 0 unknown, else 1 + index in views */
-    GArray *views;    /* CardView, in the order worked out */
+    guint n_seats;
+    SeatView *seats;
 };
 
 void _minden_ai_cache_free(struct _MindenAiCache *cache)
 {
-    g_free(cache->slot);
-    g_array_unref(cache->views);
+    g_free(cache->seats);
     g_free(cache);
+}
+
+static void card_view_compute(MindenGame *game, guint seat, guint card, CardView *v)
+{
+    MindenBelief b;
+    minden_ai_belief(game, seat, card, &b);
+    tip_values(game, seat, card, &b, v->values, &v->cell);
+    v->best = 0.0;
+    for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
+        v->best = MAX(v->best, v->values[n]);
 }
 
 static const CardView *card_view(MindenGame *game, guint seat, guint card)
@@ -161,29 +177,23 @@ static const CardView *card_view(MindenGame *game, guint seat, guint card)
         cache->ai_seed = game->ai_seed;
         cache->deck = game->deck;
         cache->n_seats = game->n_seats;
-        cache->n_cards = minden_deck_get_n_cards(game->deck);
-        cache->slot = g_new0(guint16, (gsize) cache->n_seats * cache->n_cards);
-        cache->views = g_array_sized_new(FALSE, FALSE, sizeof(CardView), 64);
+        cache->seats = g_new0(SeatView, cache->n_seats);
+        for (guint s = 0; s < cache->n_seats; s++)
+            for (guint i = 0; i < SEAT_VIEWS; i++)
+                cache->seats[s].card[i] = -1;
         game->ai_cache = cache;
     }
     cache = game->ai_cache;
-    g_return_val_if_fail(seat < cache->n_seats && card < cache->n_cards, NULL);
-    guint16 *slot = &cache->slot[(gsize) seat * cache->n_cards + card];
-    if (*slot != 0)
-        return &g_array_index(cache->views, CardView, *slot - 1);
-    g_return_val_if_fail(cache->views->len < G_MAXUINT16, NULL);
-    g_array_set_size(cache->views, cache->views->len + 1);
-    *slot = (guint16) cache->views->len;
-    CardView *v = &g_array_index(cache->views, CardView, *slot - 1);
-    {
-        MindenBelief b;
-        minden_ai_belief(game, seat, card, &b);
-        tip_values(game, seat, card, &b, v->values, &v->cell);
-        v->best = 0.0;
-        for (guint n = 1; n <= MINDEN_MAX_STONES; n++)
-            v->best = MAX(v->best, v->values[n]);
-    }
-    return v;
+    g_return_val_if_fail(seat < cache->n_seats, NULL);
+    SeatView *sv = &cache->seats[seat];
+    for (guint i = 0; i < SEAT_VIEWS; i++)
+        if (sv->card[i] == (int) card)
+            return &sv->view[i];
+    guint i = sv->next;
+    sv->next = (i + 1) % SEAT_VIEWS;
+    card_view_compute(game, seat, card, &sv->view[i]);
+    sv->card[i] = (int) card;
+    return &sv->view[i];
 }
 
 double minden_ai_card_value(MindenGame *game, guint seat, guint card)

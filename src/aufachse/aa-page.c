@@ -771,17 +771,16 @@ static void aa_page_init(AaPage *self)
     g_signal_group_connect_swapped(game, "stage-started", G_CALLBACK(on_stage_started), self);
 }
 
-/* The seats' colours as stripes on routes and pile cards: made per game, as the players'
- * colours are. */
+/* The seats' colours as stripes on pile cards: made per game, as the players' colours are
+ * (route rows draw their stripe themselves, aa-route-row.c). */
 static void add_seat_colours(AaPage *self)
 {
     GString *css = g_string_new(NULL);
     for (guint s = 0; s < n_seats(self); s++) {
         const char *colour = lp_player_get_colour(player_of(self, s));
         g_string_append_printf(css,
-                               "aa-route-row.aa-seat-%u { border-left-color: %s; }\n"
                                ".aa-pile-card.aa-seat-%u { border-bottom-color: %s; }\n",
-                               s, colour, s, colour);
+                               s, colour);
     }
     self->seat_css = gtk_css_provider_new();
 #if GTK_CHECK_VERSION(4, 12, 0)

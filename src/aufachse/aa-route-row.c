@@ -19,6 +19,10 @@
 #define SCORE_MIN_WIDTH 72
 /* Breathing room around the scoring highlight. */
 #define BAND_PAD 3
+/* The row's rounded background and the seat's stripe on its left (the CSS padding leaves
+ * room for the stripe). */
+#define ROW_RADIUS 8
+#define STRIPE_WIDTH 6
 
 static const AaCardLimits route_limits = {
     .min_width = 32,
@@ -407,6 +411,113 @@ static void aa_route_row_size_allocate(GtkWidget *widget, int width, int height,
     }
 }
 
+/* ---- drawing ---- */
+
+static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
+{
+    return (GdkRGBA){ c->red, c->green, c->blue, c->alpha * alpha };
+}
+
+static GdkRGBA foreground(GtkWidget *widget)
+{
+    GdkRGBA fg;
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, &fg);
+#else
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+#endif
+    return fg;
+}
+
+static GdkRGBA background(AaRouteRow *self)
+{
+    GtkWidget *widget = GTK_WIDGET(self);
+    GdkRGBA c;
+    if (gtk_widget_has_css_class(widget, "aa-current")) {
+        /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing
+         * to replace it for a canvas); the fallback is the light theme's value. */
+        G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+        if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget),
+                                            "theme_selected_bg_color", &c))
+            gdk_rgba_parse(&c, "#3584e4");
+        G_GNUC_END_IGNORE_DEPRECATIONS
+        return with_alpha(&c, 0.16f);
+    }
+    c = foreground(widget);
+    return with_alpha(&c, 0.04f);
+}
+
+static GdkRGBA stripe_colour(AaRouteRow *self)
+{
+    GdkRGBA c;
+    const char *colour = lp_player_get_colour(lp_game_get_player(LP_GAME(self->game), self->seat));
+    if (colour != NULL && gdk_rgba_parse(&c, colour))
+        return c;
+    c = foreground(GTK_WIDGET(self));
+    return with_alpha(&c, 0.3f);
+}
+
+/* A corner of side r with one round corner (0 top left, 1 top right, 2 bottom right, 3 bottom
+ * left): a small rounded clip, cheap for both renderers. */
+static void append_corner(GtkSnapshot *snapshot, const GdkRGBA *c, float x, float y, float r,
+                          int round)
+{
+    graphene_size_t sizes[4] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    sizes[round] = GRAPHENE_SIZE_INIT(r, r);
+    GskRoundedRect clip;
+    gsk_rounded_rect_init(&clip, &GRAPHENE_RECT_INIT(x, y, r, r), &sizes[0], &sizes[1],
+                          &sizes[2], &sizes[3]);
+    gtk_snapshot_push_rounded_clip(snapshot, &clip);
+    gtk_snapshot_append_color(snapshot, c, &clip.bounds);
+    gtk_snapshot_pop(snapshot);
+}
+
+/* The row's background, a rounded box, and the seat's stripe, drawn here rather than by CSS:
+ * a CSS background with border-radius is a rounded clip over the whole row, and a border on
+ * one side only is drawn over the whole box by cairo; both renderers then spend most of a
+ * frame on four rows (issue 14). Here: plain colours, four small rounded corners, and the
+ * stripe as a border of the left end only, the same pixels as CSS drew. */
+static void aa_route_row_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    AaRouteRow *self = AA_ROUTE_ROW(widget);
+    graphene_rect_t box;
+    if (!gtk_widget_compute_bounds(widget, widget, &box))
+        box = GRAPHENE_RECT_INIT(0, 0, gtk_widget_get_width(widget),
+                                 gtk_widget_get_height(widget));
+    float x = box.origin.x, y = box.origin.y, w = box.size.width, h = box.size.height;
+    float r = MIN(ROW_RADIUS, MIN(w, h) / 2);
+    if (r > 0) {
+        GdkRGBA bg = background(self);
+        gtk_snapshot_append_color(snapshot, &bg, &GRAPHENE_RECT_INIT(x, y + r, w, h - 2 * r));
+        gtk_snapshot_append_color(snapshot, &bg, &GRAPHENE_RECT_INIT(x + r, y, w - 2 * r, r));
+        gtk_snapshot_append_color(snapshot, &bg,
+                                  &GRAPHENE_RECT_INIT(x + r, y + h - r, w - 2 * r, r));
+        append_corner(snapshot, &bg, x, y, r, 0);
+        append_corner(snapshot, &bg, x + w - r, y, r, 1);
+        append_corner(snapshot, &bg, x + w - r, y + h - r, r, 2);
+        append_corner(snapshot, &bg, x, y + h - r, r, 3);
+
+        GdkRGBA stripe = stripe_colour(self);
+        GdkRGBA colours[4] = { stripe, stripe, stripe, stripe };
+        float widths[4] = { 0, 0, 0, MIN(STRIPE_WIDTH, w) };
+        graphene_size_t round = GRAPHENE_SIZE_INIT(r, r), square = GRAPHENE_SIZE_INIT(0, 0);
+        GskRoundedRect outline;
+        gsk_rounded_rect_init(&outline,
+                              &GRAPHENE_RECT_INIT(x, y, MIN(STRIPE_WIDTH + r, w), h), &round,
+                              &square, &square, &round);
+        gtk_snapshot_append_border(snapshot, &outline, widths, colours);
+    }
+    GTK_WIDGET_CLASS(aa_route_row_parent_class)->snapshot(widget, snapshot);
+}
+
+/* The background follows the "aa-current" class, which no CSS rule draws any more. */
+static void on_css_classes(GtkWidget *widget)
+{
+    gtk_widget_queue_draw(widget);
+}
+
 /* ---- object ---- */
 
 static void aa_route_row_dispose(GObject *object)
@@ -436,6 +547,7 @@ static void aa_route_row_class_init(AaRouteRowClass *klass)
     widget_class->get_request_mode = aa_route_row_get_request_mode;
     widget_class->measure = aa_route_row_measure;
     widget_class->size_allocate = aa_route_row_size_allocate;
+    widget_class->snapshot = aa_route_row_snapshot;
     gtk_widget_class_set_css_name(widget_class, "aa-route-row");
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -473,6 +585,7 @@ static void aa_route_row_init(AaRouteRow *self)
     gtk_widget_set_visible(self->score_label, FALSE);
     gtk_widget_set_parent(self->score_label, GTK_WIDGET(self));
     gtk_widget_add_css_class(GTK_WIDGET(self), "aa-route-row");
+    g_signal_connect(self, "notify::css-classes", G_CALLBACK(on_css_classes), NULL);
 }
 
 GtkWidget *aa_route_row_new(AaGame *game, guint seat)
@@ -481,7 +594,7 @@ GtkWidget *aa_route_row_new(AaGame *game, guint seat)
     AaRouteRow *self = g_object_new(AA_TYPE_ROUTE_ROW, NULL);
     self->game = g_object_ref(game);
     self->seat = seat;
-    /* The seat's colour as a stripe on the left. */
+    /* The seat's class, for themes and tests; the stripe is drawn from the player's colour. */
     g_autofree char *css_class = g_strdup_printf("aa-seat-%u", seat);
     gtk_widget_add_css_class(GTK_WIDGET(self), css_class);
     return GTK_WIDGET(self);

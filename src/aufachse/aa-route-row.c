@@ -212,6 +212,10 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
         gtk_widget_set_visible(slot->mark, FALSE);
     }
     gtk_widget_set_visible(self->empty_label, length == 0);
+    /* Where the scoring part starts matters at a scoring only: a face-up route outside one
+     * would otherwise lay the row out again for nothing. */
+    if (!scoring)
+        start = 0;
     gtk_widget_set_visible(self->band, scoring && start < length);
     if (self->length != length || self->scoring != scoring || self->scoring_start != start)
         gtk_widget_queue_allocate(GTK_WIDGET(self));

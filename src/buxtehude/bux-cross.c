@@ -65,6 +65,14 @@ struct _BuxCross {
     GskRenderNode *gap_nodes[4][4];    /* GapShape × state */
     GskRenderNode *scene;              /* the cross at scene_w × scene_h */
     double scene_w, scene_h;
+    GArray *placed;                    /* Placed: the scene's items, for drawing a part */
+    /* When the cross is bigger than its scrolled window, only what is in sight is drawn (a
+     * GL frame otherwise fills the whole table and every card, in sight or not): this part
+     * of the scene, rebuilt when the scrolled window scrolls. */
+    GskRenderNode *part;
+    graphene_rect_t part_rect;
+    GtkAdjustment *watched[2];         /* the scrolled window's, redrawn when they move */
+    gulong watched_ids[2];
     GskRenderNode *gaps;               /* the gaps as the gaps_* fields had them */
     int gaps_hover_arm;
     BuxArm gaps_sel_arm;
@@ -478,6 +486,9 @@ static void ensure_style(BuxCross *self)
     self->font = pango_font_description_copy(font);
     drop_card_nodes(self);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->part, gsk_render_node_unref);
+    if (self->placed != NULL)
+        g_array_set_size(self->placed, 0);
     g_clear_pointer(&self->gaps, gsk_render_node_unref);
 }
 
@@ -815,10 +826,26 @@ static void drop_card_nodes(BuxCross *self)
     }
 }
 
+/* An item of the scene: its node, and where it lies on the widget, shadow and stroke
+ * included. */
+typedef struct {
+    GskRenderNode *node;
+    double x, y;            /* where its (0, 0) lies, unscaled, relative to the start */
+    graphene_rect_t bounds; /* widget coordinates */
+} Placed;
+
+static void placed_clear(gpointer data)
+{
+    g_clear_pointer(&((Placed *)data)->node, gsk_render_node_unref);
+}
+
 /* The cross changed (a card, a mark, the size): the scene and the gaps are built again. */
 static void invalidate_scene(BuxCross *self)
 {
     g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->part, gsk_render_node_unref);
+    if (self->placed != NULL)
+        g_array_set_size(self->placed, 0);
     g_clear_pointer(&self->gaps, gsk_render_node_unref);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -890,6 +917,70 @@ void bux_cross_keep_in_view(BuxCross *self, int card)
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+static void scene_place(BuxCross *self, GskRenderNode *node, double x, double y)
+{
+    graphene_rect_t b;
+    gsk_render_node_get_bounds(node, &b);
+    Placed p = { gsk_render_node_ref(node), x, y,
+                 GRAPHENE_RECT_INIT(self->ox + (x + b.origin.x) * self->scale,
+                                    self->oy + (y + b.origin.y) * self->scale,
+                                    b.size.width * self->scale, b.size.height * self->scale) };
+    g_array_append_val(self->placed, p);
+}
+
+/* The part of the widget in sight: inside the scrolled window the cross lies in (whose
+ * scrolling redraws the cross), else all of it; in whole pixels. */
+static graphene_rect_t visible_rect(BuxCross *self, double w, double h)
+{
+    GtkWidget *widget = GTK_WIDGET(self);
+    GtkWidget *sw = gtk_widget_get_ancestor(widget, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adj[2] = { NULL, NULL };
+    if (sw != NULL) {
+        adj[0] = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(sw));
+        adj[1] = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(sw));
+    }
+    for (guint i = 0; i < 2; i++) {
+        if (self->watched[i] == adj[i])
+            continue;
+        if (self->watched[i] != NULL)
+            g_clear_signal_handler(&self->watched_ids[i], self->watched[i]);
+        g_set_object(&self->watched[i], adj[i]);
+        if (adj[i] != NULL)
+            self->watched_ids[i] = g_signal_connect_swapped(adj[i], "value-changed",
+                                                            G_CALLBACK(gtk_widget_queue_draw),
+                                                            self);
+    }
+    graphene_rect_t all = GRAPHENE_RECT_INIT(0, 0, w, h), seen;
+    if (sw == NULL || !gtk_widget_compute_bounds(sw, widget, &seen) ||
+        !graphene_rect_intersection(&all, &seen, &seen))
+        return all;
+    graphene_rect_round_extents(&seen, &seen);
+    return seen;
+}
+
+/* What of the scene lies in rect, as a node (kept until the rect or the scene change). */
+static GskRenderNode *scene_part(BuxCross *self, const graphene_rect_t *rect)
+{
+    if (self->part != NULL && graphene_rect_equal(&self->part_rect, rect))
+        return self->part;
+    g_clear_pointer(&self->part, gsk_render_node_unref);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
+    gtk_snapshot_scale(snapshot, self->scale, self->scale);
+    for (guint i = 0; i < self->placed->len; i++) {
+        Placed *p = &g_array_index(self->placed, Placed, i);
+        if (!graphene_rect_intersection(&p->bounds, rect, NULL))
+            continue;
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(p->x, p->y));
+        gtk_snapshot_append_node(snapshot, p->node);
+        gtk_snapshot_restore(snapshot);
+    }
+    self->part = gtk_snapshot_free_to_node(snapshot);
+    self->part_rect = *rect;
+    return self->part;
+}
+
 /* The cross at this size: the Direction card and every card, in one node. */
 static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
 {
@@ -908,6 +999,8 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
     if (self->direction_node == NULL)
         self->direction_node = build_direction_card(self);
     gtk_snapshot_append_node(snapshot, self->direction_node);
+    g_array_set_size(self->placed, 0);
+    scene_place(self, self->direction_node, 0, 0);
 
     /* Marks: the card under challenge, or the scoring's wrong cards so far. */
     const BuxScoring *sc = self->scoring_step >= 0 ? bux_game_get_last_scoring(self->game)
@@ -945,7 +1038,9 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
                 else if (placed && a == (int)placed_arm && i == placed_index)
                     mark |= MARK_PLACED;
             }
-            append_card(snapshot, card_node(self, card, revealed, mark), cx, cy);
+            GskRenderNode *node = card_node(self, card, revealed, mark);
+            append_card(snapshot, node, cx, cy);
+            scene_place(self, node, cx - CW / 2, cy - CH / 2);
             double *pos = g_new(double, 2);
             pos[0] = cx;
             pos[1] = cy;
@@ -991,8 +1086,8 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     double w = gtk_widget_get_width(widget), h = gtk_widget_get_height(widget);
 
     ensure_style(self);
-    gtk_snapshot_append_color(snapshot, &self->colours[COLOUR_TABLE],
-                              &GRAPHENE_RECT_INIT(0, 0, w, h));
+    graphene_rect_t seen = visible_rect(self, w, h);
+    gtk_snapshot_append_color(snapshot, &self->colours[COLOUR_TABLE], &seen);
 
     /* A scoring's cross is shown even after its cards left the game: the final one stays
      * on the table beside the ranking. */
@@ -1013,7 +1108,13 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         build_scene(self, w, h, &shown);
         shown_clear(&shown);
     }
-    gtk_snapshot_append_node(snapshot, self->scene);
+    if (seen.size.width >= w && seen.size.height >= h) {
+        gtk_snapshot_append_node(snapshot, self->scene);
+    } else {
+        GskRenderNode *part = scene_part(self, &seen);
+        if (part != NULL)
+            gtk_snapshot_append_node(snapshot, part);
+    }
 
     if (self->interactive && self->scoring_step < 0) {
         gboolean focus = gtk_widget_has_focus(widget);
@@ -1399,6 +1500,11 @@ static void bux_cross_dispose(GObject *object)
     g_clear_object(&self->game);
     g_clear_object(&self->settings);
     g_clear_handle_id(&self->scroll_id, g_source_remove);
+    for (guint i = 0; i < 2; i++) {
+        if (self->watched[i] != NULL)
+            g_clear_signal_handler(&self->watched_ids[i], self->watched[i]);
+        g_clear_object(&self->watched[i]);
+    }
     G_OBJECT_CLASS(bux_cross_parent_class)->dispose(object);
 }
 
@@ -1460,6 +1566,8 @@ static void bux_cross_finalize(GObject *object)
     drop_card_nodes(self);
     g_clear_pointer(&self->cards, g_hash_table_unref);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
+    g_clear_pointer(&self->part, gsk_render_node_unref);
+    g_clear_pointer(&self->placed, g_array_unref);
     g_clear_pointer(&self->gaps, gsk_render_node_unref);
     g_clear_pointer(&self->font, pango_font_description_free);
     G_OBJECT_CLASS(bux_cross_parent_class)->finalize(object);
@@ -1531,6 +1639,8 @@ static void bux_cross_init(BuxCross *self)
 {
     self->positions = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
     self->ghosts = g_array_new(FALSE, FALSE, sizeof(Ghost));
+    self->placed = g_array_new(FALSE, FALSE, sizeof(Placed));
+    g_array_set_clear_func(self->placed, placed_clear);
     self->cards = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, card_look_free);
     self->scoring_step = -1;
     self->hover_arm = -1;

@@ -74,9 +74,14 @@ static const char *element_id(int face)
  * all faces need about 3 MB. What is on screen holds its own reference. */
 #define CACHE_BYTES (6 * 1024 * 1024)
 
+/* The texture and the cairo surface share one picture: the texture's bytes are the
+ * surface's pixels. The GL renderer keeps a texture on the GPU; the cairo renderer (GTK 4.8)
+ * would convert a texture's every pixel through floats on every frame it draws it, but it
+ * copies a surface of its own format as it is. */
 typedef struct {
     gint64 key;
     GdkTexture *texture;
+    cairo_surface_t *surface;
     gsize bytes;
 } CacheEntry;
 
@@ -92,21 +97,25 @@ static void cache_drop_oldest(Cache *cache)
     g_hash_table_remove(cache->by_key, &e->key);
     cache->bytes -= e->bytes;
     g_object_unref(e->texture);
+    cairo_surface_destroy(e->surface);
     g_free(e);
 }
 
-static void cache_add(Cache *cache, gint64 key, GdkTexture *texture, gsize bytes)
+static CacheEntry *cache_add(Cache *cache, gint64 key, GdkTexture *texture,
+                             cairo_surface_t *surface, gsize bytes)
 {
     while (cache->bytes + bytes > CACHE_BYTES && cache->lru.length > 0)
         cache_drop_oldest(cache);
     CacheEntry *e = g_new(CacheEntry, 1);
-    *e = (CacheEntry){ key, texture, bytes };
+    *e = (CacheEntry){ key, texture, surface, bytes };
     g_queue_push_head(&cache->lru, e);
     g_hash_table_insert(cache->by_key, &e->key, cache->lru.head);
     cache->bytes += bytes;
+    return e;
 }
 
-GdkTexture *aa_card_art_texture(int face, int width)
+/* The cache's entry for face at width pixels, drawn now if it is not there. */
+static const CacheEntry *card_art(int face, int width)
 {
     static Cache cache;
     if (cache.by_key == NULL)
@@ -116,7 +125,7 @@ GdkTexture *aa_card_art_texture(int face, int width)
     if (link != NULL) {
         g_queue_unlink(&cache.lru, link);
         g_queue_push_head_link(&cache.lru, link);
-        return ((CacheEntry *)link->data)->texture;
+        return link->data;
     }
 
     int height = aa_layout_card_height(width);
@@ -136,13 +145,19 @@ GdkTexture *aa_card_art_texture(int face, int width)
     }
     cairo_destroy(cr);
     cairo_surface_flush(surface);
-    g_autoptr(GBytes) bytes = g_bytes_new(cairo_image_surface_get_data(surface),
-                                          (gsize)cairo_image_surface_get_stride(surface) * height);
+    /* The surface is not drawn on again: the texture may share its pixels. */
+    g_autoptr(GBytes) bytes = g_bytes_new_with_free_func(
+        cairo_image_surface_get_data(surface),
+        (gsize)cairo_image_surface_get_stride(surface) * height,
+        (GDestroyNotify)cairo_surface_destroy, cairo_surface_reference(surface));
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes,
                                                  cairo_image_surface_get_stride(surface));
-    cache_add(&cache, key, texture, g_bytes_get_size(bytes));
-    cairo_surface_destroy(surface);
-    return texture;
+    return cache_add(&cache, key, texture, surface, g_bytes_get_size(bytes));
+}
+
+GdkTexture *aa_card_art_texture(int face, int width)
+{
+    return card_art(face, width)->texture;
 }
 
 /* A card drawn at whatever size it is given (keeping its 1 : 1.4 shape, centred): route rows
@@ -176,12 +191,23 @@ static void aa_card_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     int pixels = (int)(MIN((double)w, h / AA_CARD_ASPECT) * scale);
     if (pixels < 1)
         return;
-    GdkTexture *texture = aa_card_art_texture(self->face, pixels);
+    const CacheEntry *art = card_art(self->face, pixels);
     double cw = (double)pixels / scale;
-    double ch = (double)gdk_texture_get_height(texture) / scale;
-    gtk_snapshot_append_texture(snapshot, texture,
-                                &GRAPHENE_RECT_INIT(floor((w - cw) / 2), floor((h - ch) / 2),
-                                                    cw, ch));
+    double ch = (double)gdk_texture_get_height(art->texture) / scale;
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT(floor((w - cw) / 2), floor((h - ch) / 2), cw, ch);
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
+    if (renderer == NULL || !GSK_IS_CAIRO_RENDERER(renderer)) {
+        gtk_snapshot_append_texture(snapshot, art->texture, &bounds);
+        return;
+    }
+    /* The cairo renderer: the surface, pixel for pixel (see CacheEntry). */
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
+    cairo_translate(cr, bounds.origin.x, bounds.origin.y);
+    cairo_scale(cr, 1.0 / scale, 1.0 / scale);
+    cairo_set_source_surface(cr, art->surface, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
 }
 
 static void aa_card_view_class_init(AaCardViewClass *klass)

@@ -59,20 +59,13 @@ guint32 lp_rng_next_u32(LpRng *self)
 int lp_rng_int_range(LpRng *self, int begin, int end)
 {
     g_return_val_if_fail(LP_IS_RNG(self), begin);
-    g_return_val_if_fail(end > begin, begin);
-    guint64 range = (guint64)((gint64)end - (gint64)begin);
-    /* Rejection sampling keeps the distribution exactly uniform. */
-    guint64 limit = G_MAXUINT64 - (G_MAXUINT64 % range);
-    guint64 v;
-    do {
-        v = lp_rng_next_u64(self);
-    } while (v >= limit);
-    return (int)((gint64)begin + (gint64)(v % range));
+    return lp_rng_state_int_range(&self->state, begin, end);
 }
 
 double lp_rng_double(LpRng *self)
 {
-    return (double)(lp_rng_next_u64(self) >> 11) * 0x1.0p-53;
+    g_return_val_if_fail(LP_IS_RNG(self), 0);
+    return lp_rng_state_double(&self->state);
 }
 
 double lp_rng_state_gauss(LpRngState *st, double mean, double sd)
@@ -86,11 +79,8 @@ double lp_rng_state_gauss(LpRngState *st, double mean, double sd)
 
 double lp_rng_gauss(LpRng *self, double mean, double sd)
 {
-    double u1 = lp_rng_double(self);
-    double u2 = lp_rng_double(self);
-    if (u1 < 1e-300)
-        u1 = 1e-300;
-    return mean + sd * sqrt(-2.0 * log(u1)) * cos(2.0 * G_PI * u2);
+    g_return_val_if_fail(LP_IS_RNG(self), mean);
+    return lp_rng_state_gauss(&self->state, mean, sd);
 }
 
 gboolean lp_rng_chance(LpRng *self, double p)

@@ -12,6 +12,7 @@
 #include "lp-game-ui.h"
 #include "lp-message-dialog.h"
 #include "lp-stats-page.h"
+#include "lp-theme.h"
 
 #define LAST_GAMES 20
 #define CHART_PLAYERS 6
@@ -47,17 +48,6 @@ static void series_free(gpointer data)
     g_free(s);
 }
 
-static void chart_fg(GtkWidget *widget, GdkRGBA *fg)
-{
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, fg);
-#else
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), fg);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
-}
-
 static void chart_text(GtkWidget *widget, cairo_t *cr, const char *text, double x, double y,
                        double align, const GdkRGBA *colour)
 {
@@ -80,7 +70,7 @@ static void lp_stats_chart_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 
     if (pw < 20 || ph < 20 || self->series->len == 0)
         return;
-    chart_fg(widget, &fg);
+    lp_theme_get_color(widget, &fg);
     grid = fg;
     grid.alpha *= 0.25;
     cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &GRAPHENE_RECT_INIT(0, 0, width, height));

@@ -11,6 +11,7 @@
 
 #include "aa-card-art.h"
 #include "aa-layout.h"
+#include "lp-theme.h"
 
 #define SPACING 10
 /* The name column never takes more than this; longer names are ellipsized. */
@@ -425,13 +426,7 @@ static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
 static GdkRGBA foreground(GtkWidget *widget)
 {
     GdkRGBA fg;
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, &fg);
-#else
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
+    lp_theme_get_color(widget, &fg);
     return fg;
 }
 
@@ -440,13 +435,7 @@ static GdkRGBA background(AaRouteRow *self)
     GtkWidget *widget = GTK_WIDGET(self);
     GdkRGBA c;
     if (gtk_widget_has_css_class(widget, "aa-current")) {
-        /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing
-         * to replace it for a canvas); the fallback is the light theme's value. */
-        G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-        if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget),
-                                            "theme_selected_bg_color", &c))
-            gdk_rgba_parse(&c, "#3584e4");
-        G_GNUC_END_IGNORE_DEPRECATIONS
+        c = lp_theme_named_colour(widget, "theme_selected_bg_color", "#3584e4");
         return with_alpha(&c, 0.16f);
     }
     c = foreground(widget);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "bux-card-text.h"
+#include "lp-theme.h"
 
 #define CW 140.0 /* card width */
 #define CH 96.0  /* card height */
@@ -421,18 +422,6 @@ static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
     return (GdkRGBA){ c->red, c->green, c->blue, c->alpha * alpha };
 }
 
-static GdkRGBA named_colour(GtkWidget *widget, const char *name, const char *fallback)
-{
-    GdkRGBA c;
-    /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing to
-     * replace it for a canvas); the fallback is the light theme's value. */
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &c))
-        gdk_rgba_parse(&c, fallback);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-    return c;
-}
-
 static void drop_card_nodes(BuxCross *self);
 
 static void ensure_style(BuxCross *self)
@@ -441,20 +430,14 @@ static void ensure_style(BuxCross *self)
         return;
     GtkWidget *w = GTK_WIDGET(self);
     GdkRGBA c[N_COLOURS];
-    GdkRGBA bg = named_colour(w, "theme_bg_color", "#f6f5f4");
-    GdkRGBA base = named_colour(w, "theme_base_color", "#ffffff");
+    GdkRGBA bg = lp_theme_named_colour(w, "theme_bg_color", "#f6f5f4");
+    GdkRGBA base = lp_theme_named_colour(w, "theme_base_color", "#ffffff");
     GdkRGBA text;
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(w, &text);
-#else
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_style_context_get_color(gtk_widget_get_style_context(w), &text);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
-    GdkRGBA green = named_colour(w, "success_color", "#26a269");
-    GdkRGBA warm = named_colour(w, "warning_color", "#cd9309");
-    GdkRGBA error = named_colour(w, "error_color", "#c01c28");
-    GdkRGBA accent = named_colour(w, "theme_selected_bg_color", "#3584e4");
+    lp_theme_get_color(w, &text);
+    GdkRGBA green = lp_theme_named_colour(w, "success_color", "#26a269");
+    GdkRGBA warm = lp_theme_named_colour(w, "warning_color", "#cd9309");
+    GdkRGBA error = lp_theme_named_colour(w, "error_color", "#c01c28");
+    GdkRGBA accent = lp_theme_named_colour(w, "theme_selected_bg_color", "#3584e4");
 
     c[COLOUR_TABLE] = mix(&bg, &green, 0.14f);
     c[COLOUR_CARD] = mix(&base, &warm, 0.07f);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "minden-labels.h"
+#include "lp-theme.h"
 
 struct _MindenHistory {
     GtkPopover parent_instance;
@@ -89,18 +90,6 @@ static char *move_text(const MindenScoredTip *t, gboolean spoken)
 }
 
 /* One scored tip: a line of markup, and the same in words for screen readers. */
-/* Whether the popover's style is a dark one: its text colour is light. */
-static gboolean style_is_dark(GtkWidget *widget)
-{
-    GdkRGBA fg;
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, &fg);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
-#endif
-    return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
-}
-
 static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
 {
     LpPlayer *player = lp_game_get_player(LP_GAME(self->game), t->seat);
@@ -126,7 +115,7 @@ static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
         lp_player_get_colour(player),
         ci >= 0 && (guint) ci < n_palette ? palette[ci].symbol : "●", name,
         minden_colour_hex(card->colour), minden_label_colour_symbol(card->colour), card_name,
-        tip_line, solution, minden_label_result_hex(t->right, style_is_dark(GTK_WIDGET(self))),
+        tip_line, solution, minden_label_result_hex(t->right, lp_theme_is_dark(GTK_WIDGET(self))),
         t->right ? "✔" : "✘",
         t->right ? _("right") : _("wrong"), move);
 

@@ -12,6 +12,7 @@
 #include "lp-a11y.h"
 #include "lp-clamp.h"
 #include "lp-privacy-screen.h"
+#include "lp-theme.h"
 #include "lp-where-view.h"
 #include "minden-board.h"
 #include "minden-history.h"
@@ -93,18 +94,6 @@ static const char *seat_name(MindenPage *self, guint seat)
 static const char *seat_colour(MindenPage *self, guint seat)
 {
     return lp_player_get_colour(lp_game_get_player(LP_GAME(game_of(self)), seat));
-}
-
-/* Whether the widget's style is a dark one: its text colour is light. */
-static gboolean style_is_dark(GtkWidget *widget)
-{
-    GdkRGBA fg;
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, &fg);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
-#endif
-    return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
 }
 
 static void clear_box(GtkWidget *box)
@@ -268,7 +257,8 @@ static void update_players(MindenPage *self)
             if (scored != NULL)
                 g_string_append_printf(
                     s, "  <span foreground=\"%s\" weight=\"bold\">%s %s</span>",
-                    minden_label_result_hex(scored->right, style_is_dark(self->players_box)),
+                    minden_label_result_hex(scored->right,
+                                            lp_theme_is_dark(self->players_box)),
                     scored->right ? "✔" : "✘",
                     /* Translators: a scored tip. */
                     scored->right ? _("right") : _("wrong"));
@@ -749,11 +739,13 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
         const char *keep = kept ? _("The card is kept.")
                                 : _("Too few stones to keep the card; it is discarded.");
         result = g_strdup_printf("<span weight=\"bold\" foreground=\"%s\">%s</span> %s",
-                                 minden_label_result_hex(TRUE, style_is_dark(self->score_result)),
+                                 minden_label_result_hex(TRUE,
+                                                         lp_theme_is_dark(self->score_result)),
                                  moved, keep);
     } else {
         result = g_strdup_printf("<span weight=\"bold\" foreground=\"%s\">%s</span> %s",
-                                 minden_label_result_hex(FALSE, style_is_dark(self->score_result)),
+                                 minden_label_result_hex(FALSE,
+                                                         lp_theme_is_dark(self->score_result)),
                                  _("Wrong."),
                                  _("No fields, and the card is discarded."));
     }

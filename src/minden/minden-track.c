@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "lp-theme.h"
+
 struct _MindenTrack {
     GtkWidget parent_instance;
 
@@ -145,11 +147,7 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     GdkRGBA fg;
 
     /* The widget's own text colour (dark and high-contrast styles). */
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, &fg);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
-#endif
+    lp_theme_get_color(widget, &fg);
     for (guint f = 0; f < nf; f++) {
         double x, y, w, h;
         field_rect(self, f, &x, &y, &w, &h);

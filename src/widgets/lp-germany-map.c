@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lp-json.h"
+#include "lp-theme.h"
 
 #define MAP_SVG "/io/github/landpartie/Landpartie/map/germany.svg"
 #define MAP_JSON "/io/github/landpartie/Landpartie/map/germany-map.json"
@@ -143,15 +144,10 @@ static float luminance(const GdkRGBA *c)
     return 0.2126f * c->red + 0.7152f * c->green + 0.0722f * c->blue;
 }
 
+/* The map's colours are opaque whatever the theme gives. */
 static GdkRGBA theme_colour(GtkWidget *widget, const char *name, const char *fallback)
 {
-    GdkRGBA c;
-    /* GTK 4.8's theme names its colours only here (deprecated from 4.10 on, with nothing to
-     * replace it for a canvas); the fallback is the light theme's value. */
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    if (!gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &c))
-        gdk_rgba_parse(&c, fallback);
-    G_GNUC_END_IGNORE_DEPRECATIONS
+    GdkRGBA c = lp_theme_named_colour(widget, name, fallback);
     c.alpha = 1.0f;
     return c;
 }
@@ -160,13 +156,7 @@ void lp_germany_map_palette_for(GtkWidget *widget, LpMapPalette *p)
 {
     g_return_if_fail(GTK_IS_WIDGET(widget) && p != NULL);
     GdkRGBA fg;
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, &fg);
-#else
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &fg);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
+    lp_theme_get_color(widget, &fg);
     fg.alpha = 1.0f;
     GdkRGBA base = theme_colour(widget, "theme_base_color", "#ffffff");
     GdkRGBA bg = theme_colour(widget, "theme_bg_color", "#f6f5f4");

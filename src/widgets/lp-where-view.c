@@ -9,6 +9,7 @@
 #include "lp-a11y.h"
 #include "lp-export.h"
 #include "lp-germany-map.h"
+#include "lp-theme.h"
 #include "lp-where-view.h"
 
 /* Side of a point mark's widget in pixels: the mark, its white edge and the focus ring. */
@@ -44,15 +45,6 @@ static void ensure_css(GtkWidget *widget)
                            g_object_unref);
 }
 
-static void css_colour(GtkWidget *widget, GdkRGBA *colour)
-{
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, colour);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), colour);
-#endif
-}
-
 /* ---- a mark: one place, or a sample of a shape in the legend ---------------------------- */
 
 #define LP_TYPE_WHERE_MARK (lp_where_mark_get_type())
@@ -77,7 +69,7 @@ static void mark_colour(LpWhereMark *self, GdkRGBA *colour)
     if (self->has_colour)
         *colour = self->colour;
     else
-        css_colour(GTK_WIDGET(self), colour);
+        lp_theme_get_color(GTK_WIDGET(self), colour);
 }
 
 static void set_source(cairo_t *cr, const GdkRGBA *c)

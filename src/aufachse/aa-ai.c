@@ -10,8 +10,6 @@
  *         rests, small cards) and keeps building. */
 #include "aa-ai.h"
 
-#include <string.h>
-
 /* What an opponent's route is assumed to lose to an obstacle or gain from an extra card. */
 #define OTHER_CARD_KM 35.0
 
@@ -23,10 +21,7 @@ typedef struct {
     guint route_len;
     const guint8 *hand;
     guint hand_len;
-    /* Worked out once per decision (fast is FALSE for a route too long for the buffers of
-     * eval_route_card and extra_gain, which then take the slow path): the faces of the hand,
-     * the scoring of the whole route and of the route without its last card. */
-    gboolean fast;
+    /* Worked out once per decision: the faces of the hand and the scoring of the route. */
     int hand_face[AA_N_CARDS];
     AaRouteScore whole;
     double alpha;   /* weight of the hand's rising cards (future route value) */
@@ -34,48 +29,8 @@ typedef struct {
     double ahead;   /* hard: > 0 when the own route beats the others' likely best */
 } Ctx;
 
-/* The last kilometre card of the scoring part (0 if none) and whether the route ends in a
- * rest (a second rest would break). */
-static int route_last_km(const guint8 *route, guint n, gboolean *ends_rest)
-{
-    guint start;
-    aa_route_score_cards(route, n, NULL, &start);
-    int last = 0;
-    for (guint i = start; i < n; i++) {
-        if (aa_card_is_km(route[i]))
-            last = aa_card_face(route[i]);
-    }
-    if (ends_rest != NULL)
-        *ends_rest = n > 0 && aa_card_kind(route[n - 1]) == AA_KIND_REST;
-    return last;
-}
-
-/* Route value now plus alpha × the distinct rising kilometre values still in hand
- * (skip: a card id to leave out of the hand, or -1). */
-static double route_eval(const guint8 *route, guint n, const guint8 *hand, guint hn, int skip,
-                         double alpha)
-{
-    int score = aa_route_score_cards(route, n, NULL, NULL);
-    int last = route_last_km(route, n, NULL);
-    gboolean seen[13] = {FALSE};
-    int potential = 0;
-    gboolean rest_in_hand = FALSE;
-    for (guint i = 0; i < hn; i++) {
-        if ((int)hand[i] == skip)
-            continue;
-        int face = aa_card_face(hand[i]);
-        if (aa_face_kind(face) == AA_KIND_REST)
-            rest_in_hand = TRUE;
-        if (aa_face_kind(face) != AA_KIND_KM || face <= last || seen[face / 10])
-            continue;
-        seen[face / 10] = TRUE;
-        potential += face;
-    }
-    /* A rest in hand bridges one round without a rising card. */
-    return score + alpha * potential + (rest_in_hand ? 3.0 : 0.0);
-}
-
-/* route_eval for a route already scored, over hand cards with their faces. */
+/* Route value now plus alpha × the distinct rising kilometre values still in hand, over hand
+ * cards with their faces (skip: a card id to leave out of the hand, or -1). */
 static double score_eval(const AaRouteScore *route, const guint8 *hand, const int *faces,
                          guint hn, int skip, double alpha)
 {
@@ -102,24 +57,15 @@ static double score_eval(const AaRouteScore *route, const guint8 *hand, const in
 
 static double eval_route_card(Ctx *c, guint8 card)
 {
-    if (c->fast) {
-        AaRouteScore route = c->whole;
-        aa_route_score_add(&route, aa_card_face(card));
-        return score_eval(&route, c->hand, c->hand_face, c->hand_len, card, c->alpha);
-    }
-    guint8 route[128];
-    guint n = MIN(c->route_len, G_N_ELEMENTS(route) - 1);
-    memcpy(route, c->route + (c->route_len - n), n);
-    route[n] = card;
-    return route_eval(route, n + 1, c->hand, c->hand_len, card, c->alpha);
+    AaRouteScore route = c->whole;
+    aa_route_score_add(&route, aa_card_face(card));
+    return score_eval(&route, c->hand, c->hand_face, c->hand_len, card, c->alpha);
 }
 
 /* Whether hand card i has the face of card i - 1. */
 static gboolean same_face(Ctx *c, guint i)
 {
-    if (c->fast)
-        return c->hand_face[i] == c->hand_face[i - 1];
-    return aa_card_face(c->hand[i]) == aa_card_face(c->hand[i - 1]);
+    return c->hand_face[i] == c->hand_face[i - 1];
 }
 
 static guint random_card(Ctx *c)
@@ -132,7 +78,7 @@ static guint choose_route(Ctx *c)
 {
     if (c->level == LP_LEVEL_EASY) {
         /* Little thought: any card that still rises, else anything. */
-        int last = route_last_km(c->route, c->route_len, NULL);
+        int last = c->whole.last_km;
         guint8 rising[AA_HAND_SIZE];
         guint n = 0;
         for (guint i = 0; i < c->hand_len; i++) {
@@ -158,7 +104,7 @@ static guint choose_route(Ctx *c)
 }
 
 /* How much the own route gains from k extra cards (the best ones, greedily). */
-static double extra_gain_fast(Ctx *c, guint k, int skip)
+static double extra_gain(Ctx *c, guint k, int skip)
 {
     guint8 hand[AA_N_CARDS];
     int faces[AA_N_CARDS];
@@ -191,49 +137,12 @@ static double extra_gain_fast(Ctx *c, guint k, int skip)
     return score_eval(&route, hand, faces, hn, -1, c->alpha) - before;
 }
 
-static double extra_gain(Ctx *c, guint k, int skip)
-{
-    if (c->fast)
-        return extra_gain_fast(c, k, skip);
-    guint8 route[128];
-    guint8 hand[AA_HAND_SIZE];
-    guint n = MIN(c->route_len, G_N_ELEMENTS(route) - 3);
-    memcpy(route, c->route + (c->route_len - n), n);
-    guint hn = 0;
-    for (guint i = 0; i < c->hand_len; i++) {
-        if ((int)c->hand[i] != skip)
-            hand[hn++] = c->hand[i];
-    }
-    double before = route_eval(route, n, hand, hn, -1, c->alpha);
-    for (guint step = 0; step < k && hn > 0; step++) {
-        double best = -G_MAXDOUBLE;
-        guint best_i = 0;
-        for (guint i = 0; i < hn; i++) {
-            route[n] = hand[i];
-            double v = route_eval(route, n + 1, hand, hn, hand[i], c->alpha);
-            if (v > best) {
-                best = v;
-                best_i = i;
-            }
-        }
-        route[n++] = hand[best_i];
-        hand[best_i] = hand[--hn];
-    }
-    return route_eval(route, n, hand, hn, -1, c->alpha) - before;
-}
-
 /* The cost of putting card on the counter: what the own route loses by not holding it,
  * minus what its effect brings. Lower is better. */
 static double counter_cost(Ctx *c, guint8 card)
 {
-    double keep, without;
-    if (c->fast) {
-        keep = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, -1, c->alpha);
-        without = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, card, c->alpha);
-    } else {
-        keep = route_eval(c->route, c->route_len, c->hand, c->hand_len, -1, c->alpha);
-        without = route_eval(c->route, c->route_len, c->hand, c->hand_len, card, c->alpha);
-    }
+    double keep = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, -1, c->alpha);
+    double without = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, card, c->alpha);
     double loss = keep - without;  /* value of holding the card */
     int face = aa_card_face(card);
     guint others = lp_game_get_n_players(LP_GAME(c->game)) - 1;
@@ -255,10 +164,13 @@ static double counter_cost(Ctx *c, guint8 card)
         /* RULES.md: −1 takes the last card of every route. */
         double own_loss = 0.0;
         if (c->route_len > 0) {
-            double now = without;
-            double after = route_eval(c->route, c->route_len - 1, c->hand, c->hand_len, card,
+            AaRouteScore shorter;
+            aa_route_score_init(&shorter);
+            for (guint i = 0; i + 1 < c->route_len; i++)
+                aa_route_score_add(&shorter, aa_card_face(c->route[i]));
+            double after = score_eval(&shorter, c->hand, c->hand_face, c->hand_len, card,
                                       c->alpha);
-            own_loss = now - after;
+            own_loss = without - after;
         }
         double hurt = OTHER_CARD_KM * (others > 0 ? 1.0 : 0.0);
         return own_loss - hurt;
@@ -318,7 +230,7 @@ static void weigh_stage(Ctx *c)
     double rounds_left = MAX(0.0, missing / per_round);
     c->alpha = CLAMP(0.2 + 0.25 * rounds_left, 0.2, 0.7);
 
-    int mine = c->fast ? c->whole.sum : aa_route_score_cards(c->route, c->route_len, NULL, NULL);
+    int mine = c->whole.sum;
     double best_other = 0.0;
     for (guint s = 0; s < n; s++) {
         if (s == c->seat)
@@ -354,16 +266,13 @@ guint aa_ai_choose(AaGame *game, guint seat, LpLevel level)
         .alpha = 0.5,
         .ahead = 0.0,
     };
-    /* eval_route_card keeps the last 127 cards, extra_gain the last 125: a longer route
-     * (never seen in play) takes their slow paths, which score what they keep. */
-    c.fast = route->len <= 125 && hand->len <= AA_N_CARDS;
-    if (c.fast) {
-        for (guint i = 0; i < c.hand_len; i++)
-            c.hand_face[i] = aa_card_face(c.hand[i]);
-        aa_route_score_init(&c.whole);
-        for (guint i = 0; i < c.route_len; i++)
-            aa_route_score_add(&c.whole, aa_card_face(c.route[i]));
-    }
+    /* A hand holds some of the deck's cards, never more. */
+    g_return_val_if_fail(hand->len <= AA_N_CARDS, c.hand[0]);
+    for (guint i = 0; i < c.hand_len; i++)
+        c.hand_face[i] = aa_card_face(c.hand[i]);
+    aa_route_score_init(&c.whole);
+    for (guint i = 0; i < c.route_len; i++)
+        aa_route_score_add(&c.whole, aa_card_face(c.route[i]));
     if (level == LP_LEVEL_HARD)
         weigh_stage(&c);
     /* No cards left to refill from, or a stage far longer than usual (a route grows by

@@ -158,7 +158,22 @@ def games_memory(data_home):
             "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
             "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024,
             "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb"),
-            "cycle_growth_mb": cycle_growth(rss)}
+            "cycle_growth_mb": cycle_growth(rss),
+            "by_kind": by_kind(row.get("kinds"), rss, heap)}
+
+
+def by_kind(kinds, rss, heap):
+    """Each kind's games alone (the kinds take turns): resident and heap from its second game
+    to its last. A kind that grows by itself has a leak or a cache of its own; when none does
+    and the whole still grows, the growth is in what the pages share (font and glyph caches)."""
+    names = kinds.split(",") if kinds else []
+    out = {}
+    for k, name in enumerate(names):
+        r, h = rss[k::len(names)], heap[k::len(names)]
+        if len(r) >= 3:
+            out[name] = {"games": len(r), "rss_growth_mb": (r[-1] - r[1]) / 1024,
+                         "heap_growth_mb": (h[-1] - h[1]) / 1024}
+    return out
 
 
 def cycle_growth(rss):
@@ -219,6 +234,10 @@ def print_games(m):
         print(f"  resident from game {m['baseline_game']}: anonymous "
               f"{(anon[-1] - anon[b]) / 1024:+.2f} MB, mapped files "
               f"{(files[-1] - files[b]) / 1024:+.2f} MB")
+    if m.get("by_kind"):
+        print("  each kind from its second game to its last: " + "; ".join(
+            f"{name} resident {k['rss_growth_mb']:+.2f} MB, heap {k['heap_growth_mb']:+.2f} MB"
+            for name, k in m["by_kind"].items()))
     print(f"  models finalized: {m['games_finalized']} of the {m['games'] - 1} games left "
           f"behind")
 

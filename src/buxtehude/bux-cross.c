@@ -453,8 +453,7 @@ static void ensure_style(BuxCross *self)
     c[COLOUR_COMPASS] = mix(&c[COLOUR_TABLE], &warm, 0.35f);
     c[COLOUR_COMPASS_INK] = mix(&text, &warm, 0.45f);
     /* A dark style's selection colour is deep; gaps on a dark table need it lighter. */
-    double lum = 0.2126 * base.red + 0.7152 * base.green + 0.0722 * base.blue;
-    c[COLOUR_ACCENT] = lum < 0.5 ? mix(&accent, &text, 0.35f) : accent;
+    c[COLOUR_ACCENT] = lp_theme_luminance(&base) < 0.5 ? mix(&accent, &text, 0.35f) : accent;
     c[COLOUR_SHADOW] = (GdkRGBA){ 0, 0, 0, 0.18f };
 
     const PangoFontDescription *font =

@@ -7,8 +7,8 @@
 
 #include <glib/gi18n.h>
 
-#include "minden-labels.h"
 #include "lp-theme.h"
+#include "minden-labels.h"
 
 struct _MindenHistory {
     GtkPopover parent_instance;

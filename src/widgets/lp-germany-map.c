@@ -139,11 +139,6 @@ static GdkRGBA mix(const GdkRGBA *a, const GdkRGBA *b, float t)
                       a->blue + (b->blue - a->blue) * t, 1.0f };
 }
 
-static float luminance(const GdkRGBA *c)
-{
-    return 0.2126f * c->red + 0.7152f * c->green + 0.0722f * c->blue;
-}
-
 /* The map's colours are opaque whatever the theme gives. */
 static GdkRGBA theme_colour(GtkWidget *widget, const char *name, const char *fallback)
 {
@@ -165,7 +160,7 @@ void lp_germany_map_palette_for(GtkWidget *widget, LpMapPalette *p)
     GdkRGBA warm = theme_colour(widget, "warning_color", "#f57900");
     GdkRGBA green = theme_colour(widget, "success_color", "#33d17a");
     GdkRGBA red = theme_colour(widget, "error_color", "#cc0000");
-    gboolean dark = luminance(&base) < luminance(&fg);
+    gboolean dark = lp_theme_luminance(&base) < lp_theme_luminance(&fg);
 
     memset(p, 0, sizeof *p);
     /* Water: the selection's blue over the base; rivers stand out from the land the other

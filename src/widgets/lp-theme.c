@@ -29,10 +29,16 @@ GdkRGBA lp_theme_named_colour(GtkWidget *widget, const char *name, const char *f
     return c;
 }
 
+double lp_theme_luminance(const GdkRGBA *colour)
+{
+    g_return_val_if_fail(colour != NULL, 0.0);
+    return 0.2126 * colour->red + 0.7152 * colour->green + 0.0722 * colour->blue;
+}
+
 gboolean lp_theme_is_dark(GtkWidget *widget)
 {
     g_return_val_if_fail(GTK_IS_WIDGET(widget), FALSE);
     GdkRGBA fg;
     lp_theme_get_color(widget, &fg);
-    return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+    return lp_theme_luminance(&fg) > 0.5;
 }

@@ -15,6 +15,9 @@ void lp_theme_get_color(GtkWidget *widget, GdkRGBA *colour);
  * names none (a string gdk_rgba_parse() reads). */
 GdkRGBA lp_theme_named_colour(GtkWidget *widget, const char *name, const char *fallback);
 
+/* A colour's relative luminance (Rec. 709 weights, on the colour as given): 0 black, 1 white. */
+double lp_theme_luminance(const GdkRGBA *colour);
+
 /* Whether the widget's style is a dark one: its text colour is light. */
 gboolean lp_theme_is_dark(GtkWidget *widget);
 

@@ -74,6 +74,19 @@ static void test_named_colour(void)
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
+static void test_luminance(void)
+{
+    g_assert_cmpfloat_with_epsilon(lp_theme_luminance(&(GdkRGBA){ 0, 0, 0, 1 }), 0.0, 1e-9);
+    g_assert_cmpfloat_with_epsilon(lp_theme_luminance(&(GdkRGBA){ 1, 1, 1, 1 }), 1.0, 1e-6);
+    /* Green counts most, blue least. */
+    double r = lp_theme_luminance(&(GdkRGBA){ 1, 0, 0, 1 });
+    double g = lp_theme_luminance(&(GdkRGBA){ 0, 1, 0, 1 });
+    double b = lp_theme_luminance(&(GdkRGBA){ 0, 0, 1, 1 });
+    g_assert_cmpfloat(g, >, r);
+    g_assert_cmpfloat(r, >, b);
+    g_assert_cmpfloat(g, >, 0.5);
+}
+
 static void test_dark(void)
 {
     GtkWidget *window;
@@ -97,6 +110,7 @@ int main(int argc, char **argv)
     gtk_test_init(&argc, &argv, NULL);
     g_test_add_func("/theme/text-colour", test_text_colour);
     g_test_add_func("/theme/named-colour", test_named_colour);
+    g_test_add_func("/theme/luminance", test_luminance);
     g_test_add_func("/theme/dark", test_dark);
     return g_test_run();
 }

@@ -6,6 +6,7 @@
 
 #include "lp-application.h"
 #include "lp-bench-mode.h"
+#include "lp-games.h"
 #include "lp-howto-page.h"
 #include "lp-preferences-window.h"
 #include "lp-setup-page.h"
@@ -331,6 +332,8 @@ static void lp_application_startup(GApplication *app)
         {"win.show-start", {"<Primary>n", NULL}},
     };
 
+    /* Parsed on the second core while GTK opens the display and the window is built. */
+    lp_games_load_decks_in_background();
     G_APPLICATION_CLASS(lp_application_parent_class)->startup(app);
 
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions),

@@ -36,7 +36,8 @@ G_DECLARE_FINAL_TYPE(BuxDeck, bux_deck, BUX, DECK, GObject)
  * box, kinds, states, difficulty) and fails with LP_GAME_ERROR_DATA naming the card. */
 BuxDeck *bux_deck_new_from_json(JsonNode *root, GError **error);
 BuxDeck *bux_deck_new_from_resource(const char *resource_path, GError **error);
-/* The shipped deck, loaded once per process (it never changes while the program runs). */
+/* The shipped deck, loaded once per process (it never changes while the program runs);
+ * may be called from any thread. */
 BuxDeck *bux_deck_get_default(GError **error);
 
 guint bux_deck_get_n_cards(BuxDeck *self);

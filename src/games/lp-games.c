@@ -5,8 +5,10 @@
 #include "aa-ai.h"
 #include "aa-game.h"
 #include "bux-ai.h"
+#include "bux-deck.h"
 #include "bux-game.h"
 #include "minden-ai.h"
+#include "minden-deck.h"
 #include "minden-game.h"
 
 static const LpGameRules bux_rules = {
@@ -51,4 +53,19 @@ const LpGameRules *lp_games_lookup(const char *kind)
             return games[i];
     }
     return NULL;
+}
+
+static gpointer load_decks(gpointer data)
+{
+    g_autoptr(BuxDeck) bux = bux_deck_get_default(NULL);
+    g_autoptr(MindenDeck) minden = minden_deck_get_default(NULL);
+
+    (void)data;
+    return NULL;
+}
+
+void lp_games_load_decks_in_background(void)
+{
+    /* Both getters lock: a caller on the main thread waits for this load, not a second. */
+    g_thread_unref(g_thread_new("lp-load-decks", load_decks, NULL));
 }

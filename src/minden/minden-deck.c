@@ -238,11 +238,16 @@ MindenDeck *minden_deck_new_default(GError **error)
     return minden_deck_new_from_json(root, error);
 }
 
-/* Immutable card data, shared by all games of the process; no game state. */
+/* Immutable card data, shared by all games of the process; no game state. The lock
+ * lets the app load it on a worker thread while the window is built (lp-games.c):
+ * whoever asks first loads it, and a second caller waits for that load. */
 static MindenDeck *default_deck;
+static GMutex default_lock;
 
 MindenDeck *minden_deck_get_default(GError **error)
 {
+    g_autoptr(GMutexLocker) locker = g_mutex_locker_new(&default_lock);
+
     if (default_deck == NULL)
         default_deck = minden_deck_new_default(error);
     return default_deck != NULL ? g_object_ref(default_deck) : NULL;
@@ -251,6 +256,7 @@ MindenDeck *minden_deck_get_default(GError **error)
 void minden_deck_set_default(MindenDeck *deck)
 {
     g_return_if_fail(deck == NULL || MINDEN_IS_DECK(deck));
+    g_autoptr(GMutexLocker) locker = g_mutex_locker_new(&default_lock);
     g_set_object(&default_deck, deck);
 }
 

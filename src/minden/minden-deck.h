@@ -47,7 +47,8 @@ MindenDeck *minden_deck_new_from_json(JsonNode *root, GError **error);
 /* The deck compiled into the program. */
 MindenDeck *minden_deck_new_default(GError **error);
 /* A new reference to the deck that new and restored games use: the compiled-in one, loaded
- * once, unless tests replaced it with minden_deck_set_default (NULL goes back). */
+ * once, unless tests replaced it with minden_deck_set_default (NULL goes back). Both may be
+ * called from any thread. */
 MindenDeck *minden_deck_get_default(GError **error);
 void minden_deck_set_default(MindenDeck *deck);
 

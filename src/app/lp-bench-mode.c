@@ -48,6 +48,7 @@
 #include "bux-game.h"
 #include "lp-bench-mode.h"
 #include "lp-game-page.h"
+#include "lp-memory.h"
 
 #define SEED 14
 #define WARM_UP_FRAMES 10
@@ -457,6 +458,9 @@ static gboolean poll_game(gpointer data)
     Bench *self = data;
     LpGame *game = lp_window_get_game(self->window);
     if (game == NULL || lp_game_is_over(game)) {
+        /* The window gives memory back at the game's end: measure after it. */
+        if (lp_memory_giving_back())
+            return G_SOURCE_CONTINUE;
         self->poll_id = 0;
         long kb = rss_kb(), heap = heap_kb(), anon = status_kb("RssAnon"),
              file = status_kb("RssFile");

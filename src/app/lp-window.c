@@ -4,13 +4,11 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include "lp-a11y.h"
 #include "lp-howto-page.h"
 #include "lp-json.h"
+#include "lp-memory.h"
 #include "lp-message-dialog.h"
 #include "lp-setup-page.h"
 #include "lp-start-page.h"
@@ -179,6 +177,8 @@ static void on_game_over(LpGame *game, LpWindow *self)
     lp_stats_page_record_game(GTK_WINDOW(self), lp_save_store_get_dir(self->store), game);
     lp_save_store_remove(self->store, self->game_info->game_class->kind, NULL);
     update_state(self);
+    /* What the play freed is still mapped, and the winner page may stay up a long time. */
+    lp_memory_give_back();
 }
 
 static void clear_game(LpWindow *self)
@@ -203,12 +203,10 @@ static void clear_game(LpWindow *self)
         lp_save_store_release(self->store, lp_game_get_kind(self->game));
     g_clear_object(&self->driver);
     g_clear_object(&self->game);
-#ifdef __GLIBC__
     /* A finished game's pages and cards leave holes all over the heap; glibc keeps them
      * mapped unless asked. Measured over 60 computer games: resident memory then follows the
      * game being played instead of the largest game so far. */
-    malloc_trim(0);
-#endif
+    lp_memory_give_back();
 }
 
 static void apply_speed(LpWindow *self)

@@ -271,10 +271,12 @@ double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, doub
     if (content_w <= 0 || content_h <= 0 || avail_w <= 0 || avail_h <= 0)
         return BUX_CROSS_MIN_ZOOM;
     double zoom = MIN(avail_w / content_w, avail_h / content_h);
-    /* In steps of 1/64, rounded down so that it still fits: text is rasterised once per size,
-     * and a window being resized would otherwise ask for a new size of every glyph on every
-     * frame. */
-    zoom = floor(zoom * 64) / 64;
+    /* In steps of a twelfth of an octave (2^(1/12), 6 %), rounded down so that it still fits:
+     * text is rasterised once per size, and a window being resized would otherwise ask for a
+     * new size of every glyph on every frame. Steps of a constant ratio look alike at every
+     * zoom, and the 26 of them between the bounds keep the glyph caches small: a game's
+     * cross grows through many zooms, and steps of 1/64 were 90 sizes of every glyph. */
+    zoom = exp2(floor(12 * log2(zoom) + 1e-9) / 12);
     return CLAMP(zoom, BUX_CROSS_MIN_ZOOM, BUX_CROSS_MAX_ZOOM);
 }
 

@@ -54,7 +54,8 @@ GdkPaintable *bux_cross_make_drag_icon(BuxCross *self, int card);
 /* The cross zooms between these to fit its space; beyond the smallest it scrolls. */
 #define BUX_CROSS_MIN_ZOOM 0.4
 #define BUX_CROSS_MAX_ZOOM 1.8
-/* The zoom at which content fits the space, within the bounds above, in steps of 1/64. */
+/* The zoom at which content fits the space, within the bounds above, in steps of
+ * 2^(1/12): 2^(k/12) for a whole k, or a bound. */
 double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, double content_h);
 /* The Direction card under the starting card, with its compass arrows. */
 graphene_rect_t bux_cross_direction_area(void);

@@ -28,8 +28,23 @@ static void test_zoom(void)
     g_assert_cmpfloat(zoom, >=, BUX_CROSS_MIN_ZOOM);
     g_assert_cmpfloat(zoom * 1080, <=, 545);
     g_assert_cmpfloat(zoom * 580, <=, 650);
-    /* In steps of 1/64. */
-    g_assert_cmpfloat(zoom * 64, ==, floor(zoom * 64));
+    /* In steps of 2^(1/12), rounded down: the next step up would not fit. */
+    double k = 12 * log2(zoom);
+    g_assert_cmpfloat(fabs(k - round(k)), <, 1e-9);
+    g_assert_true(zoom * exp2(1.0 / 12) * 1080 > 545);
+    /* A space that fits a step exactly gets that step, not the one below. */
+    g_assert_cmpfloat(fabs(bux_cross_fit_zoom(1000, 1000, 1000, 1000) - 1.0), <, 1e-12);
+    g_assert_cmpfloat(fabs(bux_cross_fit_zoom(1000 * exp2(-5.0 / 12), 1000, 1000, 1000) -
+                           exp2(-5.0 / 12)), <, 1e-12);
+    /* Few sizes: every zoom a game asks for is one of 26 steps or a bound. */
+    GHashTable *steps = g_hash_table_new_full(g_double_hash, g_double_equal, g_free, NULL);
+    for (double w = 100; w <= 3000; w += 0.5) {
+        double *z = g_new(double, 1);
+        *z = bux_cross_fit_zoom(w, 4000, 1000, 1000);
+        g_hash_table_add(steps, z);
+    }
+    g_assert_cmpuint(g_hash_table_size(steps), ==, 28);
+    g_hash_table_destroy(steps);
     /* Never below the smallest readable zoom: beyond it the scrolled window scrolls. */
     g_assert_cmpfloat(bux_cross_fit_zoom(300, 200, 1000, 2000), ==, BUX_CROSS_MIN_ZOOM);
     g_assert_cmpfloat(bux_cross_fit_zoom(0, 0, 10, 10), ==, BUX_CROSS_MIN_ZOOM);

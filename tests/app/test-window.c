@@ -173,6 +173,19 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_assert_null(lp_window_get_game(f->window));
 }
 
+/* Anna at the screen with two computers. */
+static GPtrArray *family_players(void)
+{
+    GPtrArray *players = g_ptr_array_new_with_free_func(g_object_unref);
+    g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
+                                           LP_LEVEL_NORMAL));
+    g_ptr_array_add(players, lp_player_new("Oma", 70, "#3584e4", LP_PLAYER_COMPUTER,
+                                           LP_LEVEL_HARD));
+    g_ptr_array_add(players, lp_player_new("Robo", LP_AGE_UNKNOWN, "#33d17a",
+                                           LP_PLAYER_COMPUTER, LP_LEVEL_EASY));
+    return players;
+}
+
 /* Quit mid-game and continue: the resumed game is the very same, random generator included.
  * Runs for every game that can be created in this build. */
 static void test_continue_resumes(Fixture *f, gconstpointer data)
@@ -182,7 +195,7 @@ static void test_continue_resumes(Fixture *f, gconstpointer data)
     guint tried = 0;
 
     for (guint i = 0; i < n_infos; i++) {
-        g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+        g_autoptr(GPtrArray) players = family_players();
         g_autoptr(GError) error = NULL;
         g_autofree char *before = NULL;
         g_autofree char *after = NULL;
@@ -191,12 +204,6 @@ static void test_continue_resumes(Fixture *f, gconstpointer data)
 
         if (G_TYPE_IS_ABSTRACT(infos[i].rules->get_type()))
             continue;
-        g_ptr_array_add(players, lp_player_new("Anna", 9, "#e01b24", LP_PLAYER_HUMAN,
-                                               LP_LEVEL_NORMAL));
-        g_ptr_array_add(players, lp_player_new("Oma", 70, "#3584e4", LP_PLAYER_COMPUTER,
-                                               LP_LEVEL_HARD));
-        g_ptr_array_add(players, lp_player_new("Robo", LP_AGE_UNKNOWN, "#33d17a",
-                                               LP_PLAYER_COMPUTER, LP_LEVEL_EASY));
         if (!lp_window_start_game(f->window, &infos[i], players, 4711 + i, FALSE, &error)) {
             g_test_message("%s cannot be created yet: %s", infos[i].game_class->kind, error->message);
             continue;
@@ -221,6 +228,54 @@ static void test_continue_resumes(Fixture *f, gconstpointer data)
         activate(f, "win.back", NULL);
     }
     g_test_message("%u games resumed", tried);
+}
+
+/* A game's page, its model and its pictures go the moment the window lets go of them: when
+ * the next game comes or the window goes back to the start page, even with the focus inside
+ * the page and the window hidden (a window nobody draws never moves its focus, and a page
+ * the focus left behind outlived its game). */
+static void test_pages_freed(Fixture *f, gconstpointer data)
+{
+    guint n_infos;
+    const LpGameUi *infos = lp_game_ui_list(&n_infos);
+    GObject *page = NULL, *game = NULL;
+    guint tried = 0;
+
+    for (guint i = 0; i <= n_infos; i++) {
+        g_autoptr(GPtrArray) players = family_players();
+        g_autoptr(GError) error = NULL;
+
+        if (i < n_infos && G_TYPE_IS_ABSTRACT(infos[i].rules->get_type()))
+            continue;
+        if (i == n_infos)
+            activate(f, "win.back", NULL);
+        else if (!lp_window_start_game(f->window, &infos[i], players, 99 + i, FALSE, &error))
+            continue;
+        /* The one before is gone already. */
+        g_assert_null(page);
+        g_assert_null(game);
+        if (i == n_infos)
+            break;
+        tried++;
+        lp_test_iterate();
+        g_autoptr(GPtrArray) pages = lp_test_find_all(GTK_WIDGET(f->window), LP_TYPE_GAME_PAGE,
+                                                      NULL);
+        g_assert_cmpuint(pages->len, ==, 1);
+        page = pages->pdata[0];
+        game = G_OBJECT(lp_window_get_game(f->window));
+        g_object_add_weak_pointer(page, (gpointer *)&page);
+        g_object_add_weak_pointer(game, (gpointer *)&game);
+        if (tried == 1) {
+            /* The focus rests inside the first page; from now on nobody draws the window. */
+            GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(f->window));
+            g_assert_nonnull(focus);
+            g_assert_true(gtk_widget_is_ancestor(focus, GTK_WIDGET(page)));
+            gtk_widget_set_visible(GTK_WIDGET(f->window), FALSE);
+            lp_test_iterate();
+        }
+    }
+    g_assert_cmpuint(tried, >=, 3);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
 }
 
 typedef struct {
@@ -640,6 +695,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/window/continue-resumes", Fixture, NULL, fixture_set_up,
                test_continue_resumes, fixture_tear_down);
+    g_test_add("/window/pages-freed", Fixture, NULL, fixture_set_up, test_pages_freed,
+               fixture_tear_down);
     g_test_add("/window/second-window", Fixture, NULL, fixture_set_up, test_second_window,
                fixture_tear_down);
     g_test_add("/window/set-aside", Fixture, NULL, fixture_set_up, test_set_aside,

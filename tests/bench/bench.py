@@ -5,7 +5,7 @@
 # cairo, peak memory, frame times (p50/p95) of the cross drag, a resize sweep, route-row
 # updates and the map hover with both renderers (and of the bare window changing one label,
 # the renderer's floor on this display), resident memory over 50 computer-only games
-# in the window, the main loop during autosaves on a slow disk, and the simulator's table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
+# in the window (the median of three runs), the main loop during autosaves on a slow disk, and the simulator's table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
 # Needs a display (build-aux/dev bench starts Xvfb).
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -37,6 +37,7 @@ TARGETS = {"startup_gl": 1.3, "startup_cairo": 2.0, "frame_p95_ms": 8.0, "save_b
            "games_rss_growth_mb": 1.0, "history_load_ms": 200}
 SCENARIOS = ["cross-drag", "cross-drag-big", "resize", "route-row", "map-hover"]
 GAMES = 50
+GAME_RUNS = 3
 
 failures = []
 
@@ -136,11 +137,27 @@ def frames(data_home):
     return out
 
 
-def games_memory(data_home):
+def games_memory():
+    """GAME_RUNS runs of the games: one run's growth is noisy (twice as much from one run to
+    the next, as the computer's games and glibc's heap fall), so the figures are the run
+    whose growth is the median, with every run's growth beside it."""
     n = 4 if args.smoke else GAMES
-    row = bench_line(APP, app_env(data_home, False, LANDPARTIE_BENCH_GAMES=str(n)), 1800)
-    if row is None:
-        return None
+    measured = []
+    for _ in range(1 if args.smoke else GAME_RUNS):
+        with tempfile.TemporaryDirectory() as run_home:
+            row = bench_line(APP, app_env(run_home, False, LANDPARTIE_BENCH_GAMES=str(n)),
+                             1800)
+        if row is None:
+            return None
+        measured.append(games_run(row))
+    ranked = sorted(measured, key=lambda m: m["growth_mb"])
+    median = dict(ranked[len(ranked) // 2])
+    median["runs_growth_mb"] = [m["growth_mb"] for m in measured]
+    median["runs_heap_growth_mb"] = [m["heap_growth_mb"] for m in measured]
+    return median
+
+
+def games_run(row):
     rss = row["rss_kb"]
     heap = row.get("heap_kb") or [0] * len(rss)
     # The first games fill caches that are meant to stay (fonts, card pictures, page
@@ -225,6 +242,11 @@ def print_games(m):
           f"{m['half_game']}: {m['growth_second_half_mb']:+.2f} MB; heap in use (mallinfo2) "
           f"from game {m['baseline_game']}: {m['heap_growth_mb']:+.2f} MB, from game "
           f"{m['half_game']}: {m['heap_growth_second_half_mb']:+.2f} MB")
+    if len(m.get("runs_growth_mb", [])) > 1:
+        print("  the median of %d runs; each run resident %s MB, heap %s MB" % (
+            len(m["runs_growth_mb"]),
+            " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"]),
+            " / ".join(f"{g:+.2f}" for g in m["runs_heap_growth_mb"])))
     if m.get("cycle_growth_mb") is not None:
         print(f"  mean of the last three games (one of each kind) against games 4-6: "
               f"{m['cycle_growth_mb']:+.2f} MB")
@@ -273,8 +295,7 @@ def main():
 
     # Memory over many computer-only games in the real window (LANDPARTIE_BENCH_GAMES=<n>).
     if "games" in ONLY:
-        with tempfile.TemporaryDirectory() as data_home:
-            m = result["games_memory"] = games_memory(data_home)
+        m = result["games_memory"] = games_memory()
         if m is not None:
             print_games(m)
 

@@ -23,7 +23,7 @@ static void give_back(gpointer data, gpointer user_data)
      * meanwhile waits at most for that arena (0.2–2 ms measured at a game's end), one that
      * idles not at all; on the main thread every frame would wait for all of it. */
     malloc_trim(0);
-    g_atomic_int_dec_and_test(&busy);
+    g_atomic_int_add(&busy, -1);
 }
 #endif
 

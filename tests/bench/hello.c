@@ -12,6 +12,9 @@
  *           what such a frame costs is what the renderer and the display charge for any
  *           change, however small (a renderer that cannot redraw part of a window repaints
  *           all of it).
+ *   repaint the whole window changes colour on every frame: what a full repaint costs at
+ *           this size. Next to `label` it tells whether this renderer, on this display,
+ *           redraws only what changed or repaints the whole window for any change.
  *   resize  the window is resized every frame by the app's resize sweep (lp-bench-mode.c):
  *           what a full repaint at a new size costs with nothing in the window. */
 #include <gtk/gtk.h>
@@ -25,7 +28,7 @@
 typedef struct {
     GtkWindow *window;
     GtkLabel *label;
-    gboolean resize;
+    const char *scenario;
     GArray *times_ms, *cpu_ms;
     gint64 frame_start;
     double cpu_start;
@@ -69,9 +72,15 @@ static void on_update(GdkFrameClock *clock, Frames *f)
     char text[16];
     (void)clock;
     guint i = f->step++;
-    if (f->resize) {
+    if (g_str_equal(f->scenario, "resize")) {
         double t = 0.5 - 0.5 * cos(i * 0.1);
         gtk_window_set_default_size(f->window, 1280 + (int)(640 * t), 800 + (int)(280 * t));
+        return;
+    }
+    if (g_str_equal(f->scenario, "repaint")) {
+        /* The window's background, two shades in turn: every pixel changes. */
+        gtk_widget_set_css_classes(GTK_WIDGET(f->window),
+                                   (const char *[]){i % 2 ? "hello-b" : "hello-a", NULL});
         return;
     }
     g_snprintf(text, sizeof text, "Frame %03u", i % 1000);
@@ -97,20 +106,20 @@ static void on_after_paint(GdkFrameClock *clock, Frames *f)
     g_array_sort(f->cpu_ms, compare_doubles);
     printf("LANDPARTIE_BENCH {\"scenario\": \"%s\", \"frames\": %u, \"p50_ms\": %.3f, "
            "\"p95_ms\": %.3f, \"max_ms\": %.3f, \"cpu_p50_ms\": %.3f, \"cpu_p95_ms\": %.3f}\n",
-           f->resize ? "resize" : "label", f->times_ms->len, percentile(f->times_ms, 0.5), percentile(f->times_ms, 0.95),
+           f->scenario, f->times_ms->len, percentile(f->times_ms, 0.5), percentile(f->times_ms, 0.95),
            percentile(f->times_ms, 1.0), percentile(f->cpu_ms, 0.5),
            percentile(f->cpu_ms, 0.95));
     fflush(stdout);
     g_application_quit(g_application_get_default());
 }
 
-static void start_frames(GtkWidget *window, GtkWidget *label, gboolean resize)
+static void start_frames(GtkWidget *window, GtkWidget *label, const char *scenario)
 {
     const char *count = g_getenv("LANDPARTIE_BENCH_FRAME_COUNT");
     Frames *f = g_new0(Frames, 1);
     f->window = GTK_WINDOW(window);
     f->label = GTK_LABEL(label);
-    f->resize = resize;
+    f->scenario = scenario;
     f->n_frames = count != NULL && atoi(count) > 0 ? (guint)atoi(count) : 180;
     f->times_ms = g_array_new(FALSE, FALSE, sizeof(double));
     f->cpu_ms = g_array_new(FALSE, FALSE, sizeof(double));
@@ -127,8 +136,8 @@ static void on_activate(GtkApplication *app, gpointer data)
     GtkWidget *window = gtk_application_window_new(app);
     GtkWidget *label = gtk_label_new("Hello");
     const char *frames = g_getenv("LANDPARTIE_BENCH_FRAMES");
-    gboolean resize = frames != NULL && g_str_equal(frames, "resize");
-    gboolean timing = resize || (frames != NULL && g_str_equal(frames, "label"));
+    const char *const scenarios[] = {"label", "repaint", "resize", NULL};
+    gboolean timing = frames != NULL && g_strv_contains(scenarios, frames);
     (void)data;
     gtk_window_set_title(GTK_WINDOW(window), "Hello");
     if (timing)
@@ -137,8 +146,17 @@ static void on_activate(GtkApplication *app, gpointer data)
         gtk_window_set_default_size(GTK_WINDOW(window), 1180, 780);
     gtk_window_set_child(GTK_WINDOW(window), label);
     gtk_window_present(GTK_WINDOW(window));
+    if (timing && g_str_equal(frames, "repaint")) {
+        g_autoptr(GtkCssProvider) css = gtk_css_provider_new();
+        gtk_css_provider_load_from_data(
+            css, "window.hello-a { background: #f6f5f4; } window.hello-b { background: #ebeae9; }",
+            -1);
+        gtk_style_context_add_provider_for_display(gtk_widget_get_display(window),
+                                                   GTK_STYLE_PROVIDER(css),
+                                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    }
     if (timing)
-        start_frames(window, label, resize);
+        start_frames(window, label, frames);
     else if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
         g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint",
                          G_CALLBACK(on_first_paint), app);

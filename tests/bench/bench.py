@@ -5,8 +5,8 @@
 # cairo, peak memory, frame times (p50/p95) of the cross drag, a resize sweep, route-row
 # updates and the map hover with both renderers (and of the bare window changing one label,
 # all of its pixels, or its size: the renderer's floor on this display, and whether it redraws
-# only what changed; a missed frame target says when that floor explains it), resident memory over 50 computer-only games
-# in the window (the median of three runs), the main loop during autosaves on a slow disk, and the simulator's table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
+# only what changed; a missed frame target says when that floor explains it), resident
+# memory over 50 computer-only games in the window (the median of three runs), the main loop during autosaves on a slow disk, and the simulator's table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
 # Needs a display (build-aux/dev bench starts Xvfb).
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -222,18 +222,19 @@ def print_frames(frames_out):
             continue
         line = (f"frames {key:22}: p50 {x['p50_ms']:6.1f} ms, p95 {x['p95_ms']:6.1f} ms "
                 f"(cpu {x['cpu_p50_ms']:5.1f} / {x['cpu_p95_ms']:5.1f} ms)")
-        if key.startswith("bare-"):
+        scenario, renderer = key.split()
+        if scenario.startswith("bare-"):
             # The yardsticks have no target: they are the floor the app's frames stand on.
             what = {"bare-window": "one label changing", "bare-repaint": "all of it changing",
-                    "bare-resize": "resized"}[key.split()[0]]
+                    "bare-resize": "resized"}[scenario]
             print(f"{line} (the bare window, {what}: the renderer's floor)")
-            if key.startswith("bare-resize"):
-                whole = repaints_whole_window(frames_out, key.split()[1])
-                if whole is not None:
-                    print(f"  {key.split()[1]} on this display "
-                          f"{'repaints the whole window for any change' if whole else 'redraws only what changed'}")
+            whole = (repaints_whole_window(frames_out, renderer)
+                     if scenario == "bare-resize" else None)
+            if whole is not None:
+                print(f"  {renderer} on this display " +
+                      ("repaints the whole window for any change" if whole else
+                       "redraws only what changed"))
             continue
-        scenario, renderer = key.split()
         bare = (frames_out.get(f"bare-resize {renderer}") if scenario == "resize" else
                 frames_out.get(f"bare-window {renderer}"))
         floor = (f" = {x['p95_ms'] / bare['p95_ms']:.1f}x the bare window's p95"

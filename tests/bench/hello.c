@@ -78,9 +78,10 @@ static void on_update(GdkFrameClock *clock, Frames *f)
         return;
     }
     if (g_str_equal(f->scenario, "repaint")) {
-        /* The window's background, two shades in turn: every pixel changes. */
-        gtk_widget_set_css_classes(GTK_WIDGET(f->window),
-                                   (const char *[]){i % 2 ? "hello-b" : "hello-a", NULL});
+        /* The window's background, two shades in turn: every pixel changes. Only the one
+         * class is swapped, so the window keeps its own (.background) as in `label`. */
+        gtk_widget_remove_css_class(GTK_WIDGET(f->window), i % 2 ? "hello-a" : "hello-b");
+        gtk_widget_add_css_class(GTK_WIDGET(f->window), i % 2 ? "hello-b" : "hello-a");
         return;
     }
     g_snprintf(text, sizeof text, "Frame %03u", i % 1000);

@@ -19,6 +19,13 @@ typedef struct {
     gboolean track_time;
     gint64 played_usec;
     gint64 clock_usec;
+    /* Several devices (issue 31). */
+    guint64 n_actions;    /* completed actions since the deal */
+    char *ai_secret;      /* 64 hex digits: the computer players' keys derive from it */
+    GArray *remote;       /* gboolean per seat, NULL when none is remote */
+    gboolean mirror;
+    int viewer;           /* a mirror's viewer */
+    char *ai_key;         /* a mirror's seat key, from the view */
 } LpGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGame, lp_game, G_TYPE_OBJECT)
@@ -37,6 +44,7 @@ enum {
     PHASE_CHANGED,
     GAME_OVER,
     ACTION_COMPLETED,
+    ACTION_REQUESTED,
     N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -53,6 +61,9 @@ static void lp_game_finalize(GObject *object)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
     g_clear_pointer(&priv->last_played, g_date_time_unref);
+    g_clear_pointer(&priv->ai_secret, g_free);
+    g_clear_pointer(&priv->ai_key, g_free);
+    g_clear_pointer(&priv->remote, g_array_unref);
     G_OBJECT_CLASS(lp_game_parent_class)->finalize(object);
 }
 
@@ -104,6 +115,13 @@ static void lp_game_constructed(GObject *object)
         priv->players = g_ptr_array_new_with_free_func(g_object_unref);
     if (priv->rng == NULL)
         priv->rng = lp_rng_new(g_get_real_time());
+    /* The computer players' secret, from the generator before the deal touched it; a
+     * restore replaces it with the saved one. One-way: a seat's key tells nothing of the
+     * deal, nor of another seat's key. */
+    g_autoptr(JsonNode) state = lp_rng_to_json(priv->rng);
+    g_autofree char *text = lp_json_to_string(state, FALSE);
+    g_autofree char *salted = g_strconcat("landpartie computer players ", text, NULL);
+    priv->ai_secret = g_compute_checksum_for_string(G_CHECKSUM_SHA256, salted, -1);
 }
 
 static gboolean lp_game_real_is_over(LpGame *self)
@@ -185,6 +203,17 @@ static void lp_game_class_init(LpGameClass *klass)
     signals[ACTION_COMPLETED] = g_signal_new("action-completed", G_TYPE_FROM_CLASS(klass),
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                              G_TYPE_NONE, 0);
+    /**
+     * LpGame::action-requested:
+     * @action: the action (JsonNode, docs/protocol.md), valid during the emission
+     *
+     * On a mirror only: a move function's checks passed; the action goes to the host, and
+     * the mirror changes only with the host's next view.
+     */
+    signals[ACTION_REQUESTED] = g_signal_new("action-requested", G_TYPE_FROM_CLASS(klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 1,
+                                             JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void lp_game_init(LpGame *self)
@@ -193,6 +222,7 @@ static void lp_game_init(LpGame *self)
     priv->last_played_usec = g_get_real_time();
     priv->clock_usec = priv->last_played_usec;
     priv->current_seat = -1;
+    priv->viewer = -1;
 }
 
 GPtrArray *lp_game_get_players(LpGame *self)
@@ -252,10 +282,28 @@ int lp_game_get_current_seat(LpGame *self)
 gboolean lp_game_computer_step(LpGame *self, LpComputerMoveFunc move)
 {
     g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    g_return_val_if_fail(!lp_game_is_mirror(self), FALSE);
     if (lp_game_is_over(self))
         return FALSE;
-    if (move != NULL && move(self))
+    if (move != NULL && !lp_game_supports_views(self) && move(self))
         return TRUE;
+    if (move != NULL && lp_game_supports_views(self)) {
+        int seat = lp_game_get_computer_seat(self);
+        if (seat >= 0 && lp_game_is_seat_remote(self, seat))
+            return FALSE;
+        if (seat >= 0) {
+            g_autoptr(JsonNode) action = lp_game_computer_action(self, seat, move);
+            if (action != NULL) {
+                g_autoptr(GError) error = NULL;
+                if (lp_game_apply_action(self, seat, action, &error))
+                    return TRUE;
+                g_autofree char *text = lp_json_to_string(action, FALSE);
+                g_critical("%s: the computer player of seat %d asked for %s: %s",
+                           lp_game_get_kind(self), seat, text, error->message);
+                return FALSE;
+            }
+        }
+    }
     return LP_GAME_GET_CLASS(self)->advance(self);
 }
 
@@ -342,6 +390,7 @@ void lp_game_action_completed(LpGame *self)
         priv->played_usec += CLAMP(pause, 0, LP_GAME_PAUSE_MAX_SECONDS * G_USEC_PER_SEC);
     }
     priv->clock_usec = priv->last_played_usec;
+    priv->n_actions++;
     update_current_seat(self);
     g_signal_emit(self, signals[ACTION_COMPLETED], 0);
 }
@@ -391,6 +440,15 @@ JsonNode *lp_game_save(LpGame *self)
     if (priv->track_time)
         json_object_set_int_member(obj, "played", priv->played_usec / G_USEC_PER_SEC);
     json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
+    json_object_set_string_member(obj, "ai", priv->ai_secret);
+    json_object_set_int_member(obj, "actions", (gint64)priv->n_actions);
+    if (priv->remote != NULL) {
+        JsonArray *remote = json_array_new();
+        for (guint i = 0; i < priv->remote->len; i++)
+            if (g_array_index(priv->remote, gboolean, i))
+                json_array_add_int_element(remote, i);
+        json_object_set_array_member(obj, "remote", remote);
+    }
     JsonArray *players = json_array_new();
     for (guint i = 0; i < priv->players->len; i++)
         json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
@@ -443,6 +501,37 @@ GPtrArray *lp_game_players_from_json(JsonNode *node, guint min, guint max, GErro
         g_ptr_array_add(players, p);
     }
     return g_steal_pointer(&players);
+}
+
+/* 64 lowercase hex digits, as g_compute_checksum_for_string() writes SHA-256. */
+static gboolean get_ai_secret(JsonObject *obj, const char *member, const char **out,
+                              GError **error)
+{
+    const char *text = NULL;
+    if (!lp_json_get_string(obj, member, &text, error))
+        return FALSE;
+    gboolean ok = strlen(text) == 64;
+    for (const char *c = text; ok && *c != '\0'; c++)
+        ok = g_ascii_isxdigit(*c) && !g_ascii_isupper(*c);
+    if (!ok) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                    _("“%s” is not a key of 64 hexadecimal digits"), member);
+        return FALSE;
+    }
+    *out = text;
+    return TRUE;
+}
+
+static gboolean set_remote_seats(LpGame *self, JsonArray *remote, GError **error)
+{
+    guint n = lp_game_get_n_players(self);
+    for (guint i = 0; remote != NULL && i < json_array_get_length(remote); i++) {
+        gint64 seat = 0;
+        if (!lp_json_array_get_int(remote, i, "remote", 0, n - 1, &seat, error))
+            return FALSE;
+        lp_game_set_seat_remote(self, (guint)seat, TRUE);
+    }
+    return TRUE;
 }
 
 LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
@@ -510,6 +599,18 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     g_autoptr(LpRng) rng = lp_rng_from_json(json_object_get_member(obj, "rng"), error);
     if (rng == NULL)
         return NULL;
+    /* Several devices (issue 31): saves before it have none of these. */
+    const char *ai = NULL;
+    if (json_object_has_member(obj, "ai") && !get_ai_secret(obj, "ai", &ai, error))
+        return NULL;
+    gint64 n_actions = 0;
+    if (json_object_has_member(obj, "actions") &&
+        !lp_json_get_int(obj, "actions", 0, G_MAXINT64, &n_actions, error))
+        return NULL;
+    JsonArray *remote = NULL;
+    if (json_object_has_member(obj, "remote") &&
+        !lp_json_get_array(obj, "remote", &remote, error))
+        return NULL;
     g_autoptr(GPtrArray) players = lp_game_players_from_json(
         json_object_get_member(obj, "players"), klass->min_players, klass->max_players, error);
     if (players == NULL)
@@ -533,6 +634,13 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
         return NULL;
     }
     LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (!set_remote_seats(self, remote, error))
+        return NULL;
+    if (ai != NULL) {
+        g_free(priv->ai_secret);
+        priv->ai_secret = g_strdup(ai);
+    }
+    priv->n_actions = (guint64)n_actions;
     g_clear_pointer(&priv->last_played, g_date_time_unref);
     priv->last_played_usec = g_date_time_to_unix(saved_local) * G_USEC_PER_SEC +
                              g_date_time_get_microsecond(saved_local);
@@ -559,4 +667,268 @@ LpGame *lp_game_restore_from_data(GType type, const char *data, gsize length, GE
         return NULL;
     }
     return lp_game_restore(type, root, error);
+}
+
+/* Several devices (issue 31). */
+
+gboolean lp_game_supports_views(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    return klass->view_state != NULL && klass->load_view != NULL &&
+           klass->apply_action != NULL;
+}
+
+gboolean lp_game_is_mirror(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->mirror;
+}
+
+int lp_game_get_viewer(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), -1);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->mirror ? priv->viewer : -1;
+}
+
+guint64 lp_game_get_n_actions(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), 0);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->n_actions;
+}
+
+/* A seat's key: one-way from the game's secret, so no key tells another. */
+static char *seat_key(LpGame *self, guint seat)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_autofree char *text = g_strdup_printf("%s seat %u", priv->ai_secret, seat);
+    return g_compute_checksum_for_string(G_CHECKSUM_SHA256, text, -1);
+}
+
+/* The seed of a decision's stream: the seat's key and the number of actions so far. */
+static guint64 decision_seed(const char *key, guint64 n_actions)
+{
+    g_autofree char *text =
+        g_strdup_printf("%s action %" G_GUINT64_FORMAT, key, n_actions);
+    g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+    g_checksum_update(sum, (const guchar *)text, -1);
+    guint8 digest[32];
+    gsize len = sizeof digest;
+    g_checksum_get_digest(sum, digest, &len);
+    guint64 seed = 0;
+    for (int i = 0; i < 8; i++)
+        seed = (seed << 8) | digest[i];
+    return seed;
+}
+
+JsonNode *lp_game_view(LpGame *self, int viewer)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    g_return_val_if_fail(viewer >= LP_VIEWER_ONLOOKER &&
+                             viewer < (int)lp_game_get_n_players(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    if (!lp_game_supports_views(self))
+        return NULL;
+    JsonObject *obj = json_object_new();
+    json_object_set_string_member(obj, "game", klass->kind);
+    json_object_set_int_member(obj, "viewer", viewer);
+    json_object_set_int_member(obj, "actions", (gint64)priv->n_actions);
+    json_object_set_int_member(obj, "current", lp_game_get_current_seat(self));
+    json_object_set_boolean_member(obj, "over", lp_game_is_over(self));
+    JsonArray *players = json_array_new();
+    for (guint i = 0; i < priv->players->len; i++)
+        json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
+    json_object_set_array_member(obj, "players", players);
+    if (viewer >= 0)
+        json_object_set_string_member(obj, "ai", seat_key(self, (guint)viewer));
+    json_object_set_member(obj, "state", klass->view_state(self, viewer));
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    return node;
+}
+
+LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error)
+{
+    g_return_val_if_fail(g_type_is_a(type, LP_TYPE_GAME), NULL);
+    g_autoptr(GTypeClass) klass_ref = g_type_class_ref(type);
+    LpGameClass *klass = LP_GAME_CLASS(klass_ref);
+    if (klass->load_view == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_WRONG_GAME,
+                    _("this game cannot be played on several devices"));
+        return NULL;
+    }
+    if (view == NULL || !JSON_NODE_HOLDS_OBJECT(view)) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_NOT_OBJECT,
+                    _("the view of the game is not an object"));
+        return NULL;
+    }
+    JsonObject *obj = json_node_get_object(view);
+    const char *game = NULL;
+    if (!lp_json_get_string(obj, "game", &game, error))
+        return NULL;
+    if (g_strcmp0(game, klass->kind) != 0) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_WRONG_GAME,
+                    _("the view is of another game (“%s” instead of “%s”)"), game,
+                    klass->kind);
+        return NULL;
+    }
+    g_autoptr(GPtrArray) players = lp_game_players_from_json(
+        json_object_get_member(obj, "players"), klass->min_players, klass->max_players, error);
+    if (players == NULL)
+        return NULL;
+    gint64 viewer = 0, n_actions = 0;
+    if (!lp_json_get_int(obj, "viewer", LP_VIEWER_ONLOOKER, players->len - 1, &viewer,
+                         error) ||
+        !lp_json_get_int(obj, "actions", 0, G_MAXINT64, &n_actions, error))
+        return NULL;
+    const char *ai = NULL;
+    if (viewer >= 0 && !get_ai_secret(obj, "ai", &ai, error))
+        return NULL;
+    JsonNode *state = json_object_get_member(obj, "state");
+    if (state == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_MISSING_FIELD,
+                    _("the game state is missing"));
+        return NULL;
+    }
+    g_autoptr(LpRng) rng = lp_rng_new(ai != NULL ? decision_seed(ai, (guint64)n_actions) : 0);
+    g_autoptr(LpGame) self = g_object_new(type, "players", players, "rng", rng, NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    priv->mirror = TRUE;
+    priv->viewer = (int)viewer;
+    priv->n_actions = (guint64)n_actions;
+    priv->ai_key = g_strdup(ai);
+    g_autoptr(GError) local = NULL;
+    if (!klass->load_view(self, state, &local)) {
+        if (local == NULL)
+            g_set_error(&local, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("the game state is not valid"));
+        g_propagate_error(error, g_steal_pointer(&local));
+        return NULL;
+    }
+    return g_steal_pointer(&self);
+}
+
+gboolean lp_game_request_action(LpGame *self, JsonNode *action)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    g_return_val_if_fail(action != NULL, FALSE);
+    g_autoptr(JsonNode) owned = action;
+    g_return_val_if_fail(lp_game_is_mirror(self), FALSE);
+    g_signal_emit(self, signals[ACTION_REQUESTED], 0, owned);
+    return TRUE;
+}
+
+gboolean lp_game_apply_action(LpGame *self, guint seat, JsonNode *action, GError **error)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    g_return_val_if_fail(!lp_game_is_mirror(self), FALSE);
+    if (!lp_game_supports_views(self)) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("this game cannot be played on several devices"));
+        return FALSE;
+    }
+    if (seat >= lp_game_get_n_players(self)) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
+                    _("there is no seat %u at this table"), seat + 1);
+        return FALSE;
+    }
+    const char *type = NULL;
+    if (action == NULL || !JSON_NODE_HOLDS_OBJECT(action) ||
+        !lp_json_get_string(json_node_get_object(action), "type", &type, NULL)) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("the move is not an object with a type"));
+        return FALSE;
+    }
+    if (lp_game_is_over(self)) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE, _("the game is over"));
+        return FALSE;
+    }
+    return LP_GAME_GET_CLASS(self)->apply_action(self, seat, action, error);
+}
+
+int lp_game_get_computer_seat(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), -1);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    if (lp_game_is_over(self))
+        return -1;
+    if (klass->get_computer_seat != NULL)
+        return klass->get_computer_seat(self);
+    int seat = lp_game_get_current_seat(self);
+    if (seat >= 0 && lp_player_is_human(lp_game_get_player(self, (guint)seat)))
+        return -1;
+    return seat;
+}
+
+void lp_game_set_seat_remote(LpGame *self, guint seat, gboolean remote)
+{
+    g_return_if_fail(LP_IS_GAME(self));
+    g_return_if_fail(seat < lp_game_get_n_players(self));
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->remote == NULL) {
+        if (!remote)
+            return;
+        priv->remote = g_array_new(FALSE, TRUE, sizeof(gboolean));
+        g_array_set_size(priv->remote, lp_game_get_n_players(self));
+    }
+    g_array_index(priv->remote, gboolean, seat) = remote;
+}
+
+gboolean lp_game_is_seat_remote(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->remote != NULL && seat < priv->remote->len &&
+           g_array_index(priv->remote, gboolean, seat);
+}
+
+LpRng *lp_game_computer_rng(LpGame *mirror)
+{
+    g_return_val_if_fail(LP_IS_GAME(mirror) && lp_game_is_mirror(mirror), NULL);
+    return lp_game_get_rng(mirror);
+}
+
+guint64 lp_game_computer_salt(LpGame *mirror)
+{
+    g_return_val_if_fail(LP_IS_GAME(mirror) && lp_game_is_mirror(mirror), 0);
+    LpGamePrivate *priv = lp_game_get_instance_private(mirror);
+    return priv->ai_key != NULL ? decision_seed(priv->ai_key, G_MAXUINT64) : 0;
+}
+
+static void on_computer_request(LpGame *mirror, JsonNode *action, gpointer user_data)
+{
+    JsonNode **out = user_data;
+    if (*out == NULL)
+        *out = json_node_copy(action);
+}
+
+JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    g_return_val_if_fail(move != NULL, NULL);
+    g_autoptr(LpGame) mirror = NULL;
+    if (lp_game_is_mirror(self)) {
+        g_return_val_if_fail(lp_game_get_viewer(self) == (int)seat, NULL);
+        mirror = g_object_ref(self);
+    } else {
+        g_autoptr(JsonNode) view = lp_game_view(self, (int)seat);
+        g_autoptr(GError) error = NULL;
+        if (view != NULL)
+            mirror = lp_game_mirror_new(G_OBJECT_TYPE(self), view, &error);
+        if (mirror == NULL) {
+            g_critical("%s: no mirror of seat %u's view: %s", lp_game_get_kind(self), seat,
+                       error != NULL ? error->message : "no view");
+            return NULL;
+        }
+    }
+    JsonNode *action = NULL;
+    gulong id = g_signal_connect(mirror, "action-requested", G_CALLBACK(on_computer_request),
+                                 &action);
+    move(mirror);
+    g_signal_handler_disconnect(mirror, id);
+    return action;
 }

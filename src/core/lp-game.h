@@ -62,7 +62,26 @@ struct _LpGameClass {
      * NULL when the game has none. */
     LpPlaceList *(*places)(LpGame *self);
 
-    gpointer padding[6];
+    /* Several devices (issue 31, DESIGN.md "Several devices"). A game that supports them
+     * fills in all four. */
+    /* The "state" member as viewer (a seat or LP_VIEWER_ONLOOKER) may see it now, built only
+     * through the visibility getters: no secret of another seat, not even in a field the
+     * page does not show (the draw stack's order, another seat's hand, tip or estimate). */
+    JsonNode *(*view_state)(LpGame *self, int viewer);
+    /* Restore a view_state into an object built like load_state's, as a mirror: the same
+     * getters answer from it, secrets it was not given read as hidden. Validate like
+     * load_state. */
+    gboolean (*load_view)(LpGame *self, JsonNode *state, GError **error);
+    /* Play the action (an object with a "type" member, the game's own; docs/protocol.md)
+     * for seat through the same public move functions a click uses. Refuse with an
+     * LP_GAME_ERROR, leaving the state untouched, when the action is malformed, not seat's
+     * to take, out of turn or against the rules. */
+    gboolean (*apply_action)(LpGame *self, guint seat, JsonNode *action, GError **error);
+    /* The computer seat whose decision the game awaits now, or -1 (a person's turn, the
+     * game's own step, or over). NULL: the current seat when it is a computer. */
+    int (*get_computer_seat)(LpGame *self);
+
+    gpointer padding[2];
 };
 
 /* Who looks, for the games' secret getters (bux_game_get_estimate, minden_game_get_tip,
@@ -90,8 +109,10 @@ const char *lp_game_get_kind(LpGame *self);
 guint lp_game_next_seat(LpGame *self, guint seat);
 gboolean lp_game_is_over(LpGame *self);
 int lp_game_get_current_seat(LpGame *self);
-/* One step without a person: a computer seat's move (through move), else the game's own
- * advance. FALSE when the game waits for a human or is over. */
+/* One step without a person: a computer seat's move, else the game's own advance. FALSE
+ * when the game waits for a human or a remote seat, or is over. In a game that supports
+ * views, move decides on a mirror of the computer seat's own view
+ * (lp_game_computer_action) and its action is played through lp_game_apply_action. */
 gboolean lp_game_computer_step(LpGame *self, LpComputerMoveFunc move);
 /* Let computers act until a human must act or the game is over; returns the number of
  * steps. The simulator's loop. */
@@ -125,6 +146,51 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error);
 LpGame *lp_game_restore_from_data(GType type, const char *data, gsize length, GError **error);
 /* Validates a players array against the class's range. */
 GPtrArray *lp_game_players_from_json(JsonNode *node, guint min, guint max, GError **error);
+
+/* Several devices (issue 31). The host's game is the only authority: a remote seat's
+ * request goes through lp_game_apply_action(); every seat learns the game only through
+ * lp_game_view(). A mirror is a game built from a view: its getters answer as the host's
+ * game does for that viewer, and its public move functions, once their checks pass, emit
+ * "action-requested" with the action instead of changing anything; the view that comes
+ * back from the host is the only thing that moves it on. */
+
+/* TRUE when the game's class supports views and actions. */
+gboolean lp_game_supports_views(LpGame *self);
+/* The view of viewer (a seat or LP_VIEWER_ONLOOKER): {"game", "viewer", "actions",
+ * "current", "over", "players", "state"} and, for a seat, "ai": the seat's own key for its
+ * computer player's random stream (lp_game_computer_rng). NULL when the class has none. */
+JsonNode *lp_game_view(LpGame *self, int viewer);
+/* A mirror of the game a view shows; NULL with an LP_SAVE_ERROR when the view is broken. */
+LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error);
+gboolean lp_game_is_mirror(LpGame *self);
+/* The viewer a mirror was built for (a seat or LP_VIEWER_ONLOOKER); -1 for a game. */
+int lp_game_get_viewer(LpGame *self);
+/* The number of completed actions since the deal (saved; views carry it). */
+guint64 lp_game_get_n_actions(LpGame *self);
+/* For the move functions of subclasses, once a move's checks pass:
+ *   if (lp_game_is_mirror(game)) return lp_game_request_action(game, <the action>);
+ * emits "action-requested" with action (taken) and returns TRUE, state untouched. */
+gboolean lp_game_request_action(LpGame *self, JsonNode *action);
+/* Play a request of seat (see LpGameClass.apply_action). */
+gboolean lp_game_apply_action(LpGame *self, guint seat, JsonNode *action, GError **error);
+/* The computer seat the game waits for (LpGameClass.get_computer_seat), or -1. */
+int lp_game_get_computer_seat(LpGame *self);
+/* Seats played on another device (a person or a computer player there): the host's
+ * lp_game_computer_step() waits for them. Saved with the game. */
+void lp_game_set_seat_remote(LpGame *self, guint seat, gboolean remote);
+gboolean lp_game_is_seat_remote(LpGame *self, guint seat);
+/* A computer player's random stream for its next decision: derived from the seat's key
+ * (never from the game's generator, never shared with another seat) and the number of
+ * actions so far, so the same decision draws the same numbers on any device and after a
+ * resume. mirror is a mirror for that seat. */
+LpRng *lp_game_computer_rng(LpGame *mirror);
+/* A value fixed for the whole game and private to the mirror's seat, for a computer
+ * player's lasting beliefs (how well it knows each place): the same at every decision and
+ * after a resume, on any device. */
+guint64 lp_game_computer_salt(LpGame *mirror);
+/* The action the computer player move (an LpComputerMoveFunc) takes for seat, decided on
+ * a mirror of seat's view only; NULL when it takes none. */
+JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move);
 
 /* For subclasses: emit the base signals. */
 void lp_game_emit_turn_started(LpGame *self, guint seat);

@@ -41,13 +41,12 @@ if dpkg-query -W -f='${db:Status-Status}' landpartie 2>/dev/null | grep -qx inst
     apt-get purge -y -qq landpartie >/dev/null
 fi
 
-# Every file and folder outside the places that change on their own (package manager state,
-# logs, caches, the home and temporary folders, this source tree).
+# Every file and folder where a package may put one (the FHS folders), but for what changes
+# on its own there: package manager state, logs, caches, temporary files, this check's output.
 snapshot() {
-    find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp \
-        -o -path /var/tmp -o -path /var/lib/dpkg -o -path /var/lib/apt -o -path /var/cache \
-        -o -path /var/log -o -path /root -o -path /home -o -path "$top" -o -path "$out" \) \
-        -prune -o -print 2>/dev/null | LC_ALL=C sort
+    find /bin /boot /etc /lib /lib64 /opt /sbin /srv /usr /var -xdev \( -path /var/tmp \
+        -o -path /var/lib/dpkg -o -path /var/lib/apt -o -path /var/cache -o -path /var/log \
+        -o -path "$top" -o -path "$out" \) -prune -o -print 2>/dev/null | LC_ALL=C sort
 }
 snapshot >"$tmp/before.txt"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Landpartie program: picks the language, checks the settings schema, runs the app. */
+/* The Landpartie program: picks the language from the settings, runs the app. */
 #include "config.h"
 
 #include <errno.h>
@@ -40,20 +40,15 @@ int main(int argc, char **argv)
     int status;
 
     setlocale(LC_ALL, "");
-    /* The settings schema must be findable before anything touches GSettings, which would
-     * abort with a cryptic message. */
-    if (!lp_settings_schema_available()) {
-        g_printerr("landpartie: the settings schema %s is not installed.\n"
-                   "Install Landpartie (meson install) or run it from the source tree with "
-                   "build-aux/dev run, which sets GSETTINGS_SCHEMA_DIR.\n",
-                   APP_ID);
-        return 1;
+    /* Without the schema GSettings would abort; the app then still answers --help and
+     * --version (in the system's language) and otherwise says what is missing. */
+    if (lp_settings_schema_available()) {
+        settings = lp_settings_new();
+        language = g_strdup(lp_settings_get_language(settings));
+        apply_language(language);
+        /* The preferences window compares against this to offer "Restart now". */
+        g_setenv("LANDPARTIE_RUNNING_LANGUAGE", language, TRUE);
     }
-    settings = lp_settings_new();
-    language = g_strdup(lp_settings_get_language(settings));
-    apply_language(language);
-    /* The preferences window compares against this to offer "Restart now". */
-    g_setenv("LANDPARTIE_RUNNING_LANGUAGE", language, TRUE);
 
     bindtextdomain(GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir
                                                                            : LOCALEDIR);

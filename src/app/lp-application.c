@@ -388,11 +388,30 @@ static void lp_application_dispose(GObject *object)
     G_OBJECT_CLASS(lp_application_parent_class)->dispose(object);
 }
 
+/* Runs in the first process after the options are parsed, before the display is opened or
+ * a window needs the settings: --help and --version work without either (issue 34). */
+static int lp_application_handle_local_options(GApplication *app, GVariantDict *options)
+{
+    if (g_variant_dict_contains(options, "version")) {
+        g_print("landpartie %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    if (LP_APPLICATION(app)->settings == NULL) {
+        g_printerr("landpartie: the settings schema %s is not installed.\n"
+                   "Install Landpartie (meson install) or run it from the source tree with "
+                   "build-aux/dev run, which sets GSETTINGS_SCHEMA_DIR.\n",
+                   APP_ID);
+        return 1;
+    }
+    return -1;
+}
+
 static void lp_application_class_init(LpApplicationClass *klass)
 {
     GApplicationClass *app_class = G_APPLICATION_CLASS(klass);
 
     G_OBJECT_CLASS(klass)->dispose = lp_application_dispose;
+    app_class->handle_local_options = lp_application_handle_local_options;
     app_class->startup = lp_application_startup;
     app_class->activate = lp_application_activate;
 }
@@ -404,14 +423,17 @@ static void lp_application_init(LpApplication *self)
 
 LpApplication *lp_application_new(LpSettings *settings)
 {
-    g_return_val_if_fail(LP_IS_SETTINGS(settings), NULL);
+    g_return_val_if_fail(settings == NULL || LP_IS_SETTINGS(settings), NULL);
     LpApplication *self = g_object_new(LP_TYPE_APPLICATION, "application-id", APP_ID, "flags",
                                        G_APPLICATION_DEFAULT_FLAGS, "resource-base-path",
                                        "/io/github/landpartie/Landpartie", NULL);
-    self->settings = g_object_ref(settings);
+    if (settings != NULL)
+        self->settings = g_object_ref(settings);
 
     /* Shown by --help. */
     g_application_set_option_context_summary(G_APPLICATION(self), _(lp_application_summary));
+    g_application_add_main_option(G_APPLICATION(self), "version", 0, G_OPTION_FLAG_NONE,
+                                  G_OPTION_ARG_NONE, _("Print the version and exit"), NULL);
     return self;
 }
 

@@ -14,7 +14,9 @@ G_DECLARE_FINAL_TYPE(LpApplication, lp_application, LP, APPLICATION, GtkApplicat
 /* One line about the app (N_(), untranslated): --help, About. */
 extern const char *const lp_application_summary;
 
-/* settings: the one settings object of the process (main.c reads the language from it). */
+/* settings: the one settings object of the process (main.c reads the language from it), or
+ * NULL when the schema is not installed: the app then still answers --help and --version,
+ * and otherwise says that the schema is missing and exits with status 1. */
 LpApplication *lp_application_new(LpSettings *settings);
 /* TRUE after app.restart ("Restart now" after a language change): main() starts the
  * program again once g_application_run() has returned. */

@@ -16,17 +16,8 @@
 #include "lp-history.h"
 #include "lp-json.h"
 
-static const char usage[] =
-    "Usage: landpartie-sim GAME --players N --seed S [--level LEVEL | --levels L1,L2,...]\n"
-    "                      [--games K] [--option] [--log FILE] [--history FILE]\n"
-    "\n"
-    "GAME is buxtehude, minden or aufachse. LEVEL is easy, normal or hard (default normal).\n"
-    "--levels gives each seat its own level. Each of the K games (default 1) gets its own\n"
-    "shuffle derived from S. --option turns on the game's setup option (Buxtehude: easy\n"
-    "deck; Minden: purple cards). --log writes every turn event as one JSON object per line.\n"
-    "--history appends a record of each game to FILE in the format of the app's history of\n"
-    "games (history.jsonl).\n"
-    "Prints one JSON line per game with the result, and a summary of wins per seat on stderr.\n";
+/* usage: the text of --help, from usage.txt, which is also the manual page. */
+#include "sim-usage.h"
 
 static int fail_usage(const char *problem)
 {

@@ -22,6 +22,8 @@ static JsonArray *ids_array(BuxGame *self, GArray *cards, guint from)
         int card = bux_int_at(cards, i);
         if (card == BUX_INTERMEZZO)
             json_array_add_string_element(array, "intermezzo");
+        else if (card == BUX_HIDDEN) /* a mirror's: such a save does not load */
+            json_array_add_string_element(array, "hidden");
         else
             json_array_add_string_element(array, card_id(self, card));
     }

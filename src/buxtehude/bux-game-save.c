@@ -118,6 +118,9 @@ static gboolean read_ids(BuxGame *self, JsonArray *array, const char *what,
         int card;
         if (allow_intermezzo && strcmp(id, "intermezzo") == 0) {
             card = BUX_INTERMEZZO;
+        } else if (strcmp(id, "hidden") == 0 && lp_game_is_mirror(LP_GAME(self)) &&
+                   (out == self->stack || out == self->reserve)) {
+            card = BUX_HIDDEN; /* a mirror's (bux-game-view.c): a card the viewer cannot see */
         } else {
             card = bux_deck_lookup(self->deck, id);
             if (card < 0) {
@@ -342,11 +345,20 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
     if (total != BUX_TOTAL_CHIPS)
         return rules_error(error, _("The chips add up to %u instead of 36"), total);
 
+    /* A mirror's hidden cards are the ones it does not see, as many as are missing. */
+    guint hidden = 0, missing = 0;
+    for (guint i = 0; i < self->stack->len; i++)
+        hidden += bux_int_at(self->stack, i) == BUX_HIDDEN;
+    for (guint i = 0; i < self->reserve->len; i++)
+        hidden += bux_int_at(self->reserve, i) == BUX_HIDDEN;
     for (guint c = 0; c < bux_deck_get_n_cards(self->deck); c++) {
         gboolean in_play = !self->easy || bux_deck_get_card(self->deck, c)->difficulty < 3;
-        if (in_play && !seen[c])
+        if (in_play && !seen[c] && hidden == 0)
             return rules_error(error, _("The card “%s” is missing"), card_id(self, c));
+        missing += in_play && !seen[c];
     }
+    if (missing != hidden)
+        return rules_error(error, "%s", _("The view does not account for every card"));
 
     guint left = self->stack->len;
     guint drawn = FULL_STACK - left;

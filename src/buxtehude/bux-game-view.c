@@ -575,9 +575,10 @@ static gboolean mark_seen(BuxGame *self, JsonObject *view, guint8 *seen, GError 
     return TRUE;
 }
 
-/* The view as a save's "state", with the hidden cards put in the stack and the reserve in
- * the deck's order and the others' estimates as 0, so that bux_game_load_state() checks
- * everything a save must satisfy; the caller forgets the stand-ins afterwards. */
+/* The view as a save's "state", with "hidden" for the cards of the stack and the reserve the
+ * viewer does not see (a mirror's load takes them as BUX_HIDDEN and counts them against the
+ * cards missing) and the others' estimates as 0, so that bux_game_load_state() checks
+ * everything a save must satisfy. */
 static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gint64 *n_stack,
                                 gint64 *n_reserve, GError **error)
 {
@@ -600,18 +601,15 @@ static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gin
         view_error(error, _("The view shows a card in hand outside a turn"));
         return NULL;
     }
-    g_autoptr(GPtrArray) hidden = g_ptr_array_new();
-    for (guint c = 0; c < n_cards; c++) {
-        const BuxCard *card = bux_deck_get_card(deck, c);
-        if (!seen[c] && (!easy || card->difficulty < 3))
-            g_ptr_array_add(hidden, card->id);
-    }
+    guint hidden = 0;
+    for (guint c = 0; c < n_cards; c++)
+        hidden += !seen[c] && (!easy || bux_deck_get_card(deck, c)->difficulty < 3);
     guint drawn = FULL_STACK - *n_stack;
     guint in_stack = 0;
     for (guint j = has_hand ? 1 : 0; j < *n_stack; j++)
         if (drawn + j != BUX_STACK_PART && drawn + j != 2 * BUX_STACK_PART + 1)
             in_stack++;
-    if (hidden->len != in_stack + *n_reserve) {
+    if (hidden != in_stack + *n_reserve) {
         view_error(error, _("The view does not account for every card"));
         return NULL;
     }
@@ -625,7 +623,6 @@ static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gin
     };
     for (guint i = 0; i < G_N_ELEMENTS(public_members); i++)
         copy_member(state, view, public_members[i]);
-    guint next = 0;
     JsonArray *stack = json_array_new();
     for (guint j = 0; j < *n_stack; j++) {
         if (drawn + j == BUX_STACK_PART || drawn + j == 2 * BUX_STACK_PART + 1)
@@ -633,12 +630,12 @@ static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gin
         else if (j == 0 && has_hand)
             json_array_add_string_element(stack, json_object_get_string_member(view, "hand"));
         else
-            json_array_add_string_element(stack, hidden->pdata[next++]);
+            json_array_add_string_element(stack, "hidden");
     }
     json_object_set_array_member(state, "stack", stack);
     JsonArray *reserve = json_array_new();
-    while (next < hidden->len)
-        json_array_add_string_element(reserve, hidden->pdata[next++]);
+    for (gint64 i = 0; i < *n_reserve; i++)
+        json_array_add_string_element(reserve, "hidden");
     json_object_set_array_member(state, "reserve", reserve);
     int zeros[BUX_MAX_SEATS] = { 0 };
     json_object_set_array_member(state, "ai_salt", lp_json_int_array(zeros, n));
@@ -724,13 +721,6 @@ gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error)
         stand_in_state(self, view, lp_game_get_viewer(game), &n_stack, &n_reserve, error);
     if (stand_in == NULL || !bux_game_load_state(game, stand_in, error))
         return FALSE;
-    /* The stand-ins are forgotten: the mirror knows only the card in hand. */
-    for (guint i = self->stack_pos + (self->phase == BUX_PHASE_PLACE ? 1 : 0);
-         i < self->stack->len; i++)
-        if (bux_int_at(self->stack, i) != BUX_INTERMEZZO)
-            g_array_index(self->stack, int, i) = BUX_HIDDEN;
-    for (guint i = self->reserve_pos; i < self->reserve->len; i++)
-        g_array_index(self->reserve, int, i) = BUX_HIDDEN;
 
     JsonObject *challenge = NULL;
     if (json_object_has_member(view, "last_challenge") &&

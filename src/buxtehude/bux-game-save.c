@@ -119,7 +119,7 @@ static gboolean read_ids(BuxGame *self, JsonArray *array, const char *what,
         if (allow_intermezzo && strcmp(id, "intermezzo") == 0) {
             card = BUX_INTERMEZZO;
         } else if (strcmp(id, "hidden") == 0 && lp_game_is_mirror(LP_GAME(self)) &&
-                   (out == self->stack || out == self->reserve)) {
+                   out == self->stack) {
             card = BUX_HIDDEN; /* a mirror's (bux-game-view.c): a card the viewer cannot see */
         } else {
             card = bux_deck_lookup(self->deck, id);
@@ -181,8 +181,18 @@ static gboolean read_setup(BuxGame *self, JsonObject *obj, GError **error)
 /* "stack", "reserve", "removed"; the stack must be the end of a full one. */
 static gboolean read_piles(BuxGame *self, JsonObject *obj, guint8 *seen, GError **error)
 {
+    /* A mirror sees only the reserve's size (bux-game-view.c). */
+    JsonNode *reserve = json_object_get_member(obj, "reserve");
+    if (lp_game_is_mirror(LP_GAME(self)) && reserve != NULL && JSON_NODE_HOLDS_VALUE(reserve)) {
+        gint64 size;
+        if (!lp_json_get_int(obj, "reserve", 0, bux_deck_get_n_cards(self->deck), &size, error))
+            return FALSE;
+        for (gint64 i = 0; i < size; i++)
+            g_array_append_val(self->reserve, (int){ BUX_HIDDEN });
+    } else if (!read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error)) {
+        return FALSE;
+    }
     if (!read_id_member(self, obj, "stack", TRUE, seen, self->stack, error) ||
-        !read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error) ||
         !read_id_member(self, obj, "removed", FALSE, seen, self->removed, error))
         return FALSE;
     self->stack_pos = self->reserve_pos = 0;

@@ -575,9 +575,9 @@ static gboolean mark_seen(BuxGame *self, JsonObject *view, guint8 *seen, GError 
     return TRUE;
 }
 
-/* The view as a save's "state", with "hidden" for the cards of the stack and the reserve the
- * viewer does not see (a mirror's load takes them as BUX_HIDDEN and counts them against the
- * cards missing) and the others' estimates as 0, so that bux_game_load_state() checks
+/* The view as a save's "state", with "hidden" for the cards of the stack the viewer does not
+ * see and the reserve's size for its cards (a mirror's load takes them as BUX_HIDDEN and
+ * counts them against the cards missing) and the others' estimates as 0, so that bux_game_load_state() checks
  * everything a save must satisfy. */
 static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gint64 *n_stack,
                                 gint64 *n_reserve, GError **error)
@@ -633,10 +633,7 @@ static JsonNode *stand_in_state(BuxGame *self, JsonObject *view, int viewer, gin
             json_array_add_string_element(stack, "hidden");
     }
     json_object_set_array_member(state, "stack", stack);
-    JsonArray *reserve = json_array_new();
-    for (gint64 i = 0; i < *n_reserve; i++)
-        json_array_add_string_element(reserve, "hidden");
-    json_object_set_array_member(state, "reserve", reserve);
+    json_object_set_int_member(state, "reserve", *n_reserve);
     int zeros[BUX_MAX_SEATS] = { 0 };
     json_object_set_array_member(state, "ai_salt", lp_json_int_array(zeros, n));
 

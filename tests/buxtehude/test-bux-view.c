@@ -539,6 +539,9 @@ static void test_mirror_request_plays_the_click(void)
         lp_game_set_seat_remote(LP_GAME(game), 0, TRUE);
         int step = 0;
         while (!lp_game_is_over(LP_GAME(game))) {
+            /* The round trip and the secrecy also where a person's decision is open. */
+            if (n == 3)
+                check_moment(game);
             if (lp_game_computer_step(LP_GAME(game), bux_ai_move))
                 continue;
             /* The host's "No objection" leaves the remote person's decision to them. */

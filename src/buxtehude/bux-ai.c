@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Buxtehude computer players. Their sense of geography is a fixed error per card and seat
- * derived from a salt the game rng drew at the deal, so a resumed game believes the same. */
+/* The Buxtehude computer players. They decide on a mirror of their own seat's view (issue 31),
+ * so they know what a person in that seat knows. Their sense of geography is a fixed error per
+ * card and seat derived from the seat's private salt (lp_game_computer_salt), so a resumed
+ * game, or the same seat played on another device, believes the same. */
 #include "bux-ai.h"
 
 #include <math.h>
@@ -67,10 +69,10 @@ typedef struct {
     double lat, lon, sd;
 } Belief;
 
-static void compute_belief(const BuxCard *c, LpLevel level, guint32 salt, int card, Belief *b)
+static void compute_belief(const BuxCard *c, LpLevel level, guint64 salt, int card, Belief *b)
 {
     double sd = level_base(level) * fame_factor(c);
-    guint64 key = ((guint64)salt << 32) ^ ((guint64)card * 4);
+    guint64 key = salt ^ ((guint64)card * 4);
     /* Box-Muller from two hashed uniforms, for each coordinate. */
     double u1 = unit(mix(key)), u2 = unit(mix(key + 1));
     double r = sqrt(-2.0 * log(u1));
@@ -80,13 +82,33 @@ static void compute_belief(const BuxCard *c, LpLevel level, guint32 salt, int ca
     b->sd = sd;
 }
 
+/* The seat's lasting salt: on the mirror a computer player decides on, the core's salt of
+ * the mirror's seat; asked on the game itself (the bench's stand-in person, the tests), the
+ * same salt through a mirror of the seat's view. */
+static guint64 seat_salt(BuxGame *game, guint seat)
+{
+    LpGame *lp = LP_GAME(game);
+    if (lp_game_is_mirror(lp)) {
+        g_return_val_if_fail(lp_game_get_viewer(lp) == (int)seat, 0);
+        return lp_game_computer_salt(lp);
+    }
+    g_autoptr(JsonNode) view = lp_game_view(lp, (int)seat);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpGame) mirror = lp_game_mirror_new(G_OBJECT_TYPE(lp), view, &error);
+    if (mirror == NULL) {
+        g_critical("Buxtehude: no mirror of seat %u's view: %s", seat, error->message);
+        return 0;
+    }
+    return lp_game_computer_salt(mirror);
+}
+
 void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lon,
                     double *sigma)
 {
     LpPlayer *player = lp_game_get_player(LP_GAME(game), seat);
     const BuxCard *c = bux_deck_get_card(bux_game_get_deck(game), card);
     Belief b;
-    compute_belief(c, lp_player_get_level(player), bux_game_get_ai_salt(game, seat), card, &b);
+    compute_belief(c, lp_player_get_level(player), seat_salt(game, seat), card, &b);
     *lat = b.lat;
     *lon = b.lon;
     if (sigma != NULL)
@@ -98,7 +120,7 @@ void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lo
  * them). The cache is dropped when the salt or the level differ from what it was made for. */
 struct _BuxAiBeliefs {
     BuxDeck *deck; /* not a reference: the game holds its deck */
-    guint32 salt;
+    guint64 salt;
     LpLevel level;
     guint n_cards;
     guint8 *known;
@@ -118,7 +140,7 @@ static Beliefs *beliefs_of(BuxGame *game, guint seat)
 {
     g_return_val_if_fail(seat < game->n_seats && seat < BUX_MAX_SEATS, NULL);
     LpLevel level = game->level[seat];
-    guint32 salt = game->ai_salt[seat];
+    guint64 salt = seat_salt(game, seat);
     BuxDeck *deck = game->deck;
     Beliefs *cache = game->ai_beliefs[seat];
     if (cache != NULL && (cache->salt != salt || cache->level != level || cache->deck != deck))

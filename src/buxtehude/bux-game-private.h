@@ -10,9 +10,11 @@ G_BEGIN_DECLS
 
 /* Marks the place of an Intermezzo card in the stack. */
 #define BUX_INTERMEZZO (-1)
+/* In a mirror (bux-game-view.c): a card of the stack or the reserve the viewer cannot see. */
+#define BUX_HIDDEN (-2)
 #define BUX_MAX_SEATS 6
 
-/* The model's state. Only bux-game.c and bux-game-save.c touch these fields; everyone else
+/* The model's state. Only bux-game.c, bux-game-save.c and bux-game-view.c touch these fields; everyone else
  * (the AI, the event log, the tests) goes through functions, so that what a seat may see is
  * decided in one place. */
 struct _BuxGame {
@@ -99,6 +101,22 @@ gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error);
 /* LpGameClass.observe_events (bux-game-events.c): writes the turn events of landpartie-sim
  * --log to log from the model's signals. */
 void bux_game_observe_events(LpGame *game, LpEventLog *log);
+
+/* LpGameClass.view_state, .load_view, .apply_action and .get_computer_seat (bux-game-view.c),
+ * set up by bux_game_view_class_init(). */
+void bux_game_view_class_init(LpGameClass *game_class);
+JsonNode *bux_game_view_state(LpGame *game, int viewer);
+gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error);
+gboolean bux_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
+/* On a mirror, once a move's checks passed: ask the host for the move (bux-game-view.c). A
+ * mirror asks only for its viewer's own decisions; anything else is refused. */
+gboolean bux_game_request_begin(BuxGame *self, GError **error);
+gboolean bux_game_request_place(BuxGame *self, BuxArm arm, guint index, GError **error);
+gboolean bux_game_request_decision(BuxGame *self, guint seat, gboolean challenge,
+                                   GError **error);
+gboolean bux_game_request_pass_humans(BuxGame *self, GError **error);
+gboolean bux_game_request_neighbour(BuxGame *self, BuxSide side, GError **error);
+gboolean bux_game_request_estimate(BuxGame *self, guint seat, int estimate, GError **error);
 
 /* The per-seat salt from which a computer seat's fixed sense of where places lie is derived
  * (drawn from the game rng at the deal, saved with the game). */

@@ -22,6 +22,8 @@ static JsonArray *ids_array(BuxGame *self, GArray *cards, guint from)
         int card = bux_int_at(cards, i);
         if (card == BUX_INTERMEZZO)
             json_array_add_string_element(array, "intermezzo");
+        else if (card == BUX_HIDDEN) /* a mirror's: such a save does not load */
+            json_array_add_string_element(array, "hidden");
         else
             json_array_add_string_element(array, card_id(self, card));
     }
@@ -116,6 +118,9 @@ static gboolean read_ids(BuxGame *self, JsonArray *array, const char *what,
         int card;
         if (allow_intermezzo && strcmp(id, "intermezzo") == 0) {
             card = BUX_INTERMEZZO;
+        } else if (strcmp(id, "hidden") == 0 && lp_game_is_mirror(LP_GAME(self)) &&
+                   out == self->stack) {
+            card = BUX_HIDDEN; /* a mirror's (bux-game-view.c): a card the viewer cannot see */
         } else {
             card = bux_deck_lookup(self->deck, id);
             if (card < 0) {
@@ -176,8 +181,18 @@ static gboolean read_setup(BuxGame *self, JsonObject *obj, GError **error)
 /* "stack", "reserve", "removed"; the stack must be the end of a full one. */
 static gboolean read_piles(BuxGame *self, JsonObject *obj, guint8 *seen, GError **error)
 {
+    /* A mirror sees only the reserve's size (bux-game-view.c). */
+    JsonNode *reserve = json_object_get_member(obj, "reserve");
+    if (lp_game_is_mirror(LP_GAME(self)) && reserve != NULL && JSON_NODE_HOLDS_VALUE(reserve)) {
+        gint64 size;
+        if (!lp_json_get_int(obj, "reserve", 0, bux_deck_get_n_cards(self->deck), &size, error))
+            return FALSE;
+        for (gint64 i = 0; i < size; i++)
+            g_array_append_val(self->reserve, (int){ BUX_HIDDEN });
+    } else if (!read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error)) {
+        return FALSE;
+    }
     if (!read_id_member(self, obj, "stack", TRUE, seen, self->stack, error) ||
-        !read_id_member(self, obj, "reserve", FALSE, seen, self->reserve, error) ||
         !read_id_member(self, obj, "removed", FALSE, seen, self->removed, error))
         return FALSE;
     self->stack_pos = self->reserve_pos = 0;
@@ -340,11 +355,20 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
     if (total != BUX_TOTAL_CHIPS)
         return rules_error(error, _("The chips add up to %u instead of 36"), total);
 
+    /* A mirror's hidden cards are the ones it does not see, as many as are missing. */
+    guint hidden = 0, missing = 0;
+    for (guint i = 0; i < self->stack->len; i++)
+        hidden += bux_int_at(self->stack, i) == BUX_HIDDEN;
+    for (guint i = 0; i < self->reserve->len; i++)
+        hidden += bux_int_at(self->reserve, i) == BUX_HIDDEN;
     for (guint c = 0; c < bux_deck_get_n_cards(self->deck); c++) {
         gboolean in_play = !self->easy || bux_deck_get_card(self->deck, c)->difficulty < 3;
-        if (in_play && !seen[c])
+        if (in_play && !seen[c] && hidden == 0)
             return rules_error(error, _("The card “%s” is missing"), card_id(self, c));
+        missing += in_play && !seen[c];
     }
+    if (missing != hidden)
+        return rules_error(error, "%s", _("The view does not account for every card"));
 
     guint left = self->stack->len;
     guint drawn = FULL_STACK - left;

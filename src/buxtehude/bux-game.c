@@ -421,6 +421,8 @@ gboolean bux_game_begin(BuxGame *self, GError **error)
     g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
     if (!check_phase(self, BUX_PHASE_START, error))
         return FALSE;
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_begin(self, error);
     lay_start_card(self);
     /* RULES.md common: the youngest begins. */
     start_turn(self, lp_players_youngest(lp_game_get_players(LP_GAME(self))));
@@ -462,6 +464,8 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE, message, gaps);
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_place(self, arm, index, error);
     int card = bux_int_at(self->stack, self->stack_pos++);
     g_array_insert_val(self->arms[arm], index, card);
     int inner = index == 0 ? self->start : bux_int_at(self->arms[arm], index - 1);
@@ -497,6 +501,8 @@ gboolean bux_game_challenge(BuxGame *self, guint seat, GError **error)
                     _("This player has already let the card stand"));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_decision(self, seat, TRUE, error);
     self->challenger = seat;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, TRUE);
     /* With no outer neighbour the only pair is the inner one: nothing to choose. */
@@ -518,6 +524,8 @@ gboolean bux_game_pass(BuxGame *self, guint seat, GError **error)
                     _("This player has nothing to decide"));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_decision(self, seat, FALSE, error);
     self->decided[seat] = TRUE;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, FALSE);
     if (bux_game_all_decided(self))
@@ -531,8 +539,12 @@ gboolean bux_game_pass_humans(BuxGame *self, GError **error)
     g_return_val_if_fail(BUX_IS_GAME(self), FALSE);
     if (!check_phase(self, BUX_PHASE_CHALLENGE, error))
         return FALSE;
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_pass_humans(self, error);
+    /* A person at another device decides there (issue 31). */
     for (guint s = 0; s < n_seats(self); s++) {
-        if (s != self->turn && seat_is_human(self, s) && !self->decided[s]) {
+        if (s != self->turn && seat_is_human(self, s) && !self->decided[s] &&
+            !lp_game_is_seat_remote(LP_GAME(self), s)) {
             self->decided[s] = TRUE;
             g_signal_emit(self, signals[SIGNAL_DECIDED], 0, s, FALSE);
         }
@@ -553,6 +565,8 @@ gboolean bux_game_choose_neighbour(BuxGame *self, BuxSide side, GError **error)
                     _("Pick the inner or the outer neighbour"));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_neighbour(self, side, error);
     resolve_challenge(self, side);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
@@ -574,6 +588,8 @@ gboolean bux_game_estimate(BuxGame *self, guint seat, int estimate, GError **err
                     _("The estimate must be between 0 and %d"), max);
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return bux_game_request_estimate(self, seat, estimate, error);
     self->estimates[seat] = estimate;
     g_signal_emit(self, signals[SIGNAL_ESTIMATE_ENTERED], 0, seat);
     if (bux_game_get_estimating_seat(self) < 0)
@@ -1057,6 +1073,7 @@ static void bux_game_class_init(BuxGameClass *klass)
     game_class->observe_events = bux_game_observe_events;
     game_class->record = bux_game_record;
     game_class->places = bux_game_where_places;
+    bux_game_view_class_init(game_class);
 
     properties[PROP_PHASE] = g_param_spec_enum("phase", NULL, NULL, BUX_TYPE_PHASE,
                                                BUX_PHASE_START,

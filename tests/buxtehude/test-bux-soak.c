@@ -55,8 +55,13 @@ static void test_soak(void)
         guint n = lp_rng_int_range(pick, 2, 7);
         gboolean easy = lp_rng_chance(pick, 0.25);
         g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+        /* A table has distinct names and colours (a save, and the view a computer player
+         * decides on, refuse twins). */
+        static const char *const names[] = { "Anna", "Ben", "Cem", "Dora", "Emil", "Frida" };
+        static const char *const colours[] = { "#c01c28", "#1c71d8", "#2ec27e", "#e5a50a",
+                                               "#813d9c", "#865e3c" };
         for (guint s = 0; s < n; s++)
-            g_ptr_array_add(players, lp_player_new("P", LP_AGE_UNKNOWN, "#c01c28",
+            g_ptr_array_add(players, lp_player_new(names[s], LP_AGE_UNKNOWN, colours[s],
                                                    LP_PLAYER_COMPUTER,
                                                    (LpLevel)lp_rng_int_range(pick, 0, 3)));
         g_autoptr(LpRng) rng = lp_rng_new(lp_rng_derive_seed(1, g));

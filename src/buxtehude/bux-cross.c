@@ -50,6 +50,7 @@ struct _BuxCross {
     guint sel_index;
     int hover_arm;
     guint hover_index;
+    gboolean drop_hover;   /* the hovered gap is a drag's: its whole target is shown */
 
     GHashTable *positions; /* card → double[2], where it was last drawn */
     GArray *ghosts;
@@ -79,6 +80,7 @@ struct _BuxCross {
     BuxArm gaps_sel_arm;
     guint gaps_hover_index, gaps_sel_index;
     gboolean gaps_focus;
+    gboolean gaps_drop;
     int keep_card;         /* scroll this card into view after the next drawing, or -1 */
     guint scroll_id;
 };
@@ -266,6 +268,27 @@ graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index)
     return GRAPHENE_RECT_INIT(-half_across, y0, 2 * half_across, to - from);
 }
 
+graphene_rect_t bux_cross_gap_target(BuxArm arm, guint arm_len, guint index, double zoom)
+{
+    g_return_val_if_fail(arm < BUX_N_ARMS && zoom > 0, GRAPHENE_RECT_INIT(0, 0, 0, 0));
+    graphene_rect_t r = bux_cross_gap_area(arm, arm_len, index);
+    if (index > 0)
+        return r; /* between two cards: from card centre to card centre, wide enough */
+    double want = BUX_CROSS_MIN_TARGET / zoom;
+    float *len = arm_horizontal(arm) ? &r.size.width : &r.size.height;
+    /* Not past the inner edge of the starting card's middle third: the four first gaps keep
+     * apart. */
+    double grow = MIN(want - *len, direction_reach(arm) - along_size(arm) / 6);
+    if (grow <= 0)
+        return r;
+    *len += grow;
+    if (arm_dx[arm] > 0)
+        r.origin.x -= grow;
+    else if (arm_dy[arm] > 0)
+        r.origin.y -= grow;
+    return r;
+}
+
 double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, double content_h)
 {
     if (content_w <= 0 || content_h <= 0 || avail_w <= 0 || avail_h <= 0)
@@ -325,7 +348,7 @@ static gboolean gap_at(BuxCross *self, double sx, double sy, BuxArm *arm, guint 
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         guint len = live_len(self, a);
         for (guint g = 0; g <= len; g++) {
-            graphene_rect_t r = bux_cross_gap_area(a, len, g);
+            graphene_rect_t r = bux_cross_gap_target(a, len, g, self->scale);
             if (graphene_rect_contains_point(&r, &p)) {
                 *arm = a;
                 *index = g;
@@ -1056,7 +1079,23 @@ static void build_gaps(BuxCross *self, gboolean focus)
             gtk_snapshot_restore(snapshot);
         }
     }
+    if (self->drop_hover && self->hover_arm >= 0) {
+        /* Issue 36: a dragged card shows where it will go: the whole of the gap's target,
+         * over the halves of the cards on either side, not only its thin bar. */
+        guint len = live_len(self, self->hover_arm);
+        graphene_rect_t r = bux_cross_gap_target(self->hover_arm, len, self->hover_index,
+                                                 self->scale);
+        const GdkRGBA *accent = &self->colours[COLOUR_ACCENT];
+        GdkRGBA fill = with_alpha(accent, 0.22f), line = with_alpha(accent, 0.9f);
+        double width = 3 / self->scale;
+        append_rounded(snapshot, r.origin.x, r.origin.y, r.size.width, r.size.height, 10,
+                       &fill, NULL, 0);
+        append_rounded(snapshot, r.origin.x - width / 2, r.origin.y - width / 2,
+                       r.size.width + width, r.size.height + width, 10 + width / 2, NULL,
+                       &line, width);
+    }
     self->gaps = gtk_snapshot_free_to_node(snapshot);
+    self->gaps_drop = self->drop_hover;
     self->gaps_hover_arm = self->hover_arm;
     self->gaps_hover_index = self->hover_index;
     self->gaps_sel_arm = self->sel_arm;
@@ -1105,7 +1144,8 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         if (self->gaps != NULL &&
             (self->gaps_hover_arm != self->hover_arm ||
              self->gaps_hover_index != self->hover_index || self->gaps_sel_arm != self->sel_arm ||
-             self->gaps_sel_index != self->sel_index || self->gaps_focus != focus))
+             self->gaps_sel_index != self->sel_index || self->gaps_focus != focus ||
+             self->gaps_drop != self->drop_hover))
             g_clear_pointer(&self->gaps, gsk_render_node_unref);
         if (self->gaps == NULL)
             build_gaps(self, focus);
@@ -1239,13 +1279,32 @@ static void on_click(GtkGestureClick *gesture, int n_press, double x, double y, 
     }
 }
 
-static void set_hover(BuxCross *self, int arm, guint index)
+static void set_hover_full(BuxCross *self, int arm, guint index, gboolean drop)
 {
-    if (self->hover_arm == arm && self->hover_index == index)
+    drop = drop && arm >= 0;
+    if (self->hover_arm == arm && self->hover_index == index && self->drop_hover == drop)
         return;
     self->hover_arm = arm;
     self->hover_index = index;
+    self->drop_hover = drop;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+static void set_hover(BuxCross *self, int arm, guint index)
+{
+    set_hover_full(self, arm, index, FALSE);
+}
+
+gboolean bux_cross_get_drop_gap(BuxCross *self, BuxArm *arm, guint *index)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
+    if (!self->drop_hover || self->hover_arm < 0)
+        return FALSE;
+    if (arm != NULL)
+        *arm = self->hover_arm;
+    if (index != NULL)
+        *index = self->hover_index;
+    return TRUE;
 }
 
 static void on_motion(GtkEventControllerMotion *motion, double x, double y, BuxCross *self)
@@ -1268,7 +1327,7 @@ static GdkDragAction on_drop_motion(GtkDropTarget *target, double x, double y, B
     BuxArm arm;
     guint index;
     if (self->interactive && gap_at(self, x, y, &arm, &index)) {
-        set_hover(self, arm, index);
+        set_hover_full(self, arm, index, TRUE);
         return GDK_ACTION_MOVE;
     }
     set_hover(self, -1, 0);

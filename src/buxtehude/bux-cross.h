@@ -39,6 +39,8 @@ int bux_cross_get_scoring_step(BuxCross *self);
 void bux_cross_keep_in_view(BuxCross *self, int card);
 /* The gap the keyboard points at. */
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);
+/* The gap a card dragged over the cross would drop into now (shown on the cross). */
+gboolean bux_cross_get_drop_gap(BuxCross *self, BuxArm *arm, guint *index);
 /* A readable name for a gap: "north, between Kiel and Hamburg". */
 char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
 /* Let the cards at these deck indices leave with a short animation from where they were last
@@ -61,6 +63,13 @@ double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, doub
 graphene_rect_t bux_cross_direction_area(void);
 /* Where gap index of an arm with arm_len cards takes clicks and drops. */
 graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index);
+/* A gap takes clicks and drops over at least this many pixels each way at any zoom, however
+ * thin its bar is drawn (issue 36: a child's hand, a trackpad). */
+#define BUX_CROSS_MIN_TARGET 44.0
+/* The gap's area at zoom: bux_cross_gap_area, the first gap of an arm grown towards the
+ * starting card (over the Direction card's border, never past the card's middle third) where
+ * it would be narrower than BUX_CROSS_MIN_TARGET pixels. */
+graphene_rect_t bux_cross_gap_target(BuxArm arm, guint arm_len, guint index, double zoom);
 /* The scroll position that shows the card (card_lo .. card_hi) and, when both fit, the
  * starting card too; value unchanged when both are in sight already. */
 double bux_cross_scroll_value(double value, double page, double lower, double upper,

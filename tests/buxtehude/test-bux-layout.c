@@ -85,6 +85,49 @@ static void test_gap_areas(void)
     }
 }
 
+/* Issue 36: every gap takes clicks and drops over at least 44 × 44 pixels at every zoom,
+ * the first one of an arm grown towards the starting card where it has to; the targets of
+ * one zoom never share a point, and none reaches the middle third of the starting card. */
+static void test_gap_targets(void)
+{
+    const double zooms[] = { BUX_CROSS_MIN_ZOOM, 0.45, 0.5, 0.63, 0.8, 1.0, BUX_CROSS_MAX_ZOOM };
+    for (guint z = 0; z < G_N_ELEMENTS(zooms); z++) {
+        double zoom = zooms[z];
+        for (BuxArm arm = 0; arm < BUX_N_ARMS; arm++) {
+            for (guint len = 0; len <= 8; len++) {
+                for (guint g = 0; g <= len; g++) {
+                    graphene_rect_t r = bux_cross_gap_target(arm, len, g, zoom);
+                    graphene_rect_t area = bux_cross_gap_area(arm, len, g);
+                    g_assert_cmpfloat(r.size.width * zoom, >=, BUX_CROSS_MIN_TARGET - 1e-3);
+                    g_assert_cmpfloat(r.size.height * zoom, >=, BUX_CROSS_MIN_TARGET - 1e-3);
+                    /* Grown, never shrunk: the layout's own area is inside. */
+                    g_assert_true(graphene_rect_contains_rect(&r, &area));
+                    if (g > 0)
+                        g_assert_true(graphene_rect_equal(&r, &area));
+                    /* The starting card's middle (a third each way) takes no clicks. */
+                    graphene_rect_t middle = GRAPHENE_RECT_INIT(-140.0 / 6, -96.0 / 6,
+                                                                140.0 / 3, 96.0 / 3);
+                    g_assert_false(graphene_rect_intersection(&r, &middle, NULL));
+                    for (BuxArm arm2 = 0; arm2 < BUX_N_ARMS; arm2++) {
+                        for (guint g2 = 0; g2 <= len; g2++) {
+                            if (arm2 == arm && g2 == g)
+                                continue;
+                            graphene_rect_t r2 = bux_cross_gap_target(arm2, len, g2, zoom);
+                            graphene_rect_t both;
+                            if (graphene_rect_intersection(&r, &r2, &both))
+                                g_assert_cmpfloat(both.size.width * both.size.height, <, 1e-6);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    /* At a large zoom nothing grows. */
+    graphene_rect_t a = bux_cross_gap_area(BUX_ARM_NORTH, 3, 0);
+    graphene_rect_t t = bux_cross_gap_target(BUX_ARM_NORTH, 3, 0, 1.0);
+    g_assert_true(graphene_rect_equal(&a, &t));
+}
+
 static void test_scroll(void)
 {
     /* Both in sight already: nothing moves. */
@@ -429,6 +472,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/buxtehude/layout/zoom", test_zoom);
     g_test_add_func("/buxtehude/layout/gap-areas", test_gap_areas);
+    g_test_add_func("/buxtehude/layout/gap-targets", test_gap_targets);
     g_test_add_func("/buxtehude/layout/scroll", test_scroll);
     g_test_add_func("/buxtehude/layout/keep-together", test_keep_together);
     g_test_add_func("/buxtehude/layout/words-whole", test_words_whole);

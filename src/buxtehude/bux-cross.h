@@ -47,6 +47,17 @@ char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
  * drawn (none when animations are off). */
 void bux_cross_animate_leaving(BuxCross *self, const int *cards, guint n_cards);
 
+/* Issue 36: a revealed card whose details would be drawn below a legible size (about 9 pt
+ * at the current zoom) shows them on hover (a tooltip), on focus (Tab to the cross, the
+ * arrow keys walk such cards) and on click (a popover). The text they show for card, or NULL
+ * when the card shows its details itself (or is face down). */
+char *bux_cross_get_card_details_text(BuxCross *self, int card);
+/* Show card's details in the popover, as a click on it does; FALSE when the card shows them
+ * itself. */
+gboolean bux_cross_show_card_details(BuxCross *self, int card);
+/* The card whose details the popover shows now, or -1. */
+int bux_cross_get_details_card(BuxCross *self);
+
 /* A small picture of the card for dragging it, drawn BUX_CROSS_DRAG_OFFSET pixels below and
  * right of the icon's top left corner (the pointer), or NULL before the cross is shown. */
 #define BUX_CROSS_DRAG_OFFSET 14

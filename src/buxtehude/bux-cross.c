@@ -1540,18 +1540,6 @@ static void set_hover(BuxCross *self, int arm, guint index)
     set_hover_full(self, arm, index, FALSE);
 }
 
-gboolean bux_cross_get_drop_gap(BuxCross *self, BuxArm *arm, guint *index)
-{
-    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
-    if (!self->drop_hover || self->hover_arm < 0)
-        return FALSE;
-    if (arm != NULL)
-        *arm = self->hover_arm;
-    if (index != NULL)
-        *index = self->hover_index;
-    return TRUE;
-}
-
 static void on_motion(GtkEventControllerMotion *motion, double x, double y, BuxCross *self)
 {
     BuxArm arm;

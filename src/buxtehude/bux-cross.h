@@ -39,8 +39,6 @@ int bux_cross_get_scoring_step(BuxCross *self);
 void bux_cross_keep_in_view(BuxCross *self, int card);
 /* The gap the keyboard points at. */
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);
-/* The gap a card dragged over the cross would drop into now (shown on the cross). */
-gboolean bux_cross_get_drop_gap(BuxCross *self, BuxArm *arm, guint *index);
 /* A readable name for a gap: "north, between Kiel and Hamburg". */
 char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
 /* Let the cards at these deck indices leave with a short animation from where they were last

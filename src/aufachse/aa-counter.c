@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kilometre counter: the face-down pile of this round, the cards that stay, the total
- * against the stage goal, and a log of the round's resolution. The log lasts until the next
- * round's pile is turned over or the next stage is dealt, so a human who played a card reads
- * what it did whatever the pace of the computers (issue 10: results stay until a human goes
- * on). */
+ * against the stage goal, and the log of the round's resolution. The log is the model's
+ * (aa_game_get_turned): it lasts until the next round's pile is turned over or the next stage
+ * is dealt, so a human who played a card reads what it did whatever the pace of the computers
+ * (issue 10: results stay until a human goes on), and a continued game shows it again
+ * (issue 36). */
 #include "config.h"
 
 #include "aa-counter.h"
@@ -17,13 +18,6 @@
 #define PILE_WIDTH 34
 #define LOG_WIDTH 26
 
-typedef struct {
-    guint card;
-    int owner;
-    int total;
-    GArray *discards;   /* guint pairs: seat, card */
-} LogEntry;
-
 struct _AaCounter {
     GtkWidget parent_instance;
     AaGame *game;
@@ -36,18 +30,10 @@ struct _AaCounter {
     GtkWidget *pile_label;
     GtkWidget *log_title;
     GtkWidget *log_box;
-    GPtrArray *log;     /* LogEntry */
     int viewer;
 };
 
 G_DEFINE_FINAL_TYPE(AaCounter, aa_counter, GTK_TYPE_WIDGET)
-
-static void log_entry_free(gpointer data)
-{
-    LogEntry *entry = data;
-    g_array_unref(entry->discards);
-    g_free(entry);
-}
 
 char *aa_counter_format_km(int km)
 {
@@ -71,16 +57,19 @@ static char *card_name(int face)
     return g_string_free(text, FALSE);
 }
 
-/* One sentence per card: whose it was and what it did. */
-static char *entry_text(AaCounter *self, LogEntry *entry)
+/* One sentence per card of the model's log: whose it was and what it did. */
+static char *entry_text(AaCounter *self, guint index)
 {
-    int face = aa_card_face(entry->card);
-    const char *owner = seat_name(self, entry->owner);
-    g_autofree char *total = aa_counter_format_km(entry->total);
+    guint owner_seat;
+    int total_km;
+    guint card = aa_game_get_turned(self->game, index, &owner_seat, &total_km);
+    int face = aa_card_face(card);
+    const char *owner = seat_name(self, owner_seat);
+    g_autofree char *total = aa_counter_format_km(total_km);
     g_autofree char *name = card_name(face);
     if (owner == NULL)
         owner = "?";
-    switch (aa_card_kind(entry->card)) {
+    switch (aa_card_kind(card)) {
     case AA_KIND_KM:
         /* Translators: a line of the counter's log: the card's owner, the card ("30 km"),
          * the counter's new total; a no-break space keeps "km" with its number. */
@@ -103,18 +92,22 @@ static char *entry_text(AaCounter *self, LogEntry *entry)
     default:
         break;
     }
-    if (entry->discards->len == 0)
+    guint n = lp_game_get_n_players(LP_GAME(self->game));
+    gboolean any = FALSE;
+    for (guint seat = 0; seat < n; seat++)
+        any = any || aa_game_get_turned_loss(self->game, self->viewer, index, seat, NULL);
+    if (!any)
         return g_strdup_printf(_("%s’s obstacle: no route had a card to lose."), owner);
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, _("%s’s obstacle: every route loses its last card."), owner);
-    for (guint i = 0; i + 1 < entry->discards->len; i += 2) {
-        guint seat = g_array_index(entry->discards, guint, i);
-        guint card = g_array_index(entry->discards, guint, i + 1);
-        /* A route card is face down: only its owner learns which one went, and the others'
-         * losses are what "every route" said already. */
-        if (self->viewer < 0 || (guint)self->viewer != seat)
+    for (guint seat = 0; seat < n; seat++) {
+        int lost_card;
+        /* A route card is face down: only its owner learns which one went (the model says
+         * so), and the others' losses are what "every route" said already. */
+        if (!aa_game_get_turned_loss(self->game, self->viewer, index, seat, &lost_card) ||
+            lost_card < 0)
             continue;
-        g_autofree char *lost = card_name(aa_card_face(card));
+        g_autofree char *lost = card_name(aa_card_face(lost_card));
         g_string_append_c(text, '\n');
         /* Translators: the route's owner, the card it lost ("30 km"). */
         g_string_append_printf(text, _("%1$s’s route loses its %2$s card."),
@@ -149,12 +142,13 @@ static void flow_append(GtkWidget *flow, GtkWidget *child, const char *name)
 static void update_log(AaCounter *self)
 {
     clear_box(self->log_box);
-    for (guint i = 0; i < self->log->len; i++) {
-        LogEntry *entry = self->log->pdata[i];
+    guint n = aa_game_get_n_turned(self->game);
+    for (guint i = 0; i < n; i++) {
         GtkWidget *line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
-        GtkWidget *card = aa_card_art_picture(aa_card_face(entry->card), LOG_WIDTH);
+        guint id = aa_game_get_turned(self->game, i, NULL, NULL);
+        GtkWidget *card = aa_card_art_picture(aa_card_face(id), LOG_WIDTH);
         gtk_widget_set_valign(card, GTK_ALIGN_START);
-        g_autofree char *text = entry_text(self, entry);
+        g_autofree char *text = entry_text(self, i);
         GtkWidget *label = gtk_label_new(text);
         gtk_label_set_wrap(GTK_LABEL(label), TRUE);
         gtk_label_set_natural_wrap_mode(GTK_LABEL(label), GTK_NATURAL_WRAP_WORD);
@@ -169,8 +163,8 @@ static void update_log(AaCounter *self)
         gtk_box_append(GTK_BOX(line), label);
         gtk_box_append(GTK_BOX(self->log_box), line);
     }
-    gtk_widget_set_visible(self->log_title, self->log->len > 0);
-    gtk_widget_set_visible(self->log_box, self->log->len > 0);
+    gtk_widget_set_visible(self->log_title, n > 0);
+    gtk_widget_set_visible(self->log_box, n > 0);
 }
 
 void aa_counter_update(AaCounter *self, int viewer)
@@ -223,39 +217,12 @@ void aa_counter_update(AaCounter *self, int viewer)
     update_log(self);
 }
 
-void aa_counter_log_card(AaCounter *self, guint card, int owner, int total)
-{
-    g_return_if_fail(AA_IS_COUNTER(self));
-    LogEntry *entry = g_new0(LogEntry, 1);
-    entry->card = card;
-    entry->owner = owner;
-    entry->total = total;
-    entry->discards = g_array_new(FALSE, FALSE, sizeof(guint));
-    g_ptr_array_add(self->log, entry);
-}
-
-void aa_counter_log_discard(AaCounter *self, guint seat, guint card)
-{
-    g_return_if_fail(AA_IS_COUNTER(self));
-    if (self->log->len == 0)
-        return;
-    LogEntry *entry = self->log->pdata[self->log->len - 1];
-    g_array_append_val(entry->discards, seat);
-    g_array_append_val(entry->discards, card);
-}
-
-void aa_counter_log_clear(AaCounter *self)
-{
-    g_return_if_fail(AA_IS_COUNTER(self));
-    g_ptr_array_set_size(self->log, 0);
-}
-
 char *aa_counter_get_log_text(AaCounter *self)
 {
     g_return_val_if_fail(AA_IS_COUNTER(self), NULL);
     GString *text = g_string_new(NULL);
-    for (guint i = 0; i < self->log->len; i++) {
-        g_autofree char *line = entry_text(self, self->log->pdata[i]);
+    for (guint i = 0; i < aa_game_get_n_turned(self->game); i++) {
+        g_autofree char *line = entry_text(self, i);
         g_string_append_printf(text, "%s\n", line);
     }
     return g_string_free(text, FALSE);
@@ -269,17 +236,9 @@ static void aa_counter_dispose(GObject *object)
     G_OBJECT_CLASS(aa_counter_parent_class)->dispose(object);
 }
 
-static void aa_counter_finalize(GObject *object)
-{
-    AaCounter *self = AA_COUNTER(object);
-    g_clear_pointer(&self->log, g_ptr_array_unref);
-    G_OBJECT_CLASS(aa_counter_parent_class)->finalize(object);
-}
-
 static void aa_counter_class_init(AaCounterClass *klass)
 {
     G_OBJECT_CLASS(klass)->dispose = aa_counter_dispose;
-    G_OBJECT_CLASS(klass)->finalize = aa_counter_finalize;
     gtk_widget_class_set_layout_manager_type(GTK_WIDGET_CLASS(klass), GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "aa-counter");
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), GTK_ACCESSIBLE_ROLE_GROUP);
@@ -302,7 +261,6 @@ static GtkWidget *flow_box(const char *accessible_name)
 
 static void aa_counter_init(AaCounter *self)
 {
-    self->log = g_ptr_array_new_with_free_func(log_entry_free);
     self->viewer = LP_VIEWER_ONLOOKER;
     self->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     gtk_widget_set_parent(self->box, GTK_WIDGET(self));

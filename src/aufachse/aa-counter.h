@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kilometre counter: the face-down pile of this round, the cards that stay, the total
- * against the stage goal, and a log of the round's resolution: each card turned over, whose
- * it was and what it did to the counter and the routes. */
+ * against the stage goal, and the log of the round's resolution the model keeps: each card
+ * turned over, whose it was and what it did to the counter and the routes. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -17,11 +17,6 @@ GtkWidget *aa_counter_new(AaGame *game);
 /* Redraw from the model and the log, as viewer (a seat or LP_VIEWER_ONLOOKER) may see it: a
  * card an obstacle took from a route is named to that route's owner only. */
 void aa_counter_update(AaCounter *self, int viewer);
-/* The log: a card (id) from owner's hand (a seat, or -1 when unknown) was turned over and
- * left the counter at total; the obstacle took card from seat's route. */
-void aa_counter_log_card(AaCounter *self, guint card, int owner, int total);
-void aa_counter_log_discard(AaCounter *self, guint seat, guint card);
-void aa_counter_log_clear(AaCounter *self);
 /* The log's lines as shown, one per line (for tests). */
 char *aa_counter_get_log_text(AaCounter *self);
 /* "−20": kilometres with a real minus sign, as the cards print it. */

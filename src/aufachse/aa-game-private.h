@@ -10,6 +10,16 @@
 
 G_BEGIN_DECLS
 
+/* A card of the counter pile as it was turned over (issue 36: what a resumed game explains).
+ * lost: the card an obstacle took from each seat's route, or AA_TURNED_NONE. */
+#define AA_TURNED_NONE 0xff
+typedef struct {
+    guint8 card;
+    guint8 owner;
+    gint16 total;
+    guint8 lost[AA_MAX_PLAYERS];
+} AaTurned;
+
 struct _AaGame {
     LpGame parent_instance;
 
@@ -34,6 +44,11 @@ struct _AaGame {
     int scores[AA_N_STAGES][AA_MAX_PLAYERS];
     /* Issue 15: the most cards a seat's scoring route part held in a stage so far. */
     guint longest[AA_MAX_PLAYERS];
+    /* The last resolution of the counter pile (AaTurned), as the players read it: kept through
+     * the next round and a stage's scoring; the next resolution starts anew once a round has
+     * begun since (turned_stale), and a new stage clears it. */
+    GArray *turned;
+    gboolean turned_stale;
 };
 
 /* Card arrays hold guint8 ids. */
@@ -77,6 +92,11 @@ JsonNode *aa_game_record(LpGame *game);
 LpPlaceList *aa_game_where_places(LpGame *game);
 JsonNode *aa_game_save_longest(AaGame *self);
 gboolean aa_game_load_longest(AaGame *self, JsonObject *state, GError **error);
+
+/* aa-game-turned.c: the "turned" member of a save (optional: saves from before issue 36
+ * load with an empty log). */
+JsonNode *aa_game_save_turned(AaGame *self);
+gboolean aa_game_load_turned(AaGame *self, JsonObject *state, GError **error);
 
 /* aa-game-events.c: LpGameClass observe_events. */
 void aa_game_observe_events(LpGame *game, LpEventLog *log);

@@ -58,6 +58,7 @@ JsonNode *aa_game_save_state(LpGame *game)
     }
     json_object_set_array_member(obj, "scores", scores);
     json_object_set_member(obj, "figures", aa_game_save_longest(self));
+    json_object_set_member(obj, "turned", aa_game_save_turned(self));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
     return node;
@@ -248,5 +249,5 @@ gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
     return read_progress(self, obj, error) && read_card_places(self, obj, error) &&
            read_pile_owners(self, obj, error) && read_extra_left(self, obj, error) &&
            read_scores(self, obj, error) && aa_game_check(self, error) &&
-           aa_game_load_longest(self, obj, error);
+           aa_game_load_longest(self, obj, error) && aa_game_load_turned(self, obj, error);
 }

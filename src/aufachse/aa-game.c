@@ -6,6 +6,7 @@
 #include "aa-game.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "aa-game-private.h"
 #include "lp-json.h"
@@ -169,6 +170,7 @@ static void begin_round(AaGame *self)
     self->play_index = 0;
     self->route_done = FALSE;
     self->last_resolved = -1;
+    self->turned_stale = TRUE;
     /* RULES.md is silent on a table where nobody holds a card (every card lies in routes and
      * the counter); the stage ends then, as no round can be played. */
     if (all_hands_empty(self)) {
@@ -368,8 +370,14 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
     }
     announce(self);
     guint8 card = pop(self->pile);
-    pop(self->pile_owner);
+    guint8 owner = pop(self->pile_owner);
     self->last_resolved = card;
+    if (self->turned_stale) {
+        g_array_set_size(self->turned, 0);
+        self->turned_stale = FALSE;
+    }
+    AaTurned turned = {.card = card, .owner = owner};
+    memset(turned.lost, AA_TURNED_NONE, sizeof turned.lost);
     AaKind kind = aa_card_kind(card);
     /* RULES.md step 3: kilometre cards and −50 stay; the others go to the discard pile. */
     if (kind == AA_KIND_KM || kind == AA_KIND_MINUS50)
@@ -377,6 +385,8 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
     else
         aa_cards_push(self->discard, card);
     int total = compute_total(self);
+    turned.total = (gint16)total;
+    g_array_append_val(self->turned, turned);
     g_signal_emit(self, signals[SIGNAL_CARD_RESOLVED], 0, (guint)card, total);
 
     if (kind == AA_KIND_MINUS1) {
@@ -388,6 +398,7 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
                 continue;
             guint8 last = pop(route);
             aa_cards_push(self->discard, last);
+            g_array_index(self->turned, AaTurned, self->turned->len - 1).lost[seat] = last;
             g_signal_emit(self, signals[SIGNAL_ROUTE_DISCARDED], 0, seat, (guint)last);
         }
     }
@@ -429,6 +440,7 @@ gboolean aa_game_continue(AaGame *self, GError **error)
     g_array_append_vals(self->discard, self->pile->data, self->pile->len);
     g_array_set_size(self->pile, 0);
     g_array_set_size(self->pile_owner, 0);
+    g_array_set_size(self->turned, 0);
     refill(self);
     self->start_seat = lp_game_next_seat(LP_GAME(self), self->start_seat);
     self->stage++;
@@ -556,6 +568,34 @@ int aa_game_get_last_resolved(AaGame *self)
 {
     g_return_val_if_fail(AA_IS_GAME(self), -1);
     return self->last_resolved;
+}
+
+guint aa_game_get_n_turned(AaGame *self)
+{
+    g_return_val_if_fail(AA_IS_GAME(self), 0);
+    return self->turned->len;
+}
+
+guint aa_game_get_turned(AaGame *self, guint index, guint *owner, int *total)
+{
+    g_return_val_if_fail(AA_IS_GAME(self), 0);
+    g_return_val_if_fail(index < self->turned->len, 0);
+    AaTurned *t = &g_array_index(self->turned, AaTurned, index);
+    if (owner != NULL)
+        *owner = t->owner;
+    if (total != NULL)
+        *total = t->total;
+    return t->card;
+}
+
+gboolean aa_game_get_turned_loss(AaGame *self, int viewer, guint index, guint seat, int *card)
+{
+    g_return_val_if_fail(AA_IS_GAME(self), FALSE);
+    g_return_val_if_fail(index < self->turned->len && seat < self->n, FALSE);
+    guint8 lost = g_array_index(self->turned, AaTurned, index).lost[seat];
+    if (card != NULL)
+        *card = lost != AA_TURNED_NONE && viewer >= 0 && (guint)viewer == seat ? lost : -1;
+    return lost != AA_TURNED_NONE;
 }
 
 int aa_game_get_action(AaGame *self)
@@ -844,6 +884,7 @@ static void aa_game_finalize(GObject *object)
         g_clear_pointer(&self->hands[s], g_array_unref);
         g_clear_pointer(&self->routes[s], g_array_unref);
     }
+    g_clear_pointer(&self->turned, g_array_unref);
     G_OBJECT_CLASS(aa_game_parent_class)->finalize(object);
 }
 
@@ -984,6 +1025,7 @@ static void aa_game_init(AaGame *self)
     self->stage = 1;
     self->action = -1;
     self->last_resolved = -1;
+    self->turned = g_array_new(FALSE, TRUE, sizeof(AaTurned));
 }
 
 AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error)

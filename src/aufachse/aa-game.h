@@ -66,6 +66,15 @@ guint aa_game_get_draw_size(AaGame *self);
 guint aa_game_get_discard_size(AaGame *self);
 /* The card turned last in this round, or -1. */
 int aa_game_get_last_resolved(AaGame *self);
+/* The last resolution of the counter pile, open on the table (issue 36: a resumed game
+ * explains what it waits for): the cards turned over, in order. It lasts through the next
+ * round and a stage's scoring, until the next pile is turned over or the next stage dealt.
+ * Card index gives its id, who put it (*owner) and the counter's total after it (*total). */
+guint aa_game_get_n_turned(AaGame *self);
+guint aa_game_get_turned(AaGame *self, guint index, guint *owner, int *total);
+/* Whether the obstacle turned at index took a card from seat's route; *card is that card
+ * when viewer is seat (route cards lie face down), else -1. */
+gboolean aa_game_get_turned_loss(AaGame *self, int viewer, guint index, guint seat, int *card);
 /* During AA_PHASE_EXTRA: the +1/+2 in effect (a card id), else -1. */
 int aa_game_get_action(AaGame *self);
 /* During AA_PHASE_EXTRA: extra cards seat still has to add. */

@@ -43,8 +43,6 @@ struct _AaPage {
     AaCounter *counter;
     GPtrArray *rows;
     GtkSizeGroup *name_group;
-    GArray *pile_owners;     /* who put the pile's cards, as last seen before a card turned */
-    gboolean log_done;       /* the logged resolution is over: the next one starts a new log */
 
     int revealed_for;        /* the human the privacy screen was lifted for, or -1 */
     int covered_for;         /* the human the cover currently waits for, or -1 */
@@ -612,66 +610,6 @@ static void aa_page_revealed(LpGamePage *page)
     refresh(self);
 }
 
-/* ---- the counter's log ---- */
-
-static void remember_pile_owners(AaPage *self)
-{
-    AaGame *game = game_of(self);
-    g_array_set_size(self->pile_owners, 0);
-    for (guint i = 0; i < aa_game_get_pile_size(game); i++) {
-        guint owner = aa_game_get_pile_owner(game, i);
-        g_array_append_val(self->pile_owners, owner);
-    }
-}
-
-/* The log of the last resolution stays while the next round is played (every human plays a
- * card in it after reading), and through a stage's scoring until Continue; the next
- * resolution starts a new one. */
-static void on_card_resolved(AaPage *self, guint card, int total)
-{
-    if (self->log_done) {
-        aa_counter_log_clear(self->counter);
-        self->log_done = FALSE;
-    }
-    /* The card came off the top: its owner was the last one remembered. */
-    guint index = aa_game_get_pile_size(game_of(self));
-    int owner = index < self->pile_owners->len ? (int)g_array_index(self->pile_owners, guint,
-                                                                    index)
-                                               : -1;
-    aa_counter_log_card(self->counter, card, owner, total);
-    remember_pile_owners(self);
-    update_view(self);
-}
-
-static void on_route_discarded(AaPage *self, guint seat, guint card)
-{
-    if (aa_game_get_phase(game_of(self)) == AA_PHASE_RESOLVE)
-        aa_counter_log_discard(self->counter, seat, card);
-    update_view(self);
-}
-
-static void on_phase(AaPage *self)
-{
-    AaPhase phase = aa_game_get_phase(game_of(self));
-    if (phase == AA_PHASE_PLAY || phase == AA_PHASE_STAGE_END || phase == AA_PHASE_OVER)
-        self->log_done = TRUE;
-    update_view(self);
-}
-
-static void on_stage_started(AaPage *self)
-{
-    /* Continue was pressed: the last stage's log has been read. */
-    aa_counter_log_clear(self->counter);
-    self->log_done = FALSE;
-    update_view(self);
-}
-
-static void on_counter_played(AaPage *self, guint seat)
-{
-    remember_pile_owners(self);
-    update_view(self);
-}
-
 /* ---- object ---- */
 
 static void aa_page_dispose(GObject *object)
@@ -685,7 +623,6 @@ static void aa_page_dispose(GObject *object)
     g_clear_object(&self->seat_css);
     gtk_widget_dispose_template(GTK_WIDGET(self), AA_TYPE_PAGE);
     g_clear_pointer(&self->rows, g_ptr_array_unref);
-    g_clear_pointer(&self->pile_owners, g_array_unref);
     g_clear_object(&self->name_group);
     G_OBJECT_CLASS(aa_page_parent_class)->dispose(object);
 }
@@ -749,7 +686,6 @@ static void aa_page_init(AaPage *self)
     self->revealed_for = -1;
     self->covered_for = -1;
     self->rows = g_ptr_array_new();
-    self->pile_owners = g_array_new(FALSE, FALSE, sizeof(guint));
     self->name_group = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->continue_button));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->back_button));
@@ -759,16 +695,13 @@ static void aa_page_init(AaPage *self)
 
     /* The model's signals; the group follows the game the base class is given. */
     GSignalGroup *game = lp_game_page_get_game_signals(LP_GAME_PAGE(self));
-    const char *updates[] = {"turn-started", "route-played", "hands-refilled"};
+    /* The counter's log is the model's: a redraw shows what it holds. */
+    const char *updates[] = {"turn-started", "route-played", "hands-refilled", "card-resolved",
+                             "counter-played", "notify::phase", "route-discarded",
+                             "stage-started"};
     for (guint k = 0; k < G_N_ELEMENTS(updates); k++)
         g_signal_group_connect_swapped(game, updates[k], G_CALLBACK(update_view), self);
-    g_signal_group_connect_swapped(game, "card-resolved", G_CALLBACK(on_card_resolved), self);
-    g_signal_group_connect_swapped(game, "counter-played", G_CALLBACK(on_counter_played), self);
     g_signal_group_connect_swapped(game, "stage-ended", G_CALLBACK(on_stage_ended), self);
-    g_signal_group_connect_swapped(game, "notify::phase", G_CALLBACK(on_phase), self);
-    g_signal_group_connect_swapped(game, "route-discarded", G_CALLBACK(on_route_discarded),
-                                   self);
-    g_signal_group_connect_swapped(game, "stage-started", G_CALLBACK(on_stage_started), self);
 }
 
 /* The seats' colours as stripes on pile cards: made per game, as the players' colours are
@@ -817,7 +750,6 @@ static void aa_page_constructed(GObject *object)
     }
     self->counter = AA_COUNTER(aa_counter_new(game));
     gtk_box_prepend(GTK_BOX(self->side_box), GTK_WIDGET(self->counter));
-    remember_pile_owners(self);
     g_signal_connect_object(lp_game_page_get_settings(LP_GAME_PAGE(self)),
                             "notify::animation-speed", G_CALLBACK(on_animation_speed), self,
                             G_CONNECT_SWAPPED);

@@ -26,6 +26,8 @@
 #define MARGIN 12.0
 /* The free place at the end of an arm is shorter along the arm than a card: it only has to
  * be seen and hit, and every arm has one. */
+/* Below this size on screen (about 9 pt) a revealed card's details are not drawn. */
+#define LEGIBLE_PX 12.0
 #define SLOT_W 76.0 /* along a west or east arm */
 #define SLOT_H 56.0 /* along a north or south arm */
 
@@ -50,6 +52,7 @@ struct _BuxCross {
     guint sel_index;
     int hover_arm;
     guint hover_index;
+    gboolean drop_hover;   /* the hovered gap is a drag's: its whole target is shown */
 
     GHashTable *positions; /* card → double[2], where it was last drawn */
     GArray *ghosts;
@@ -79,7 +82,15 @@ struct _BuxCross {
     BuxArm gaps_sel_arm;
     guint gaps_hover_index, gaps_sel_index;
     gboolean gaps_focus;
+    gboolean gaps_drop;
     int keep_card;         /* scroll this card into view after the next drawing, or -1 */
+    /* Issue 36: a revealed card whose details are too small to read shows them on hover (a
+     * tooltip), on focus (the arrow keys walk such cards) and on click, in this popover. */
+    GtkWidget *popover;
+    GtkWidget *popover_label;
+    int popover_card;
+    int focus_card;        /* the card the keyboard points at while the cross is read, or -1 */
+    guint focusable_id;    /* update_focusable() after a new scene, outside the snapshot */
     guint scroll_id;
 };
 
@@ -266,6 +277,27 @@ graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index)
     return GRAPHENE_RECT_INIT(-half_across, y0, 2 * half_across, to - from);
 }
 
+graphene_rect_t bux_cross_gap_target(BuxArm arm, guint arm_len, guint index, double zoom)
+{
+    g_return_val_if_fail(arm < BUX_N_ARMS && zoom > 0, GRAPHENE_RECT_INIT(0, 0, 0, 0));
+    graphene_rect_t r = bux_cross_gap_area(arm, arm_len, index);
+    if (index > 0)
+        return r; /* between two cards: from card centre to card centre, wide enough */
+    double want = BUX_CROSS_MIN_TARGET / zoom;
+    float *len = arm_horizontal(arm) ? &r.size.width : &r.size.height;
+    /* Not past the inner edge of the starting card's middle third: the four first gaps keep
+     * apart. */
+    double grow = MIN(want - *len, direction_reach(arm) - along_size(arm) / 6);
+    if (grow <= 0)
+        return r;
+    *len += grow;
+    if (arm_dx[arm] > 0)
+        r.origin.x -= grow;
+    else if (arm_dy[arm] > 0)
+        r.origin.y -= grow;
+    return r;
+}
+
 double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, double content_h)
 {
     if (content_w <= 0 || content_h <= 0 || avail_w <= 0 || avail_h <= 0)
@@ -325,7 +357,7 @@ static gboolean gap_at(BuxCross *self, double sx, double sy, BuxArm *arm, guint 
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         guint len = live_len(self, a);
         for (guint g = 0; g <= len; g++) {
-            graphene_rect_t r = bux_cross_gap_area(a, len, g);
+            graphene_rect_t r = bux_cross_gap_target(a, len, g, self->scale);
             if (graphene_rect_contains_point(&r, &p)) {
                 *arm = a;
                 *index = g;
@@ -525,6 +557,8 @@ typedef struct {
     gboolean revealed;
     Mark mark;
     gboolean coords;
+    double min_detail;  /* the smallest legible details size it was built for, in units */
+    gboolean terse;     /* revealed, its details left out as they would be too small */
     GskRenderNode *node;
 } CardLook;
 
@@ -567,8 +601,9 @@ static void append_line(GtkSnapshot *snapshot, double x0, double y0, double x1, 
 
 /* A card in its own units: (0, 0) to (CW, CH). */
 static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Mark mark,
-                                 gboolean coords)
+                                 gboolean coords, double min_detail, gboolean *terse)
 {
+    *terse = FALSE;
     const BuxCard *c = bux_deck_get_card(bux_game_get_deck(self->game), card);
     const GdkRGBA *col = self->colours;
     GtkSnapshot *snapshot = gtk_snapshot_new();
@@ -615,11 +650,19 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
         double name_h = 0, coord_h = 0, state_h = 0;
         /* The name keeps clear of the red cross in the corner of a wrong card. */
         double name_w = mark & MARK_WRONG ? CW - 48 : CW - 10;
+        gboolean with_details = TRUE;
         for (int step = 0; step <= 8; step++) {
             double f = 1.0 - 0.05 * step;
             gboolean last = step == 8;
             double ns = floor(15 * f * 2) / 2, cs = floor(12 * f * 2) / 2;
             double ds = floor(13 * f * 2) / 2, ss = floor(12 * f * 2) / 2;
+            if (with_details && ds < min_detail) {
+                /* Issue 36: details too small to read are left out (shown on hover, focus
+                 * and click instead); the rest is fitted again without them. */
+                with_details = FALSE;
+                step = -1;
+                continue;
+            }
             gboolean ok = bux_text_set_at(nl, name, name_w, ns, 3, 3.6 * ns);
             name_h = layout_height(nl);
             if (coord_text != NULL) {
@@ -629,7 +672,8 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
             ok &= bux_text_set_at(sl, state, CW - 10, ss, 1, 2 * ss);
             state_h = layout_height(sl);
             double room = CH - 4 - 5 - name_h - 1 - coord_h - state_h - 1;
-            ok &= bux_text_set_at(dl, details, CW - 10, ds, 12, room);
+            if (with_details)
+                ok &= bux_text_set_at(dl, details, CW - 10, ds, 12, room);
             if (ok || last)
                 break;
         }
@@ -637,7 +681,15 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
         top += append_text(snapshot, nl, CW / 2, top, name_w, ink) + 1;
         if (coord_text != NULL)
             top += append_text(snapshot, cl, CW / 2, top, CW - 8, ink) + 1;
-        append_text(snapshot, dl, CW / 2, top, CW - 10, ink);
+        if (with_details) {
+            append_text(snapshot, dl, CW / 2, top, CW - 10, ink);
+        } else {
+            /* "More on this card": an ellipsis where the details would be. */
+            g_autoptr(PangoLayout) more = font_layout(self, TRUE);
+            bux_text_set_at(more, "…", CW - 10, 22, 1, 40);
+            append_text(snapshot, more, CW / 2, top - 4, CW - 10, &col[COLOUR_TEXT_DIM]);
+            *terse = TRUE;
+        }
         append_text(snapshot, sl, CW / 2, CH - 4 - state_h, CW - 10, &col[COLOUR_TEXT_DIM]);
     }
     if (mark & MARK_WRONG) {
@@ -657,13 +709,16 @@ static GskRenderNode *card_node(BuxCross *self, int card, gboolean revealed, Mar
         look = g_new0(CardLook, 1);
         g_hash_table_insert(self->cards, GINT_TO_POINTER(card), look);
     }
+    /* Face down nothing depends on the zoom. */
+    double min_detail = revealed && self->scale > 0 ? LEGIBLE_PX / self->scale : 0;
     if (look->node == NULL || look->revealed != revealed || look->mark != mark ||
-        look->coords != coords) {
+        look->coords != coords || look->min_detail != min_detail) {
         g_clear_pointer(&look->node, gsk_render_node_unref);
-        look->node = build_card(self, card, revealed, mark, coords);
+        look->node = build_card(self, card, revealed, mark, coords, min_detail, &look->terse);
         look->revealed = revealed;
         look->mark = mark;
         look->coords = coords;
+        look->min_detail = min_detail;
     }
     return look->node;
 }
@@ -1056,13 +1111,32 @@ static void build_gaps(BuxCross *self, gboolean focus)
             gtk_snapshot_restore(snapshot);
         }
     }
+    if (self->drop_hover && self->hover_arm >= 0) {
+        /* Issue 36: a dragged card shows where it will go: the whole of the gap's target,
+         * over the halves of the cards on either side, not only its thin bar. */
+        guint len = live_len(self, self->hover_arm);
+        graphene_rect_t r = bux_cross_gap_target(self->hover_arm, len, self->hover_index,
+                                                 self->scale);
+        const GdkRGBA *accent = &self->colours[COLOUR_ACCENT];
+        GdkRGBA fill = with_alpha(accent, 0.22f), line = with_alpha(accent, 0.9f);
+        double width = 3 / self->scale;
+        append_rounded(snapshot, r.origin.x, r.origin.y, r.size.width, r.size.height, 10,
+                       &fill, NULL, 0);
+        append_rounded(snapshot, r.origin.x - width / 2, r.origin.y - width / 2,
+                       r.size.width + width, r.size.height + width, 10 + width / 2, NULL,
+                       &line, width);
+    }
     self->gaps = gtk_snapshot_free_to_node(snapshot);
+    self->gaps_drop = self->drop_hover;
     self->gaps_hover_arm = self->hover_arm;
     self->gaps_hover_index = self->hover_index;
     self->gaps_sel_arm = self->sel_arm;
     self->gaps_sel_index = self->sel_index;
     self->gaps_focus = focus;
 }
+
+static gboolean update_focusable_idle(gpointer data);
+static gboolean card_rect(BuxCross *self, int card, GdkRectangle *out);
 
 static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -1091,6 +1165,8 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
         build_scene(self, w, h, &shown);
         shown_clear(&shown);
+        if (self->focusable_id == 0)
+            self->focusable_id = g_idle_add(update_focusable_idle, self);
     }
     if (seen.size.width >= w && seen.size.height >= h) {
         gtk_snapshot_append_node(snapshot, self->scene);
@@ -1105,11 +1181,20 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         if (self->gaps != NULL &&
             (self->gaps_hover_arm != self->hover_arm ||
              self->gaps_hover_index != self->hover_index || self->gaps_sel_arm != self->sel_arm ||
-             self->gaps_sel_index != self->sel_index || self->gaps_focus != focus))
+             self->gaps_sel_index != self->sel_index || self->gaps_focus != focus ||
+             self->gaps_drop != self->drop_hover))
             g_clear_pointer(&self->gaps, gsk_render_node_unref);
         if (self->gaps == NULL)
             build_gaps(self, focus);
         gtk_snapshot_append_node(snapshot, self->gaps);
+    }
+
+    GdkRectangle focus_rect;
+    if (!self->interactive && self->focus_card >= 0 && gtk_widget_has_focus(widget) &&
+        card_rect(self, self->focus_card, &focus_rect)) {
+        /* The card the keyboard reads. */
+        append_rounded(snapshot, focus_rect.x - 4, focus_rect.y - 4, focus_rect.width + 8,
+                       focus_rect.height + 8, 10, NULL, &self->colours[COLOUR_ACCENT], 3);
     }
 
     /* Cards leaving the game fade and sink. */
@@ -1210,6 +1295,198 @@ GdkPaintable *bux_cross_make_drag_icon(BuxCross *self, int card)
     return GDK_PAINTABLE(texture);
 }
 
+/* ---- details too small to read ---------------------------------------------------------- */
+
+/* The card drawn at (sx, sy) on the widget, or -1. */
+static int card_at(BuxCross *self, double sx, double sy)
+{
+    if (self->scale <= 0)
+        return -1;
+    double x = (sx - self->ox) / self->scale, y = (sy - self->oy) / self->scale;
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init(&iter, self->positions);
+    while (g_hash_table_iter_next(&iter, &key, &value)) {
+        const double *pos = value;
+        if (fabs(x - pos[0]) <= CW / 2 && fabs(y - pos[1]) <= CH / 2)
+            return GPOINTER_TO_INT(key);
+    }
+    return -1;
+}
+
+/* Where card lies on the widget, or FALSE when it is not drawn. */
+static gboolean card_rect(BuxCross *self, int card, GdkRectangle *out)
+{
+    const double *pos = g_hash_table_lookup(self->positions, GINT_TO_POINTER(card));
+    if (pos == NULL || self->scale <= 0)
+        return FALSE;
+    out->x = (int)floor(self->ox + (pos[0] - CW / 2) * self->scale);
+    out->y = (int)floor(self->oy + (pos[1] - CH / 2) * self->scale);
+    out->width = (int)ceil(CW * self->scale);
+    out->height = (int)ceil(CH * self->scale);
+    return TRUE;
+}
+
+static gboolean card_is_terse(BuxCross *self, int card)
+{
+    if (card < 0 || !g_hash_table_contains(self->positions, GINT_TO_POINTER(card)))
+        return FALSE;
+    CardLook *look = g_hash_table_lookup(self->cards, GINT_TO_POINTER(card));
+    return look != NULL && look->node != NULL && look->revealed && look->terse;
+}
+
+/* The revealed cards drawn without their details, in the order the cross is read (the
+ * starting card, then north, south, west and east from the inside out). */
+static GArray *terse_cards(BuxCross *self)
+{
+    GArray *out = g_array_new(FALSE, FALSE, sizeof(int));
+    Shown shown;
+    if (self->scene == NULL || !shown_get(self, &shown))
+        return out;
+    if (card_is_terse(self, shown.start))
+        g_array_append_val(out, shown.start);
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint i = 0; i < shown.arms[a]->len; i++) {
+            int card = g_array_index(shown.arms[a], int, i);
+            if (card_is_terse(self, card))
+                g_array_append_val(out, card);
+        }
+    }
+    shown_clear(&shown);
+    return out;
+}
+
+/* Everything the back of the card says, one part a line. */
+static char *card_back_text(BuxCross *self, int card)
+{
+    const BuxCard *c = bux_deck_get_card(bux_game_get_deck(self->game), card);
+    GString *s = g_string_new(bux_card_get_name(c));
+    if (self->settings != NULL && lp_settings_get_show_coordinates(self->settings)) {
+        g_autofree char *coords = bux_card_coordinates(c);
+        g_string_append_printf(s, "\n%s", coords);
+    }
+    g_autofree char *details = bux_card_details(c);
+    g_string_append_printf(s, "\n%s\n%s", details, bux_state_name(c->state));
+    return g_string_free(s, FALSE);
+}
+
+char *bux_cross_get_card_details_text(BuxCross *self, int card)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), NULL);
+    return card_is_terse(self, card) ? card_back_text(self, card) : NULL;
+}
+
+static void hide_details(BuxCross *self)
+{
+    self->popover_card = -1;
+    if (self->popover != NULL)
+        gtk_popover_popdown(GTK_POPOVER(self->popover));
+}
+
+gboolean bux_cross_show_card_details(BuxCross *self, int card)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
+    GdkRectangle rect;
+    if (!card_is_terse(self, card) || !card_rect(self, card, &rect))
+        return FALSE;
+    if (self->popover == NULL) {
+        self->popover = gtk_popover_new();
+        gtk_widget_set_parent(self->popover, GTK_WIDGET(self));
+        /* It takes no focus: the arrow keys stay with the cross. */
+        gtk_popover_set_autohide(GTK_POPOVER(self->popover), FALSE);
+        self->popover_label = gtk_label_new(NULL);
+        gtk_label_set_wrap(GTK_LABEL(self->popover_label), TRUE);
+        gtk_label_set_max_width_chars(GTK_LABEL(self->popover_label), 36);
+        gtk_label_set_justify(GTK_LABEL(self->popover_label), GTK_JUSTIFY_CENTER);
+        gtk_popover_set_child(GTK_POPOVER(self->popover), self->popover_label);
+    }
+    g_autofree char *text = card_back_text(self, card);
+    gtk_label_set_text(GTK_LABEL(self->popover_label), text);
+    gtk_popover_set_pointing_to(GTK_POPOVER(self->popover), &rect);
+    self->popover_card = card;
+    gtk_popover_popup(GTK_POPOVER(self->popover));
+    return TRUE;
+}
+
+int bux_cross_get_details_card(BuxCross *self)
+{
+    g_return_val_if_fail(BUX_IS_CROSS(self), -1);
+    return self->popover != NULL && gtk_widget_get_visible(self->popover) ? self->popover_card
+                                                                          : -1;
+}
+
+/* The keyboard reads the cards: the focused one shows its details, and a screen reader is
+ * told them too. */
+static void set_focus_card(BuxCross *self, int card)
+{
+    self->focus_card = card;
+    g_autofree char *text = card >= 0 ? card_back_text(self, card) : NULL;
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   text != NULL ? text : "", -1);
+    if (card >= 0)
+        bux_cross_show_card_details(self, card);
+    else
+        hide_details(self);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+/* Arrow keys while the cross is only read: the next or previous card whose details hide. */
+static gboolean walk_cards(BuxCross *self, int step)
+{
+    g_autoptr(GArray) cards = terse_cards(self);
+    if (cards->len == 0)
+        return FALSE;
+    int at = -1;
+    for (guint i = 0; i < cards->len; i++) {
+        if (g_array_index(cards, int, i) == self->focus_card)
+            at = (int)i;
+    }
+    at = at < 0 ? 0 : (at + step + (int)cards->len) % (int)cards->len;
+    set_focus_card(self, g_array_index(cards, int, at));
+    return TRUE;
+}
+
+static gboolean bux_cross_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboard,
+                                        GtkTooltip *tooltip)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    int card = keyboard ? self->focus_card : card_at(self, x, y);
+    GdkRectangle rect;
+    /* The popover shows them already. */
+    if (!card_is_terse(self, card) || bux_cross_get_details_card(self) == card ||
+        !card_rect(self, card, &rect))
+        return FALSE;
+    g_autofree char *text = card_back_text(self, card);
+    gtk_tooltip_set_text(tooltip, text);
+    gtk_tooltip_set_tip_area(tooltip, &rect);
+    return TRUE;
+}
+
+static void bux_cross_size_allocate(GtkWidget *widget, int width, int height, int baseline)
+{
+    BuxCross *self = BUX_CROSS(widget);
+    if (self->popover != NULL)
+        gtk_popover_present(GTK_POPOVER(self->popover));
+}
+
+/* Focusable while a person places a card, or while there are details to read. */
+static gboolean update_focusable_idle(gpointer data)
+{
+    BuxCross *self = data;
+    self->focusable_id = 0;
+    g_autoptr(GArray) cards = terse_cards(self);
+    gtk_widget_set_focusable(GTK_WIDGET(self), self->interactive || cards->len > 0);
+    if (cards->len == 0 && (self->focus_card >= 0 || self->popover_card >= 0)) {
+        self->focus_card = -1;
+        hide_details(self);
+    } else if (cards->len > 0 && !self->interactive && self->focus_card < 0 &&
+               gtk_widget_has_focus(GTK_WIDGET(self))) {
+        /* The focus was here already when the cards turned over. */
+        walk_cards(self, 0);
+    }
+    return G_SOURCE_REMOVE;
+}
+
 /* ---- input ------------------------------------------------------------------------------ */
 
 static void clamp_selection(BuxCross *self)
@@ -1232,20 +1509,35 @@ static void on_click(GtkGestureClick *gesture, int n_press, double x, double y, 
     BuxArm arm;
     guint index;
     gtk_widget_grab_focus(GTK_WIDGET(self));
-    if (gap_at(self, x, y, &arm, &index)) {
+    if (self->interactive && gap_at(self, x, y, &arm, &index)) {
         self->sel_arm = arm;
         self->sel_index = index;
         activate_gap(self, arm, index);
+        return;
     }
+    /* A click on a card whose details hide shows them; a second one, or one elsewhere,
+     * closes them. */
+    int card = card_at(self, x, y);
+    if (card >= 0 && card != bux_cross_get_details_card(self) &&
+        bux_cross_show_card_details(self, card))
+        return;
+    hide_details(self);
+}
+
+static void set_hover_full(BuxCross *self, int arm, guint index, gboolean drop)
+{
+    drop = drop && arm >= 0;
+    if (self->hover_arm == arm && self->hover_index == index && self->drop_hover == drop)
+        return;
+    self->hover_arm = arm;
+    self->hover_index = index;
+    self->drop_hover = drop;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
 static void set_hover(BuxCross *self, int arm, guint index)
 {
-    if (self->hover_arm == arm && self->hover_index == index)
-        return;
-    self->hover_arm = arm;
-    self->hover_index = index;
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    set_hover_full(self, arm, index, FALSE);
 }
 
 static void on_motion(GtkEventControllerMotion *motion, double x, double y, BuxCross *self)
@@ -1268,7 +1560,7 @@ static GdkDragAction on_drop_motion(GtkDropTarget *target, double x, double y, B
     BuxArm arm;
     guint index;
     if (self->interactive && gap_at(self, x, y, &arm, &index)) {
-        set_hover(self, arm, index);
+        set_hover_full(self, arm, index, TRUE);
         return GDK_ACTION_MOVE;
     }
     set_hover(self, -1, 0);
@@ -1297,8 +1589,29 @@ static void on_drop_leave(GtkDropTarget *target, BuxCross *self)
 static gboolean on_key(GtkEventControllerKey *key, guint keyval, guint keycode,
                        GdkModifierType state, BuxCross *self)
 {
-    if (!self->interactive || self->game == NULL)
+    if (self->game == NULL)
         return FALSE;
+    if (!self->interactive) {
+        switch (keyval) {
+        case GDK_KEY_Right:
+        case GDK_KEY_Down:
+        case GDK_KEY_KP_Right:
+        case GDK_KEY_KP_Down:
+            return walk_cards(self, 1);
+        case GDK_KEY_Left:
+        case GDK_KEY_Up:
+        case GDK_KEY_KP_Left:
+        case GDK_KEY_KP_Up:
+            return walk_cards(self, -1);
+        case GDK_KEY_Escape:
+            if (bux_cross_get_details_card(self) < 0)
+                return FALSE;
+            hide_details(self);
+            return TRUE;
+        default:
+            return FALSE;
+        }
+    }
     /* Arrow keys walk the gaps as they lie on screen: along an arm, and across the
      * starting card into the opposite arm. */
     int dx = 0, dy = 0;
@@ -1353,8 +1666,14 @@ static gboolean on_key(GtkEventControllerKey *key, guint keyval, guint keycode,
     return TRUE;
 }
 
-static void on_focus_changed(BuxCross *self)
+static void on_focus_changed(GtkEventControllerFocus *controller, BuxCross *self)
 {
+    /* The widget's own state may not have changed yet while the controller tells. */
+    gboolean focus = gtk_event_controller_focus_is_focus(controller);
+    if (!self->interactive && focus && self->focus_card < 0)
+        walk_cards(self, 0);
+    else if (!focus && self->focus_card >= 0)
+        set_focus_card(self, -1);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
@@ -1362,6 +1681,8 @@ static void on_focus_changed(BuxCross *self)
 
 static void on_game_changed(BuxCross *self)
 {
+    hide_details(self);
+    self->focus_card = -1;
     invalidate_scene(self);
     clamp_selection(self);
     update_accessible(self);
@@ -1484,6 +1805,8 @@ static void bux_cross_dispose(GObject *object)
     g_clear_object(&self->game);
     g_clear_object(&self->settings);
     g_clear_handle_id(&self->scroll_id, g_source_remove);
+    g_clear_pointer(&self->popover, gtk_widget_unparent);
+    g_clear_handle_id(&self->focusable_id, g_source_remove);
     for (guint i = 0; i < 2; i++) {
         if (self->watched[i] != NULL)
             g_clear_signal_handler(&self->watched_ids[i], self->watched[i]);
@@ -1580,6 +1903,8 @@ static void bux_cross_class_init(BuxCrossClass *klass)
     object_class->set_property = bux_cross_set_property;
     widget_class->snapshot = bux_cross_snapshot;
     widget_class->measure = bux_cross_measure;
+    widget_class->size_allocate = bux_cross_size_allocate;
+    widget_class->query_tooltip = bux_cross_query_tooltip;
     widget_class->css_changed = bux_cross_css_changed;
     widget_class->system_setting_changed = bux_cross_system_setting_changed;
     gtk_widget_class_set_css_name(widget_class, "buxcross");
@@ -1629,6 +1954,9 @@ static void bux_cross_init(BuxCross *self)
     self->scoring_step = -1;
     self->hover_arm = -1;
     self->keep_card = -1;
+    self->popover_card = -1;
+    self->focus_card = -1;
+    gtk_widget_set_has_tooltip(GTK_WIDGET(self), TRUE);
     /* The model and the settings are followed through signal groups, so that replacing
      * either moves the handlers along. */
     self->game_signals = g_signal_group_new(BUX_TYPE_GAME);
@@ -1662,8 +1990,8 @@ static void bux_cross_init(BuxCross *self)
     gtk_widget_add_controller(GTK_WIDGET(self), key);
 
     GtkEventController *focus = gtk_event_controller_focus_new();
-    g_signal_connect_swapped(focus, "enter", G_CALLBACK(on_focus_changed), self);
-    g_signal_connect_swapped(focus, "leave", G_CALLBACK(on_focus_changed), self);
+    g_signal_connect(focus, "enter", G_CALLBACK(on_focus_changed), self);
+    g_signal_connect(focus, "leave", G_CALLBACK(on_focus_changed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), focus);
 }
 

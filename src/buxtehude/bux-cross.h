@@ -45,6 +45,17 @@ char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
  * drawn (none when animations are off). */
 void bux_cross_animate_leaving(BuxCross *self, const int *cards, guint n_cards);
 
+/* Issue 36: a revealed card whose details would be drawn below a legible size (about 9 pt
+ * at the current zoom) shows them on hover (a tooltip), on focus (Tab to the cross, the
+ * arrow keys walk such cards) and on click (a popover). The text they show for card, or NULL
+ * when the card shows its details itself (or is face down). */
+char *bux_cross_get_card_details_text(BuxCross *self, int card);
+/* Show card's details in the popover, as a click on it does; FALSE when the card shows them
+ * itself. */
+gboolean bux_cross_show_card_details(BuxCross *self, int card);
+/* The card whose details the popover shows now, or -1. */
+int bux_cross_get_details_card(BuxCross *self);
+
 /* A small picture of the card for dragging it, drawn BUX_CROSS_DRAG_OFFSET pixels below and
  * right of the icon's top left corner (the pointer), or NULL before the cross is shown. */
 #define BUX_CROSS_DRAG_OFFSET 14
@@ -61,6 +72,13 @@ double bux_cross_fit_zoom(double avail_w, double avail_h, double content_w, doub
 graphene_rect_t bux_cross_direction_area(void);
 /* Where gap index of an arm with arm_len cards takes clicks and drops. */
 graphene_rect_t bux_cross_gap_area(BuxArm arm, guint arm_len, guint index);
+/* A gap takes clicks and drops over at least this many pixels each way at any zoom, however
+ * thin its bar is drawn (issue 36: a child's hand, a trackpad). */
+#define BUX_CROSS_MIN_TARGET 44.0
+/* The gap's area at zoom: bux_cross_gap_area, the first gap of an arm grown towards the
+ * starting card (over the Direction card's border, never past the card's middle third) where
+ * it would be narrower than BUX_CROSS_MIN_TARGET pixels. */
+graphene_rect_t bux_cross_gap_target(BuxArm arm, guint arm_len, guint index, double zoom);
 /* The scroll position that shows the card (card_lo .. card_hi) and, when both fit, the
  * starting card too; value unchanged when both are in sight already. */
 double bux_cross_scroll_value(double value, double page, double lower, double upper,

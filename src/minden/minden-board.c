@@ -834,6 +834,14 @@ static void update_accessible(MindenBoard *self)
         g_autofree char *text = minden_label_tip_long(&self->tip);
         desc = g_strdup_printf(_("Marked region: %s"), text);
     }
+    if (self->n_solutions > 0) {
+        /* Translators: added to the map's description while a scored card's places show. */
+        const char *where = ngettext("The card's place is marked.",
+                                     "The card's places are marked.", self->n_solutions);
+        char *both = desc != NULL ? g_strdup_printf("%s. %s", desc, where) : g_strdup(where);
+        g_free(desc);
+        desc = both;
+    }
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    desc != NULL ? desc : "", -1);
 }
@@ -860,7 +868,14 @@ void minden_board_set_solutions(MindenBoard *self, const MindenPoint *points, gu
     self->n_solutions = points != NULL ? n : 0;
     if (self->n_solutions > 0)
         self->solutions = g_memdup2(points, sizeof(MindenPoint) * n);
+    update_accessible(self);
     gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+gboolean minden_board_has_marks(MindenBoard *self)
+{
+    g_return_val_if_fail(MINDEN_IS_BOARD(self), FALSE);
+    return self->tip.n_stones > 0 || self->n_solutions > 0;
 }
 
 void minden_board_set_interactive(MindenBoard *self, gboolean interactive)

@@ -19,6 +19,8 @@ GtkWidget *minden_board_new(void);
 void minden_board_set_tip(MindenBoard *self, const MindenTip *tip, const char *colour);
 /* Solution points to mark (the scored card's), or NULL. */
 void minden_board_set_solutions(MindenBoard *self, const MindenPoint *points, guint n);
+/* Whether a tipped region or solution points are marked on the map. */
+gboolean minden_board_has_marks(MindenBoard *self);
 /* Whether clicks and Enter pick a cell (emit "cell-activated"). */
 void minden_board_set_interactive(MindenBoard *self, gboolean interactive);
 gboolean minden_board_get_interactive(MindenBoard *self);

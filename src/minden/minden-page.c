@@ -289,6 +289,8 @@ static void update_players(MindenPage *self)
         }
         gtk_accessible_update_property(GTK_ACCESSIBLE(l), GTK_ACCESSIBLE_PROPERTY_LABEL, acc,
                                        -1);
+        /* The counts by colour in words for the pointer too (issue 36: "☼ 0 ⌂ 0 ≈ 0"). */
+        gtk_widget_set_tooltip_text(l, acc);
         g_free(acc);
         gtk_box_append(GTK_BOX(self->players_box), l);
     }
@@ -483,9 +485,18 @@ static void update_tip(MindenPage *self)
     lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "tip");
 }
 
+/* The final scoring and the end are about the track: the last round's region and places
+ * leave the map (issue 36). */
+static void clear_map_marks(MindenPage *self)
+{
+    minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
+    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+}
+
 static void update_over(MindenPage *self)
 {
     MindenGame *game = game_of(self);
+    clear_map_marks(self);
     guint n = lp_game_get_n_players(LP_GAME(game));
     g_autoptr(GArray) order = minden_game_back_to_front(game);
     g_autoptr(GString) s = g_string_new(NULL);
@@ -621,8 +632,7 @@ static void on_changed(MindenPage *self)
 /* A new round: last round's tip, solution, results and move leave the screen. */
 static void on_round_started(MindenPage *self)
 {
-    minden_board_set_solutions(MINDEN_BOARD(self->board), NULL, 0);
-    minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+    clear_map_marks(self);
     minden_track_show_move(MINDEN_TRACK(self->track), -1, 0, 0);
     update_view(self);
 }
@@ -782,6 +792,7 @@ static void on_final_step(MindenGame *game, guint step, MindenPage *self)
 
     self->showing = SHOW_FINAL;
     self->final_moves_count = 0;
+    clear_map_marks(self);
     g_string_truncate(self->final_text, 0);
     if (step < MINDEN_FINAL_SETS) {
         /* Who holds how many, so the moves can be checked. */
@@ -1088,6 +1099,42 @@ MindenPage *minden_page_new(MindenGame *game, LpDriver *driver)
     return MINDEN_PAGE(lp_game_page_new(MINDEN_TYPE_PAGE, LP_GAME(game), driver, NULL));
 }
 
+/* Issue 36: the symbols of the kept cards in the player rows ("☼ 0 ⌂ 0 ≈ 0") named where a
+ * newcomer sees them, above the rows: "Kept cards: ☼ Yellow · Big city  ⌂ Red · …", one label
+ * that wraps between the colours only. */
+static void add_colour_legend(MindenPage *self)
+{
+    guint n_colours = minden_game_get_purple(game_of(self)) ? 4 : 3;
+    /* Translators: before the list of card colours and their symbols in the player rows. */
+    g_autofree char *title = g_markup_escape_text(_("Kept cards:"), -1);
+    g_autoptr(GString) markup = g_string_new(title);
+    g_autoptr(GString) words = g_string_new(_("Kept cards:"));
+    for (guint c = 0; c < n_colours; c++) {
+        const char *kind = minden_label_card_kind((MindenColour) c);
+        g_autofree char *escaped = g_markup_escape_text(kind, -1);
+        g_autoptr(GString) whole = g_string_new(escaped);
+        /* No-break spaces: a line breaks between two colours, never inside one. */
+        g_string_replace(whole, " ", "\u00a0", 0);
+        g_string_append_printf(markup, "   <span foreground=\"%s\">%s</span>\u00a0%s",
+                               minden_colour_hex((MindenColour) c),
+                               minden_label_colour_symbol((MindenColour) c), whole->str);
+        g_string_append_printf(words, "%s %s", c > 0 ? "," : "", kind);
+    }
+    GtkWidget *legend = gtk_label_new(NULL);
+    gtk_label_set_markup(GTK_LABEL(legend), markup->str);
+    gtk_label_set_wrap(GTK_LABEL(legend), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(legend), 0);
+    gtk_widget_add_css_class(legend, "caption");
+    gtk_widget_add_css_class(legend, "minden-legend");
+    /* A screen reader says the kinds, not the symbols' Unicode names. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(legend), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   words->str, -1);
+    gtk_widget_set_tooltip_text(legend, words->str);
+    GtkWidget *box = gtk_widget_get_parent(self->players_box);
+    gtk_box_insert_child_after(GTK_BOX(box), legend,
+                               gtk_widget_get_prev_sibling(self->players_box));
+}
+
 static void minden_page_constructed(GObject *object)
 {
     MindenPage *self = MINDEN_PAGE(object);
@@ -1099,6 +1146,7 @@ static void minden_page_constructed(GObject *object)
     on_show_coordinates(self);
 
     lp_where_button_add_after(self->ranking, LP_GAME(game_of(self)));
+    add_colour_legend(self);
     self->track = minden_track_new(game_of(self));
     gtk_widget_set_hexpand(self->track, TRUE);
     gtk_box_append(GTK_BOX(self->track_box), self->track);

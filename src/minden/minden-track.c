@@ -47,6 +47,45 @@ static void field_rect(MindenTrack *self, guint field, double *x, double *y, dou
     *h = height * 0.56;
 }
 
+/* The "past the goal →" label sits in a band at the top, above field 41 (right-aligned
+ * where it would run off the end); the last move's arcs and marks stay below that band, so
+ * they never cover it (issue 36: the German "hinter dem Ziel →" was cut by the arcs). */
+#define LABEL_TOP 1
+
+static PangoLayout *goal_label_layout(MindenTrack *self)
+{
+    PangoLayout *layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), NULL);
+    PangoFontDescription *font = pango_font_description_copy(
+        pango_context_get_font_description(gtk_widget_get_pango_context(GTK_WIDGET(self))));
+    pango_font_description_set_absolute_size(font, 10 * PANGO_SCALE);
+    pango_font_description_set_weight(font, PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(layout, font);
+    pango_font_description_free(font);
+    /* Translators: above the fields after 40 on the Minden track. */
+    pango_layout_set_text(layout, _("past the goal →"), -1);
+    return layout;
+}
+
+static void goal_label_rect(MindenTrack *self, PangoLayout *layout, graphene_rect_t *out)
+{
+    double x, y, w, h;
+    int tw, th;
+    double width = gtk_widget_get_width(GTK_WIDGET(self));
+
+    field_rect(self, MINDEN_TRACK_END + 1, &x, &y, &w, &h);
+    pango_layout_get_pixel_size(layout, &tw, &th);
+    graphene_rect_init(out, MAX(0, MIN(x, width - tw - 2)), LABEL_TOP, tw, th);
+}
+
+/* How high the last move's arcs and marks may reach: below the label's band. */
+static double hop_top(MindenTrack *self, const graphene_rect_t *label)
+{
+    double x, y, w, h;
+    field_rect(self, 0, &x, &y, &w, &h);
+    return MAX(y - gtk_widget_get_height(GTK_WIDGET(self)) * 0.285,
+               label->origin.y + label->size.height + 2);
+}
+
 static gboolean taken_by_other(MindenTrack *self, guint field, int seat)
 {
     guint n = lp_game_get_n_players(LP_GAME(self->game));
@@ -191,24 +230,16 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
     }
     /* The fields past the goal, named once. */
-    {
-        double x, y, w, h;
-        int tw, th;
-        field_rect(self, MINDEN_TRACK_END + 1, &x, &y, &w, &h);
-        pango_font_description_set_absolute_size(font, 10 * PANGO_SCALE);
-        pango_font_description_set_weight(font, PANGO_WEIGHT_NORMAL);
-        pango_layout_set_font_description(layout, font);
-        /* Translators: above the fields after 40 on the Minden track. */
-        pango_layout_set_text(layout, _("past the goal →"), -1);
-        pango_layout_get_pixel_size(layout, &tw, &th);
-        if (x + tw < width) {
-            cairo_move_to(cr, x, y - th - 1);
-            cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.6);
-            pango_cairo_show_layout(cr, layout);
-        }
-    }
+    PangoLayout *label = goal_label_layout(self);
+    graphene_rect_t label_box;
+    goal_label_rect(self, label, &label_box);
+    cairo_move_to(cr, label_box.origin.x, label_box.origin.y);
+    cairo_set_source_rgba(cr, fg.red, fg.green, fg.blue, 0.6);
+    pango_cairo_show_layout(cr, label);
+    g_object_unref(label);
 
     /* The last move as hops: one arc per counted step, jumped fields marked. */
+    double top = hop_top(self, &label_box);
     if (self->move_seat >= 0 && self->move_to > self->move_from) {
         LpPlayer *p = lp_game_get_player(LP_GAME(self->game), (guint) self->move_seat);
         GdkRGBA c;
@@ -220,7 +251,7 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
                 /* A jumped field: marked with a small chevron, not counted. */
                 double x, y, w, h;
                 field_rect(self, f, &x, &y, &w, &h);
-                double cx = x + w / 2, top = y - height * 0.3;
+                double cx = x + w / 2;
                 cairo_move_to(cr, cx - w * 0.3, top + w * 0.25);
                 cairo_line_to(cr, cx, top);
                 cairo_line_to(cr, cx + w * 0.3, top + w * 0.25);
@@ -234,8 +265,10 @@ static void minden_track_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
             xa = x0 + w0 / 2;
             field_rect(self, f, &x0, &y0, &w0, &h0);
             xb = x0 + w0 / 2;
+            /* A cubic with both controls at cy peaks three quarters of the way up. */
+            double cy = y0 - (y0 - top) / 0.75;
             cairo_move_to(cr, xa, y0);
-            cairo_curve_to(cr, xa, y0 - height * 0.38, xb, y0 - height * 0.38, xb, y0);
+            cairo_curve_to(cr, xa, cy, xb, cy, xb, y0);
             cairo_set_line_width(cr, 2.2);
             gdk_cairo_set_source_rgba(cr, &c);
             cairo_stroke(cr);
@@ -308,6 +341,33 @@ void minden_track_refresh(MindenTrack *self)
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    desc->str, -1);
     gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void minden_track_get_label_bounds(MindenTrack *self, graphene_rect_t *out)
+{
+    g_return_if_fail(MINDEN_IS_TRACK(self) && out != NULL);
+    PangoLayout *layout = goal_label_layout(self);
+    goal_label_rect(self, layout, out);
+    g_object_unref(layout);
+}
+
+void minden_track_get_move_bounds(MindenTrack *self, graphene_rect_t *out)
+{
+    g_return_if_fail(MINDEN_IS_TRACK(self) && out != NULL);
+    graphene_rect_init(out, 0, 0, 0, 0);
+    if (self->move_seat < 0 || self->move_to <= self->move_from)
+        return;
+    graphene_rect_t label;
+    double xa, xb, y, w, h;
+    minden_track_get_label_bounds(self, &label);
+    double top = hop_top(self, &label);
+    field_rect(self, self->move_from, &xa, &y, &w, &h);
+    xa += w / 2;
+    field_rect(self, self->move_to, &xb, &y, &w, &h);
+    xb += w / 2;
+    /* The widest line (2.2 px) and the chevrons' half width reach a little beyond. */
+    double pad = MAX(1.1, w * 0.3);
+    graphene_rect_init(out, xa - pad, top - 1.1, xb - xa + 2 * pad, y - top + 1.1);
 }
 
 void minden_track_show_move(MindenTrack *self, int seat, guint from, guint to)

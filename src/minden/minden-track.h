@@ -19,5 +19,9 @@ void minden_track_refresh(MindenTrack *self);
 /* Show a move: the figure of seat went from from to to; fields in between that hold another
  * figure are drawn as jumped over. seat -1 clears. */
 void minden_track_show_move(MindenTrack *self, int seat, guint from, guint to);
+/* For tests: where the "past the goal →" label and the shown move's arcs and marks are
+ * drawn (an empty rectangle when no move is shown), in the widget's coordinates. */
+void minden_track_get_label_bounds(MindenTrack *self, graphene_rect_t *out);
+void minden_track_get_move_bounds(MindenTrack *self, graphene_rect_t *out);
 
 G_END_DECLS

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Writes an Auf Achse save in a chosen state into a save folder, for looking at the page with
- * many players and long routes: aa-demo-save DIR play|end|over N (N players, seat 0 human). */
+ * many players and long routes: aa-demo-save DIR play|end|over|resolve N (N players, seat 0
+ * human). "resolve": the counter pile is about to be turned over, a 70 km of seat 1 on top of
+ * a free passage of seat 2, so that seat 0 is asked for an extra card next (issue 36, the
+ * e2e test test-aufachse-resume.py). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +16,7 @@ static const char *const colours[] = {"#e01b24", "#3584e4", "#f6d32d", "#33d17a"
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        g_printerr("usage: %s DIR play|end|over N\n", argv[0]);
+        g_printerr("usage: %s DIR play|end|over|resolve N\n", argv[0]);
         return 2;
     }
     guint n = CLAMP(atoi(argv[3]), 2, 5);
@@ -30,21 +33,26 @@ int main(int argc, char **argv)
         "10 60 80 R -50 +1 90", "20 -1 100 110 +2", "-50 -1 +1 60 R", "-50 +1 -1 10 20",
         "R -50 -1 +1 +2 10 20",
     };
+    gboolean resolve = g_str_equal(state, "resolve");
     AaTestTable t = {
         .n_players = n,
         .kinds = "hnnnn",
         .phase = g_str_equal(state, "play") ? "play" : g_str_equal(state, "end") ? "stage-end"
+                                                     : resolve                   ? "resolve"
                                                                                  : "over",
         .stage = g_str_equal(state, "over") ? 5 : 1,
-        .counter = g_str_equal(state, "play") ? "110 -50 50" : "110 50 120",
+        .counter = g_str_equal(state, "play") ? "110 -50 50" : resolve ? "" : "110 50 120",
         .rest_to_discard = FALSE,
+        .play_index = resolve ? n : 0,
+        .pile = resolve ? "+1 70" : NULL,
+        .pile_owners = resolve ? "21" : NULL,
     };
     for (guint s = 0; s < n; s++) {
         t.routes[s] = routes[s];
         t.hands[s] = hands[s];
     }
     GString *scores = g_string_new("[");
-    guint stages = g_str_equal(state, "play") ? 0 : g_str_equal(state, "end") ? 1 : 5;
+    guint stages = g_str_equal(state, "play") || resolve ? 0 : g_str_equal(state, "end") ? 1 : 5;
     for (guint st = 0; st < stages; st++) {
         g_string_append(scores, st > 0 ? ", [" : "[");
         for (guint s = 0; s < n; s++)

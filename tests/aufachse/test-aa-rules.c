@@ -505,6 +505,80 @@ static void test_plus2_short_hand(void)
     g_assert_finalize_object(copy);
 }
 
+/* Issue 36: the log of the last resolution is the model's and part of the save, so that a
+ * continued game says who played the free passage it waits for; it lasts through the next
+ * round; a save from before it loads with an empty log. */
+static void test_turned_log(void)
+{
+    AaTestTable t = {
+        .n_players = 3,
+        .kinds = "nnn",
+        .phase = "resolve",
+        .play_index = 3,
+        .start_seat = 1,
+        .hands = {"40", "", "20 30 50"},
+        .routes = {"10", "10", "10"},
+        .pile = "+1 60",
+        .pile_owners = "21",
+    };
+    g_autoptr(GError) error = NULL;
+    /* The table's state has no "turned": a save from before issue 36. */
+    AaGame *game = aa_test_game_from_table(&t, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(aa_game_get_n_turned(game), ==, 0);
+    g_assert_true(aa_game_resolve_next(game, &error));
+    g_assert_true(aa_game_resolve_next(game, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(aa_game_get_step(game), ==, AA_STEP_EXTRA);
+    g_assert_cmpuint(aa_game_get_n_turned(game), ==, 2);
+    guint owner;
+    int total;
+    g_assert_cmpint(aa_card_face(aa_game_get_turned(game, 0, &owner, &total)), ==, 60);
+    g_assert_cmpuint(owner, ==, 1);
+    g_assert_cmpint(total, ==, 60);
+    g_assert_cmpint(aa_card_face(aa_game_get_turned(game, 1, &owner, &total)), ==,
+                    AA_FACE_PLUS1);
+    g_assert_cmpuint(owner, ==, 2);
+    g_assert_cmpint(total, ==, 60);
+    g_assert_false(aa_game_get_turned_loss(game, 0, 1, 0, NULL));
+
+    /* Closed and continued at the pending extra card: the same log. */
+    g_autofree char *data = save_string(game);
+    LpGame *copy = lp_game_restore_from_data(AA_TYPE_GAME, data, -1, &error);
+    g_assert_no_error(error);
+    g_autofree char *again = save_string(AA_GAME(copy));
+    g_assert_cmpstr(data, ==, again);
+    g_assert_cmpuint(aa_game_get_n_turned(AA_GAME(copy)), ==, 2);
+    g_assert_cmpint(aa_card_face(aa_game_get_turned(AA_GAME(copy), 1, &owner, NULL)), ==,
+                    AA_FACE_PLUS1);
+    g_assert_cmpuint(owner, ==, 2);
+
+    /* The extra cards, then the next round begins: the log stays while it is played. */
+    while (aa_game_get_phase(game) == AA_PHASE_EXTRA) {
+        guint seat = lp_game_get_current_seat(LP_GAME(game));
+        guint card = g_array_index(aa_game_peek_hand(game, seat), guint8, 0);
+        g_assert_true(aa_game_play_route(game, seat, card, &error));
+    }
+    g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_PLAY);
+    g_assert_cmpuint(aa_game_get_n_turned(game), ==, 2);
+    g_autofree char *play = save_string(game);
+    LpGame *later = lp_game_restore_from_data(AA_TYPE_GAME, play, -1, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(aa_game_get_n_turned(AA_GAME(later)), ==, 2);
+    /* The round's first card turned over starts a new log, in the original and the copy. */
+    for (AaGame *g = game; g != NULL; g = g == game ? AA_GAME(later) : NULL) {
+        while (aa_game_get_phase(g) == AA_PHASE_PLAY)
+            g_assert_true(lp_game_computer_step(LP_GAME(g), aa_ai_move));
+        if (aa_game_get_phase(g) == AA_PHASE_RESOLVE) {
+            g_assert_true(aa_game_resolve_next(g, &error));
+            g_assert_cmpuint(aa_game_get_n_turned(g), ==, 1);
+        }
+    }
+    g_assert_finalize_object(game);
+    g_assert_finalize_object(copy);
+    g_assert_finalize_object(later);
+}
+
 static void test_illegal(void)
 {
     g_autoptr(GPtrArray) players = aa_test_players(2, "hh");
@@ -833,6 +907,17 @@ static void test_damaged_saves(void)
         {"resolve with empty pile", "phase", "\"resolve\"", LP_SAVE_ERROR_RULES, "pile"},
         {"extra without action", "phase", "\"extra\"", LP_SAVE_ERROR_RULES, "+1/+2"},
         {"missing member", "draw", NULL, LP_SAVE_ERROR_MISSING_FIELD, "draw"},
+        {"turned not an object", "turned", "[]", LP_SAVE_ERROR_BAD_VALUE, "turned"},
+        {"turned by seat 2", "turned",
+         "{\"stale\": true, \"cards\": [{\"card\": 0, \"owner\": 2, \"total\": 10, "
+         "\"lost\": [-1, -1]}]}",
+         LP_SAVE_ERROR_BAD_VALUE, "owner"},
+        {"turned loss per seat", "turned",
+         "{\"stale\": true, \"cards\": [{\"card\": 0, \"owner\": 1, \"total\": 10, "
+         "\"lost\": [-1]}]}",
+         LP_SAVE_ERROR_RULES, "lost"},
+        {"turned three cards", "turned",
+         "{\"stale\": true, \"cards\": [{}, {}, {}]}", LP_SAVE_ERROR_RULES, "turned"},
     };
     for (guint i = 0; i < G_N_ELEMENTS(damages); i++) {
         const Damage *d = &damages[i];
@@ -896,6 +981,7 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/table/reshuffle", test_reshuffle);
     g_test_add_func("/aufachse/table/plus2-short-hand", test_plus2_short_hand);
     g_test_add_func("/aufachse/table/illegal", test_illegal);
+    g_test_add_func("/aufachse/save/turned-log", test_turned_log);
     g_test_add_func("/aufachse/table/five-stages", test_five_stages);
     g_test_add_func("/aufachse/turns/advance-takes-no-decision",
                     test_advance_takes_no_decision);

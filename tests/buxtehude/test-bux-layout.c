@@ -85,6 +85,49 @@ static void test_gap_areas(void)
     }
 }
 
+/* Issue 36: every gap takes clicks and drops over at least 44 × 44 pixels at every zoom,
+ * the first one of an arm grown towards the starting card where it has to; the targets of
+ * one zoom never share a point, and none reaches the middle third of the starting card. */
+static void test_gap_targets(void)
+{
+    const double zooms[] = { BUX_CROSS_MIN_ZOOM, 0.45, 0.5, 0.63, 0.8, 1.0, BUX_CROSS_MAX_ZOOM };
+    for (guint z = 0; z < G_N_ELEMENTS(zooms); z++) {
+        double zoom = zooms[z];
+        for (BuxArm arm = 0; arm < BUX_N_ARMS; arm++) {
+            for (guint len = 0; len <= 8; len++) {
+                for (guint g = 0; g <= len; g++) {
+                    graphene_rect_t r = bux_cross_gap_target(arm, len, g, zoom);
+                    graphene_rect_t area = bux_cross_gap_area(arm, len, g);
+                    g_assert_cmpfloat(r.size.width * zoom, >=, BUX_CROSS_MIN_TARGET - 1e-3);
+                    g_assert_cmpfloat(r.size.height * zoom, >=, BUX_CROSS_MIN_TARGET - 1e-3);
+                    /* Grown, never shrunk: the layout's own area is inside. */
+                    g_assert_true(graphene_rect_contains_rect(&r, &area));
+                    if (g > 0)
+                        g_assert_true(graphene_rect_equal(&r, &area));
+                    /* The starting card's middle (a third each way) takes no clicks. */
+                    graphene_rect_t middle = GRAPHENE_RECT_INIT(-140.0 / 6, -96.0 / 6,
+                                                                140.0 / 3, 96.0 / 3);
+                    g_assert_false(graphene_rect_intersection(&r, &middle, NULL));
+                    for (BuxArm arm2 = 0; arm2 < BUX_N_ARMS; arm2++) {
+                        for (guint g2 = 0; g2 <= len; g2++) {
+                            if (arm2 == arm && g2 == g)
+                                continue;
+                            graphene_rect_t r2 = bux_cross_gap_target(arm2, len, g2, zoom);
+                            graphene_rect_t both;
+                            if (graphene_rect_intersection(&r, &r2, &both))
+                                g_assert_cmpfloat(both.size.width * both.size.height, <, 1e-6);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    /* At a large zoom nothing grows. */
+    graphene_rect_t a = bux_cross_gap_area(BUX_ARM_NORTH, 3, 0);
+    graphene_rect_t t = bux_cross_gap_target(BUX_ARM_NORTH, 3, 0, 1.0);
+    g_assert_true(graphene_rect_equal(&a, &t));
+}
+
 static void test_scroll(void)
 {
     /* Both in sight already: nothing moves. */
@@ -423,12 +466,108 @@ static void test_final_cross_stays(void)
     iterate();
 }
 
+/* Lets the cross draw (and its idle work run). */
+static void settle(void)
+{
+    for (int i = 0; i < 10; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+}
+
+/* Issue 36: on a crowded cross a revealed card's details would be about 7 px high; below a
+ * legible size (about 9 pt) they are left out and shown on hover, focus and click instead.
+ * On a roomy cross they stay on the card. */
+static void test_details_legible(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+
+    /* Roomy: the starting card and one challenged card, face up while the result shows. */
+    g_autoptr(GPtrArray) two = bux_test_players(2, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) small = bux_test_game(deck, two, 3);
+    g_assert_true(bux_game_place(small, BUX_ARM_NORTH, 0, &error));
+    guint other = (bux_game_get_turn_seat(small) + 1) % 2;
+    g_assert_true(bux_game_challenge(small, other, &error));
+    g_assert_no_error(error);
+    const BuxChallenge *c = bux_game_get_last_challenge(small);
+    g_assert_nonnull(c);
+    GtkWidget *cross;
+    GtkWidget *window = cross_window(small, 630, 535, &cross);
+    bux_cross_set_interactive(BUX_CROSS(cross), FALSE);
+    bux_cross_set_show_revealed(BUX_CROSS(cross), TRUE);
+    settle();
+    g_assert_null(bux_cross_get_card_details_text(BUX_CROSS(cross), c->card));
+    g_assert_null(bux_cross_get_card_details_text(BUX_CROSS(cross),
+                                                  bux_game_get_start_card(small)));
+    g_assert_false(bux_cross_show_card_details(BUX_CROSS(cross), c->card));
+    g_assert_false(gtk_widget_get_focusable(cross));
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+
+    /* Crowded: a scoring's cross of many cards, every one revealed. */
+    g_autoptr(GPtrArray) six = bux_test_players(6, 6, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, six, 11);
+    for (guint turn = 0; turn < 500 && bux_game_get_last_scoring(game) == NULL; turn++) {
+        if (bux_game_get_phase(game) == BUX_PHASE_ESTIMATE) {
+            for (guint s = 0; s < 6; s++) {
+                if (!bux_game_has_estimated(game, s))
+                    g_assert_true(bux_game_estimate(game, s, 0, &error));
+            }
+        } else {
+            place_at_end(game, turn % BUX_N_ARMS);
+        }
+    }
+    const BuxScoring *sc = bux_game_get_last_scoring(game);
+    g_assert_nonnull(sc);
+    window = cross_window(game, 630, 535, &cross);
+    bux_cross_set_interactive(BUX_CROSS(cross), FALSE);
+    bux_cross_set_scoring_step(BUX_CROSS(cross), 0);
+    settle();
+    int terse = -1;
+    guint n_terse = 0;
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        for (guint i = 0; i < sc->arms[a]->len; i++) {
+            int card = g_array_index(sc->arms[a], int, i);
+            g_autofree char *text = bux_cross_get_card_details_text(BUX_CROSS(cross), card);
+            if (text == NULL)
+                continue;
+            const BuxCard *bc = bux_deck_get_card(deck, card);
+            g_autofree char *details = bux_card_details(bc);
+            g_assert_nonnull(strstr(text, bux_card_get_name(bc)));
+            g_assert_nonnull(strstr(text, details));
+            g_assert_nonnull(strstr(text, bux_state_name(bc->state)));
+            if (terse < 0)
+                terse = card;
+            n_terse++;
+        }
+    }
+    g_test_message("%u cards show their details on hover, focus and click", n_terse);
+    g_assert_cmpint(terse, >=, 0);
+    /* The keyboard reaches them: the cross stays focusable, keeps the focus it had while
+     * the person placed cards, and the first such card shows its details at once. */
+    g_assert_true(gtk_widget_get_focusable(cross));
+    g_assert_true(gtk_widget_has_focus(cross));
+    g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), >=, 0);
+    /* A click (and the same call) shows a card's in a popover. */
+    g_assert_true(bux_cross_show_card_details(BUX_CROSS(cross), terse));
+    g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, terse);
+    /* A new state of the game takes them away. */
+    bux_cross_set_scoring_step(BUX_CROSS(cross), -1);
+    settle();
+    g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, -1);
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
 int main(int argc, char **argv)
 {
     gtk_init();
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/buxtehude/layout/zoom", test_zoom);
     g_test_add_func("/buxtehude/layout/gap-areas", test_gap_areas);
+    g_test_add_func("/buxtehude/layout/gap-targets", test_gap_targets);
     g_test_add_func("/buxtehude/layout/scroll", test_scroll);
     g_test_add_func("/buxtehude/layout/keep-together", test_keep_together);
     g_test_add_func("/buxtehude/layout/words-whole", test_words_whole);
@@ -438,5 +577,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/layout/cross-fits-both-arms", test_cross_fits_both_arms);
     g_test_add_func("/buxtehude/layout/cross-follows-style", test_cross_follows_style);
     g_test_add_func("/buxtehude/layout/final-cross-stays", test_final_cross_stays);
+    g_test_add_func("/buxtehude/layout/details-legible", test_details_legible);
     return g_test_run();
 }

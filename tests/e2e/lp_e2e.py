@@ -741,7 +741,8 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420, la
     <kind>-end.png. player knows the game: decide(page) makes one decision,
     human_turn(page), progress(page) (a line that says how far the game is), over(page) and
     ranking(page) (the lines of the ranking on screen); player.quit_point(page), if it has
-    one, says where to quit after warmup decisions (else at the person's turn). With two or
+    one, says where to quit after warmup decisions (else at the person's turn);
+    player.at_end(page), if it has one, checks the winner screen further. With two or
     more people in the line-up every "Pass to …" cover goes through a HandOver, and
     player.leak() says what a person must not see. lang is the app's language. Returns the
     HandOver, or None."""
@@ -805,6 +806,8 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420, la
             if first is None or first.group(1) not in title.group(0):
                 raise StepFailed("the title says %r but the ranking starts with %r"
                                  % (title.group(0), lines[0]))
+            if hasattr(player, "at_end"):
+                player.at_end(page)
             # In the page or, once, in the header (which GTK 4.8 does not hit-test).
             button(app.window(), words["play again"], hit_test=False)
             if os.path.exists(app.save_path(kind)):

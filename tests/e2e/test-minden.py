@@ -46,6 +46,9 @@ WORDS = {
            "row": re.compile(r"^.+: field \d+, kept cards: "),
            "ranking": re.compile(r"^\d+\. .* — field \d+$"),
            "map": "Map of Germany with the game grid", "marked": "Marked region: ",
+           "places": re.compile(r"\bThe card's places? (is|are) marked\b"),
+           "legend": ["Kept cards:", "Yellow · Big city", "Red · City or town",
+                      "Blue · Water or landscape"],
            "ew": {"O": ("East", "E"), "W": ("West", "W")},
            "bands": {"N": "North", "M": "Middle", "S": "South"},
            "sector": "sector", "section": "section",
@@ -60,6 +63,9 @@ WORDS = {
            "row": re.compile(r"^.+: Feld \d+, behaltene Karten: "),
            "ranking": re.compile(r"^\d+\. .* — Feld \d+$"),
            "map": "Deutschlandkarte mit dem Spielraster", "marked": "Markierter Bereich: ",
+           "places": re.compile(r"\b(Der Ort|Die Orte) der Karte (ist|sind) markiert\b"),
+           "legend": ["Behaltene Karten:", "Gelb · Großstadt", "Rot · Stadt",
+                      "Blau · Gewässer & Landschaft"],
            "ew": {"O": ("Ost", "O"), "W": ("West", "W")},
            "bands": {"N": "Nord", "M": "Mitte", "S": "Süd"},
            "sector": "Sektor", "section": "Abschnitt",
@@ -339,6 +345,23 @@ class Minden:
     def over(self, page):
         return any(e.WORDS[LANG]["winner"].search(e.text_of(n))
                    for n in e.find_all(page, "label", None, True))
+
+    def at_end(self, page):
+        """Issue 36: the winner screen is about the track. The map no longer marks the last
+        round's region or the card's places, and the legend still names the colours of
+        the kept cards ("☼ 0 ⌂ 0 ≈ 0" in the player rows)."""
+        board = self.board(page)
+        e._safe(board.clear_cache)
+        d = e._safe(board.get_description, "") or ""
+        if self.marked(board) is not None or W["places"].search(d):
+            raise e.StepFailed("the winner screen's map still marks the last round: %r" % d)
+        legend = next((e.name_of(n) for n in e.find_all(page, "label", None, True)
+                       if e.name_of(n).startswith(W["legend"][0])), "")
+        missing = [w for w in W["legend"] if w not in legend]
+        if missing:
+            raise e.StepFailed("the legend of the kept cards lacks %s" % missing)
+        e.log("the winner screen: the map marks nothing; the legend names %s"
+              % ", ".join(W["legend"][1:]))
 
     def ranking(self, page):
         lines = []

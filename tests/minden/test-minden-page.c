@@ -2,7 +2,11 @@
 /* The Minden page under Xvfb: a human chooses, tips by clicking the map and the keyboard,
  * sees the scoring and plays to the ranking; privacy screens with two humans; the map is not
  * re-rendered per frame. With MINDEN_SHOTS set to a folder, saves screenshots there. */
+#include "config.h"
+
+#include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -15,6 +19,7 @@
 #include "minden-page.h"
 #include "minden-table.h"
 #include "minden-tip-board.h"
+#include "minden-track.h"
 
 static GtkWidget *find_type(GtkWidget *w, GType type)
 {
@@ -22,6 +27,18 @@ static GtkWidget *find_type(GtkWidget *w, GType type)
         return w;
     for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
         GtkWidget *found = find_type(c, type);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
+static GtkWidget *find_css(GtkWidget *w, const char *css_class)
+{
+    if (gtk_widget_has_css_class(w, css_class))
+        return w;
+    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
+        GtkWidget *found = find_css(c, css_class);
         if (found)
             return found;
     }
@@ -274,6 +291,8 @@ static void test_play_through(void)
     iterate(100);
     shot(f.window, "minden-over.png");
     g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    /* Issue 36: the end is about the track; the last round's region and places are gone. */
+    g_assert_false(minden_board_has_marks(board));
     g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(f.page)));
     g_assert_cmpuint(turns, >, 3);
     /* The map was rendered once per size, not per frame. */
@@ -537,6 +556,99 @@ static void test_board_names_free(void)
         g_setenv("LANGUAGE", saved, TRUE);
     else
         g_unsetenv("LANGUAGE");
+}
+
+extern int _nl_msg_cat_cntr;
+
+/* Issue 36: the last move's arcs never cover the "past the goal →" label, in English and
+ * German ("hinter dem Ziel →" was cut), and the label lies whole inside the track, at a large
+ * and the smallest window. */
+static void test_track_label_free(void)
+{
+    static const int sizes[][2] = { { 1180, 780 }, { 1024, 600 } };
+    static const guint moves[][2] = { { 30, 50 }, { 38, 44 }, { 40, 41 }, { 0, 12 } };
+    static const char *const languages[] = { "en", "de" };
+    g_autofree char *saved = g_strdup(g_getenv("LANGUAGE"));
+    g_autofree char *localedir = g_build_filename(g_getenv("LANDPARTIE_BUILD_DIR"), "po", NULL);
+
+    /* The German of the built catalogue (the label is longer there). */
+    bindtextdomain(GETTEXT_PACKAGE, localedir);
+    bind_textdomain_codeset(GETTEXT_PACKAGE, "UTF-8");
+    textdomain(GETTEXT_PACKAGE);
+    setlocale(LC_MESSAGES, "C.UTF-8");
+    for (guint z = 0; z < G_N_ELEMENTS(sizes); z++) {
+        Fixture f = { .width = sizes[z][0], .height = sizes[z][1] };
+        fixture_setup(&f, 1, 2, FALSE, 3);
+        MindenTrack *track = MINDEN_TRACK(find_type(GTK_WIDGET(f.page), MINDEN_TYPE_TRACK));
+        double width = gtk_widget_get_width(GTK_WIDGET(track));
+        double label_width[G_N_ELEMENTS(languages)];
+        for (guint l = 0; l < G_N_ELEMENTS(languages); l++) {
+            g_setenv("LANGUAGE", languages[l], TRUE);
+            /* GNU gettext's way to drop the translations it has looked up (the manual's
+             * "Being a gettext grok"). */
+            ++_nl_msg_cat_cntr;
+            graphene_rect_t seen;
+            minden_track_get_label_bounds(track, &seen);
+            label_width[l] = seen.size.width;
+            for (guint m = 0; m < G_N_ELEMENTS(moves); m++) {
+                graphene_rect_t label, move, both;
+                minden_track_show_move(track, 0, moves[m][0], moves[m][1]);
+                minden_track_get_label_bounds(track, &label);
+                minden_track_get_move_bounds(track, &move);
+                g_test_message("%s, %d px wide, move %u→%u: label %.0f+%.0f×%.0f+%.0f, move "
+                               "%.0f+%.0f×%.0f+%.0f", languages[l], (int) width, moves[m][0],
+                               moves[m][1], label.origin.x, label.size.width, label.origin.y,
+                               label.size.height, move.origin.x, move.size.width,
+                               move.origin.y, move.size.height);
+                g_assert_cmpfloat(move.size.width, >, 0);
+                g_assert_false(graphene_rect_intersection(&label, &move, &both));
+                g_assert_cmpfloat(label.origin.x, >=, 0);
+                g_assert_cmpfloat(label.origin.x + label.size.width, <=, width);
+                /* Past the goal: in the right third of the track. */
+                g_assert_cmpfloat(label.origin.x, >, width * 0.6);
+            }
+        }
+        /* The German label was read from the catalogue: "hinter dem Ziel →" is longer. */
+        g_assert_cmpfloat(label_width[1], >, label_width[0]);
+        fixture_teardown(&f);
+    }
+    if (saved != NULL)
+        g_setenv("LANGUAGE", saved, TRUE);
+    else
+        g_unsetenv("LANGUAGE");
+    ++_nl_msg_cat_cntr;
+}
+
+/* Issue 36: the kept cards' symbols in the player rows are named on the page: a legend
+ * with each colour's kind, and every row's tooltip says the counts in words. */
+static void test_colour_legend(void)
+{
+    Fixture f = { 0 };
+    fixture_setup(&f, 1, 2, FALSE, 3);
+    GtkWidget *legend = find_css(GTK_WIDGET(f.page), "minden-legend");
+    g_assert_nonnull(legend);
+    g_assert_true(gtk_widget_get_visible(legend));
+    const char *text = gtk_label_get_text(GTK_LABEL(legend));
+    g_assert_true(g_str_has_prefix(text, "Kept cards:"));
+    for (guint c = MINDEN_YELLOW; c <= MINDEN_BLUE; c++) {
+        /* The symbol of the rows, then its colour and kind, kept on one line. */
+        g_autoptr(GString) item = g_string_new(minden_label_card_kind(c));
+        g_string_replace(item, " ", "\u00a0", 0);
+        g_autofree char *whole = g_strdup_printf("%s\u00a0%s", minden_label_colour_symbol(c),
+                                                 item->str);
+        g_assert_nonnull(strstr(text, whole));
+    }
+    g_assert_cmpstr(gtk_widget_get_tooltip_text(legend), ==,
+                    "Kept cards: Yellow · Big city, Red · City or town, Blue · Water or "
+                    "landscape");
+    /* Purple is not played in this game: not in the legend either. */
+    g_assert_false(label_contains(GTK_WIDGET(f.page), minden_label_card_kind(MINDEN_PURPLE)));
+    GtkWidget *row = find_css(GTK_WIDGET(f.page), "minden-player-row");
+    g_assert_nonnull(row);
+    const char *tooltip = gtk_widget_get_tooltip_text(row);
+    g_assert_nonnull(tooltip);
+    g_assert_nonnull(strstr(tooltip, "kept cards: 0 yellow, 0 red, 0 blue"));
+    fixture_teardown(&f);
 }
 
 /* The mean luminance (0 … 1) of what widget draws. */
@@ -845,6 +957,8 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/page/fits-small-screen", test_fits_small_screen);
     g_test_add_func("/minden/page/fills-large-screen", test_fills_large_screen);
     g_test_add_func("/minden/board/names-free", test_board_names_free);
+    g_test_add_func("/minden/track/label-free", test_track_label_free);
+    g_test_add_func("/minden/page/colour-legend", test_colour_legend);
     g_test_add_func("/minden/board/map-follows-style", test_map_follows_style);
     return g_test_run();
 }

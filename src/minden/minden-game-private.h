@@ -67,6 +67,7 @@ JsonObject *_minden_game_state_object(MindenGame *self, JsonNode *state, GError 
 JsonNode *_minden_game_ids_node(MindenGame *self, GArray *cards);
 JsonArray *_minden_tip_to_json(const MindenTip *tip);
 JsonArray *_minden_game_history_to_json(MindenGame *self);
+JsonObject *_minden_scored_tip_to_json(MindenGame *self, const MindenScoredTip *t);
 
 /* minden-game-view.c: several devices (issue 31), LpGameClass.view_state, .load_view,
  * .apply_action and .get_computer_seat. */

@@ -45,23 +45,27 @@ static JsonObject *seat_to_json(MindenGame *self, const MindenSeat *s)
     return so;
 }
 
+JsonObject *_minden_scored_tip_to_json(MindenGame *self, const MindenScoredTip *t)
+{
+    JsonObject *to = json_object_new();
+    json_object_set_int_member(to, "round", t->round);
+    json_object_set_int_member(to, "seat", t->seat);
+    json_object_set_string_member(to, "card", _minden_game_card_id(self, t->card));
+    json_object_set_array_member(to, "tip", _minden_tip_to_json(&t->tip));
+    json_object_set_boolean_member(to, "right", t->right);
+    json_object_set_boolean_member(to, "kept", t->kept);
+    json_object_set_int_member(to, "from", t->from);
+    json_object_set_int_member(to, "to", t->to);
+    return to;
+}
+
 /* The round history, one object per scored tip (issue 12). */
 JsonArray *_minden_game_history_to_json(MindenGame *self)
 {
     JsonArray *a = json_array_new();
-    for (guint i = 0; i < self->history->len; i++) {
-        const MindenScoredTip *t = &g_array_index(self->history, MindenScoredTip, i);
-        JsonObject *to = json_object_new();
-        json_object_set_int_member(to, "round", t->round);
-        json_object_set_int_member(to, "seat", t->seat);
-        json_object_set_string_member(to, "card", _minden_game_card_id(self, t->card));
-        json_object_set_array_member(to, "tip", _minden_tip_to_json(&t->tip));
-        json_object_set_boolean_member(to, "right", t->right);
-        json_object_set_boolean_member(to, "kept", t->kept);
-        json_object_set_int_member(to, "from", t->from);
-        json_object_set_int_member(to, "to", t->to);
-        json_array_add_object_element(a, to);
-    }
+    for (guint i = 0; i < self->history->len; i++)
+        json_array_add_object_element(
+            a, _minden_scored_tip_to_json(self, &g_array_index(self->history, MindenScoredTip, i)));
     return a;
 }
 

@@ -52,6 +52,32 @@ static JsonObject *seat_view(MindenGame *self, int viewer, guint seat)
     return so;
 }
 
+/* The history's entries as JSON objects, kept with the game: the history only grows, and a
+ * computer player's every decision builds a view (issue 31: the simulator spent a quarter of
+ * its time writing the same entries again). Each view gets a new array of the same,
+ * never-changed objects. */
+static JsonArray *history_view(MindenGame *self)
+{
+    static GQuark quark;
+    if (quark == 0)
+        quark = g_quark_from_static_string("minden-view-history");
+    GPtrArray *entries = g_object_get_qdata(G_OBJECT(self), quark);
+    guint len = minden_game_get_history_length(self);
+    if (entries == NULL || entries->len > len) {
+        entries = g_ptr_array_new_with_free_func((GDestroyNotify) json_object_unref);
+        g_object_set_qdata_full(G_OBJECT(self), quark, entries,
+                                (GDestroyNotify) g_ptr_array_unref);
+    }
+    for (guint i = entries->len; i < len; i++)
+        g_ptr_array_add(entries, _minden_scored_tip_to_json(self,
+                                                            minden_game_get_history_entry(self,
+                                                                                          i)));
+    JsonArray *a = json_array_sized_new(len);
+    for (guint i = 0; i < len; i++)
+        json_array_add_object_element(a, json_object_ref(entries->pdata[i]));
+    return a;
+}
+
 JsonNode *_minden_game_view_state(LpGame *game, int viewer)
 {
     MindenGame *self = MINDEN_GAME(game);
@@ -81,7 +107,7 @@ JsonNode *_minden_game_view_state(LpGame *game, int viewer)
     for (guint i = 0; i < lp_game_get_n_players(game); i++)
         json_array_add_object_element(seats, seat_view(self, viewer, i));
     json_object_set_array_member(o, "seats", seats);
-    json_object_set_array_member(o, "history", _minden_game_history_to_json(self));
+    json_object_set_array_member(o, "history", history_view(self));
 
     JsonNode *n = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(n, o);

@@ -351,6 +351,46 @@ static void test_views_over_whole_games(void)
     }
 }
 
+/* Saves from before issue 12 (every card dealt, figures sharing field 40, no history) and
+ * one restored in the middle of a scoring, whose history lacks the round's scored tips:
+ * their views load as mirrors too, all the way to the end. */
+static void test_views_of_old_saves(void)
+{
+    static const char *const old[] = { "minden-2p-seed1-100-choose.json",
+                                       "minden-5p-seed2-option-259-final-majority-purple.json" };
+    minden_deck_set_default(NULL);
+    for (guint k = 0; k < G_N_ELEMENTS(old); k++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *path = g_build_filename(MINDEN_OLD_SAVES, old[k], NULL);
+        g_autofree char *text = NULL;
+        gsize len;
+        g_assert_true(g_file_get_contents(path, &text, &len, NULL));
+        g_autoptr(TestGame) game = MINDEN_GAME(
+            lp_game_restore_from_data(MINDEN_TYPE_GAME, text, len, &error));
+        g_assert_no_error(error);
+        gboolean mid_scoring = FALSE;
+        check_views(game);
+        while (lp_game_computer_step(LP_GAME(game), minden_ai_move)) {
+            check_views(game);
+            if (k == 0 && !mid_scoring && minden_game_get_phase(game) == MINDEN_PHASE_SCORE &&
+                minden_game_get_order_done(game) > 0) {
+                /* As a save from before the history, taken now. */
+                g_autoptr(JsonNode) root = lp_game_save(LP_GAME(game));
+                JsonObject *state = json_object_get_object_member(json_node_get_object(root),
+                                                                  "state");
+                json_object_remove_member(state, "history");
+                g_autoptr(TestGame) resumed = test_restore_node(root, &error);
+                g_assert_no_error(error);
+                g_assert_cmpuint(minden_game_get_history_length(resumed), ==, 0);
+                check_views(resumed);
+                mid_scoring = TRUE;
+            }
+        }
+        g_assert_true(lp_game_is_over(LP_GAME(game)));
+        g_assert_true(k != 0 || mid_scoring);
+    }
+}
+
 /* A game in the tipping phase in which seat 1 has tipped and seat 0 has not. */
 static MindenGame *game_while_tipping(void)
 {
@@ -698,6 +738,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/minden/view/whole-games", test_views_over_whole_games);
+    g_test_add_func("/minden/view/old-saves", test_views_of_old_saves);
     g_test_add_func("/minden/view/leak-check-catches-planted-leaks",
                     test_leak_check_catches_planted_leaks);
     g_test_add_func("/minden/view/mirror-refuses-broken-views", test_mirror_refuses_broken_views);

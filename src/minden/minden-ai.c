@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Computer players for Finden Sie Minden. */
+/* Computer players for Finden Sie Minden. They decide on a mirror of their own seat's view
+ * (lp_game_computer_action), never on the host's game: what they know of the table is what
+ * the seat may see. What they "know" of geography is a noisy guess around where the card's
+ * place really lies, as a person knows roughly where Minden is; that is the card's face (its
+ * name), which the deck on every device holds, not the solution side the rules hide. */
 #include "minden-ai.h"
 
 #include <math.h>
@@ -30,6 +34,12 @@ static guint64 splitmix64(guint64 x)
     return x ^ (x >> 31);
 }
 
+/* The seat whose decisions game (a mirror) is for. */
+static gboolean is_own_mirror(MindenGame *game, guint seat)
+{
+    return lp_game_is_mirror(LP_GAME(game)) && lp_game_get_viewer(LP_GAME(game)) == (int) seat;
+}
+
 static LpLevel seat_level(MindenGame *game, guint seat)
 {
     LpPlayer *p = lp_game_get_player(LP_GAME(game), seat);
@@ -38,11 +48,13 @@ static LpLevel seat_level(MindenGame *game, guint seat)
 
 void minden_ai_belief(MindenGame *game, guint seat, guint card, MindenBelief *out)
 {
+    g_return_if_fail(is_own_mirror(game, seat));
     const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
     LpLevel level = seat_level(game, seat);
-    /* A private generator derived from the game's seed: the same card is known the same way
-     * while choosing and while tipping, and after a restore. */
-    guint64 seed = splitmix64(minden_game_get_ai_seed(game) ^ splitmix64(seat * 7919ull + 1) ^
+    /* A private generator derived from the seat's lasting salt: the same card is known the
+     * same way while choosing and while tipping, after a restore and on any device. */
+    guint64 seed = splitmix64(lp_game_computer_salt(LP_GAME(game)) ^
+                              splitmix64(seat * 7919ull + 1) ^
                               splitmix64(((guint64) card << 20) + 17));
     /* On the stack: this is the simulator's innermost loop. */
     LpRngState rng;
@@ -126,10 +138,9 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
     }
 }
 
-/* What a seat makes of a card depends only on the game's ai seed, the seat (its level) and
- * the card: the belief, the cell it points at and the worth of each tip size. Each seat
- * keeps the last cards it looked at (the offer it chose from), so the card it tips on after
- * choosing it is worked out once. */
+/* What a seat makes of a card depends only on its salt, the seat (its level) and the card:
+ * the belief, the cell it points at and the worth of each tip size. Each seat keeps the last
+ * cards it looked at during one decision (a mirror lives for one). */
 #define SEAT_VIEWS 8
 typedef struct {
     MindenTip cell;
@@ -144,7 +155,7 @@ typedef struct {
 } SeatView;
 
 struct _MindenAiCache {
-    guint64 ai_seed;
+    guint64 salt;
     MindenDeck *deck; /* not a reference: the game holds its deck */
     guint n_seats;
     SeatView *seats;
@@ -169,12 +180,13 @@ static void card_view_compute(MindenGame *game, guint seat, guint card, CardView
 static const CardView *card_view(MindenGame *game, guint seat, guint card)
 {
     struct _MindenAiCache *cache = game->ai_cache;
-    if (cache != NULL && (cache->ai_seed != game->ai_seed || cache->deck != game->deck ||
+    guint64 salt = lp_game_computer_salt(LP_GAME(game));
+    if (cache != NULL && (cache->salt != salt || cache->deck != game->deck ||
                           cache->n_seats != game->n_seats))
         g_clear_pointer(&game->ai_cache, _minden_ai_cache_free);
     if (game->ai_cache == NULL) {
         cache = g_new0(struct _MindenAiCache, 1);
-        cache->ai_seed = game->ai_seed;
+        cache->salt = salt;
         cache->deck = game->deck;
         cache->n_seats = game->n_seats;
         cache->seats = g_new0(SeatView, cache->n_seats);
@@ -198,6 +210,7 @@ static const CardView *card_view(MindenGame *game, guint seat, guint card)
 
 double minden_ai_card_value(MindenGame *game, guint seat, guint card)
 {
+    g_return_val_if_fail(is_own_mirror(game, seat), 0.0);
     return card_view(game, seat, card)->best;
 }
 
@@ -208,6 +221,7 @@ void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
     LpLevel level = seat_level(game, seat);
     double best = -1.0;
 
+    g_return_if_fail(is_own_mirror(game, seat));
     g_return_if_fail(offer->len > 0);
     *card = g_array_index(offer, guint, 0);
     *swap = FALSE;
@@ -241,6 +255,7 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
     LpRng *rng = lp_game_get_rng(LP_GAME(game));
     guint best_n = 1;
 
+    g_return_if_fail(is_own_mirror(game, seat));
     g_return_if_fail(card >= 0);
     const CardView *v = card_view(game, seat, (guint) card);
     const double *values = v->values;
@@ -253,33 +268,43 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
     *out = minden_tip_truncate(cell, best_n);
 }
 
-/* CHOOSE: the seat whose turn it is, when a computer sits there. */
-static gboolean choose_move(MindenGame *game, GError **error)
+/* CHOOSE: when it is the mirror's seat's turn. */
+static gboolean choose_move(MindenGame *game, guint seat, GError **error)
 {
-    int seat = lp_game_get_current_seat(LP_GAME(game));
     guint card;
     gboolean swap;
 
-    if (seat < 0 || lp_player_is_human(lp_game_get_player(LP_GAME(game), (guint) seat)))
+    if (lp_game_get_current_seat(LP_GAME(game)) != (int) seat)
         return FALSE;
-    minden_ai_choose(game, (guint) seat, &card, &swap);
-    return minden_game_choose(game, (guint) seat, card, swap, error);
+    minden_ai_choose(game, seat, &card, &swap);
+    return minden_game_choose(game, seat, card, swap, error);
 }
 
-/* TIP: everybody tips at once; computers take their turn in seat order, so that the draws
- * from the game's generator (easy seats) come in a fixed order. */
-static gboolean tip_move(MindenGame *game, GError **error)
+/* TIP: when the mirror's seat has not tipped yet. */
+static gboolean tip_move(MindenGame *game, guint seat, GError **error)
 {
-    guint n = lp_game_get_n_players(LP_GAME(game));
+    MindenTip tip;
 
-    for (guint seat = 0; seat < n; seat++) {
-        if (minden_game_has_tipped(game, seat) ||
-            lp_player_is_human(lp_game_get_player(LP_GAME(game), seat)))
-            continue;
-        MindenTip tip;
-        minden_ai_tip(game, seat, &tip);
-        return minden_game_tip(game, seat, &tip, error);
-    }
+    if (minden_game_has_tipped(game, seat))
+        return FALSE;
+    minden_ai_tip(game, seat, &tip);
+    return minden_game_tip(game, seat, &tip, error);
+}
+
+/* On the game itself: the computer seat the game waits for decides on a mirror of its own
+ * view, as in lp_game_computer_step, and its action is played on the game. */
+static gboolean move_on_game(LpGame *game)
+{
+    int seat = lp_game_get_computer_seat(game);
+    if (seat < 0)
+        return FALSE;
+    g_autoptr(JsonNode) action = lp_game_computer_action(game, (guint) seat, minden_ai_move);
+    if (action == NULL)
+        return FALSE;
+    g_autoptr(GError) error = NULL;
+    if (lp_game_apply_action(game, (guint) seat, action, &error))
+        return TRUE;
+    g_critical("Minden computer move refused: %s", error->message);
     return FALSE;
 }
 
@@ -290,12 +315,17 @@ gboolean minden_ai_move(LpGame *game)
     g_autoptr(GError) error = NULL;
     gboolean played;
 
+    if (!lp_game_is_mirror(game))
+        return move_on_game(game);
+    int seat = lp_game_get_viewer(game);
+    if (seat < 0 || lp_game_is_over(game))
+        return FALSE;
     switch (minden_game_get_phase(self)) {
     case MINDEN_PHASE_CHOOSE:
-        played = choose_move(self, &error);
+        played = choose_move(self, (guint) seat, &error);
         break;
     case MINDEN_PHASE_TIP:
-        played = tip_move(self, &error);
+        played = tip_move(self, (guint) seat, &error);
         break;
     default:
         /* Nothing to decide: revealing and scoring are the game's own steps. */

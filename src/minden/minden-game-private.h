@@ -59,6 +59,32 @@ const MindenTip *_minden_game_peek_tip(MindenGame *self, guint seat);
 /* minden-game-save.c: LpGameClass.save_state and .load_state. */
 JsonNode *_minden_game_save_state(LpGame *game);
 gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error);
+/* The "state" object, once the game has its deck (the default one, for a restore); NULL with
+ * an LP_SAVE_ERROR when either is missing. */
+JsonObject *_minden_game_state_object(MindenGame *self, JsonNode *state, GError **error);
+/* The save's pieces that a view shares: cards as an array of ids, a tip as its stones, the
+ * round history (nothing in it is secret). */
+JsonNode *_minden_game_ids_node(MindenGame *self, GArray *cards);
+JsonArray *_minden_tip_to_json(const MindenTip *tip);
+JsonArray *_minden_game_history_to_json(MindenGame *self);
+JsonObject *_minden_scored_tip_to_json(MindenGame *self, const MindenScoredTip *t);
+
+/* minden-game-view.c: several devices (issue 31), LpGameClass.view_state, .load_view,
+ * .apply_action and .get_computer_seat. */
+JsonNode *_minden_game_view_state(LpGame *game, int viewer);
+gboolean _minden_game_load_view(LpGame *game, JsonNode *state, GError **error);
+gboolean _minden_game_apply_action(LpGame *game, guint seat, JsonNode *action,
+                                   GError **error);
+int _minden_game_get_computer_seat(LpGame *game);
+/* For the move functions on a mirror, once their checks pass: sends the move as seat's
+ * action request (lp_game_request_action), or refuses it when seat is not the mirror's
+ * viewer. */
+gboolean _minden_game_request_choose(MindenGame *self, guint seat, guint card, gboolean swap,
+                                     GError **error);
+gboolean _minden_game_request_tip(MindenGame *self, guint seat, const MindenTip *tip,
+                                  GError **error);
+/* minden_game_advance on a mirror: the host's game takes its own steps. */
+gboolean _minden_game_refuse_step(GError **error);
 
 /* minden-game-record.c: LpGameClass.record (issue 15). */
 JsonNode *_minden_game_record(LpGame *game);

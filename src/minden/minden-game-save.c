@@ -10,7 +10,7 @@
 
 /* ---- save ------------------------------------------------------------------------------- */
 
-static JsonNode *ids_node(MindenGame *self, GArray *cards)
+JsonNode *_minden_game_ids_node(MindenGame *self, GArray *cards)
 {
     JsonArray *a = json_array_new();
     for (guint i = 0; i < cards->len; i++)
@@ -21,7 +21,7 @@ static JsonNode *ids_node(MindenGame *self, GArray *cards)
     return n;
 }
 
-static JsonArray *tip_to_json(const MindenTip *tip)
+JsonArray *_minden_tip_to_json(const MindenTip *tip)
 {
     JsonArray *a = json_array_new();
     g_auto(GStrv) stones = minden_tip_to_strv(tip);
@@ -39,29 +39,33 @@ static JsonObject *seat_to_json(MindenGame *self, const MindenSeat *s)
         json_object_set_string_member(so, "card", _minden_game_card_id(self, (guint) s->card));
     else
         json_object_set_null_member(so, "card");
-    json_object_set_array_member(so, "tip", tip_to_json(&s->tip));
+    json_object_set_array_member(so, "tip", _minden_tip_to_json(&s->tip));
     json_object_set_boolean_member(so, "scored", s->scored);
-    json_object_set_member(so, "kept", ids_node(self, s->kept));
+    json_object_set_member(so, "kept", _minden_game_ids_node(self, s->kept));
     return so;
 }
 
+JsonObject *_minden_scored_tip_to_json(MindenGame *self, const MindenScoredTip *t)
+{
+    JsonObject *to = json_object_new();
+    json_object_set_int_member(to, "round", t->round);
+    json_object_set_int_member(to, "seat", t->seat);
+    json_object_set_string_member(to, "card", _minden_game_card_id(self, t->card));
+    json_object_set_array_member(to, "tip", _minden_tip_to_json(&t->tip));
+    json_object_set_boolean_member(to, "right", t->right);
+    json_object_set_boolean_member(to, "kept", t->kept);
+    json_object_set_int_member(to, "from", t->from);
+    json_object_set_int_member(to, "to", t->to);
+    return to;
+}
+
 /* The round history, one object per scored tip (issue 12). */
-static JsonArray *history_to_json(MindenGame *self)
+JsonArray *_minden_game_history_to_json(MindenGame *self)
 {
     JsonArray *a = json_array_new();
-    for (guint i = 0; i < self->history->len; i++) {
-        const MindenScoredTip *t = &g_array_index(self->history, MindenScoredTip, i);
-        JsonObject *to = json_object_new();
-        json_object_set_int_member(to, "round", t->round);
-        json_object_set_int_member(to, "seat", t->seat);
-        json_object_set_string_member(to, "card", _minden_game_card_id(self, t->card));
-        json_object_set_array_member(to, "tip", tip_to_json(&t->tip));
-        json_object_set_boolean_member(to, "right", t->right);
-        json_object_set_boolean_member(to, "kept", t->kept);
-        json_object_set_int_member(to, "from", t->from);
-        json_object_set_int_member(to, "to", t->to);
-        json_array_add_object_element(a, to);
-    }
+    for (guint i = 0; i < self->history->len; i++)
+        json_array_add_object_element(
+            a, _minden_scored_tip_to_json(self, &g_array_index(self->history, MindenScoredTip, i)));
     return a;
 }
 
@@ -74,10 +78,10 @@ JsonNode *_minden_game_save_state(LpGame *game)
     json_object_set_boolean_member(o, "board_cities_out", self->board_cities_out);
     json_object_set_int_member(o, "round", self->round);
     json_object_set_string_member(o, "phase", lp_enum_to_nick(MINDEN_TYPE_PHASE, self->phase));
-    json_object_set_member(o, "draw", ids_node(self, self->draw));
-    json_object_set_member(o, "offer", ids_node(self, self->offer));
-    json_object_set_member(o, "discard", ids_node(self, self->discard));
-    json_object_set_member(o, "box", ids_node(self, self->box));
+    json_object_set_member(o, "draw", _minden_game_ids_node(self, self->draw));
+    json_object_set_member(o, "offer", _minden_game_ids_node(self, self->offer));
+    json_object_set_member(o, "discard", _minden_game_ids_node(self, self->discard));
+    json_object_set_member(o, "box", _minden_game_ids_node(self, self->box));
     JsonArray *order = json_array_new();
     for (guint i = 0; i < self->order->len; i++)
         json_array_add_int_element(order, g_array_index(self->order, guint, i));
@@ -93,7 +97,7 @@ JsonNode *_minden_game_save_state(LpGame *game)
     for (guint i = 0; i < self->n_seats; i++)
         json_array_add_object_element(seats, seat_to_json(self, &self->seats[i]));
     json_object_set_array_member(o, "seats", seats);
-    json_object_set_array_member(o, "history", history_to_json(self));
+    json_object_set_array_member(o, "history", _minden_game_history_to_json(self));
 
     JsonNode *n = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(n, o);
@@ -549,25 +553,31 @@ static gboolean check_consistency(MindenGame *self, const guint8 *seen, GError *
            check_phase(self, error);
 }
 
-gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
+JsonObject *_minden_game_state_object(MindenGame *self, JsonNode *state, GError **error)
 {
-    MindenGame *self = MINDEN_GAME(game);
-
     if (self->deck == NULL) {
         g_autoptr(GError) deck_error = NULL;
         self->deck = minden_deck_get_default(&deck_error);
         if (self->deck == NULL) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot load the deck: %s"),
                         deck_error->message);
-            return FALSE;
+            return NULL;
         }
     }
     if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
                     _("“state” must be an object"));
-        return FALSE;
+        return NULL;
     }
-    JsonObject *o = json_node_get_object(state);
+    return json_node_get_object(state);
+}
+
+gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    JsonObject *o = _minden_game_state_object(self, state, error);
+    if (o == NULL)
+        return FALSE;
     g_autofree guint8 *seen = g_new0(guint8, MAX(minden_deck_get_n_cards(self->deck), 1));
 
     _minden_game_alloc_seats(self);

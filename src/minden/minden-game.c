@@ -167,6 +167,9 @@ gboolean minden_game_get_tip(MindenGame *self, int viewer, guint seat, MindenTip
     SEAT_OR(self, seat, FALSE);
     /* RULES.md: tips are secret until scoring, then revealed together; the tipping seat
      * sees its own stones all along. */
+    /* A mirror knows the secrets of its own viewer only (minden-game-view.c). */
+    if (lp_game_is_mirror(LP_GAME(self)) && viewer != lp_game_get_viewer(LP_GAME(self)))
+        viewer = LP_VIEWER_ONLOOKER;
     gboolean own = viewer >= 0 && (guint) viewer == seat;
     gboolean open = self->phase == MINDEN_PHASE_SCORE && self->seats[seat].tip.n_stones > 0;
     if (!own && !open)
@@ -439,6 +442,8 @@ gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean s
                     _("The draw pile is empty, so there is nothing to swap for"));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return _minden_game_request_choose(self, seat, card, swap, error);
 
     /* The state first, then the events, so that observers always see a whole state. */
     g_array_remove_index(self->offer, at);
@@ -500,6 +505,8 @@ gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GEr
                     "North/Middle/South, sector and section, in this order"));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return _minden_game_request_tip(self, seat, tip, error);
     self->seats[seat].tip = *tip;
     g_signal_emit(self, signals[SIGNAL_TIP_ENTERED], 0, seat);
 
@@ -655,6 +662,8 @@ static void final_sets(MindenGame *self)
 gboolean minden_game_advance(MindenGame *self, GError **error)
 {
     g_return_val_if_fail(MINDEN_IS_GAME(self), FALSE);
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return _minden_game_refuse_step(error);
 
     if (self->phase == MINDEN_PHASE_REVEAL) {
         reveal(self);
@@ -887,6 +896,10 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->result = minden_game_result_vfunc;
     game_class->record = _minden_game_record;
     game_class->places = _minden_game_where_places;
+    game_class->view_state = _minden_game_view_state;
+    game_class->load_view = _minden_game_load_view;
+    game_class->apply_action = _minden_game_apply_action;
+    game_class->get_computer_seat = _minden_game_get_computer_seat;
 
     /**
      * MindenGame:phase:

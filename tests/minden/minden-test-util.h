@@ -132,6 +132,9 @@ static inline MindenGame *test_new_game(MindenDeck *deck, guint n, const int *ag
     g_autoptr(LpRng) rng = lp_rng_new(seed);
     MindenGame *game = minden_game_new(players, rng, deck, purple, &error);
     g_assert_no_error(error);
+    /* Mirrors, on which the computer players decide (issue 31), read the default deck as
+     * restores do: make it this game's. */
+    minden_deck_set_default(deck);
     /* Reveal the first round. */
     g_assert_true(minden_game_advance(game, &error));
     g_assert_no_error(error);

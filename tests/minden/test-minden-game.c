@@ -1155,6 +1155,8 @@ static void test_humans_wait(void)
     g_autoptr(LpRng) rng = lp_rng_new(4);
     g_autoptr(TestGame) game = minden_game_new(mixed, rng, deck, FALSE, &error);
     g_assert_no_error(error);
+    /* The computer decides on a mirror, which reads the default deck. */
+    minden_deck_set_default(deck);
     /* The first round's cards are revealed by a step that needs no decision. */
     g_assert_cmpint(minden_game_get_phase(game), ==, MINDEN_PHASE_REVEAL);
     g_assert_cmpuint(minden_game_get_offer(game)->len, ==, 0);
@@ -1231,8 +1233,9 @@ static void on_tip_entered_count(MindenGame *game, guint seat, Moves *moves)
 }
 
 /* minden_ai_move plays exactly what the AI proposes through the public moves: a copy that
- * asks the AI and calls minden_game_choose / minden_game_tip by hand ends in the same state,
- * generator included; with nothing to decide it does nothing. */
+ * asks the AI on a mirror of the seat's view and calls minden_game_choose / minden_game_tip
+ * by hand ends in the same state, generator included; with nothing to decide it does
+ * nothing. */
 static void test_ai_move_plays_public_moves(void)
 {
     g_autoptr(GError) error = NULL;
@@ -1245,18 +1248,22 @@ static void test_ai_move_plays_public_moves(void)
     while (minden_game_get_phase(game) == MINDEN_PHASE_CHOOSE ||
            minden_game_get_phase(game) == MINDEN_PHASE_TIP) {
         g_autoptr(TestGame) copy = test_roundtrip(game);
+        guint seat = (guint) lp_game_get_computer_seat(LP_GAME(copy));
+        g_autoptr(JsonNode) view = lp_game_view(LP_GAME(copy), (int) seat);
+        g_autoptr(LpGame) mirror = lp_game_mirror_new(MINDEN_TYPE_GAME, view, &error);
+        g_assert_no_error(error);
         if (minden_game_get_phase(copy) == MINDEN_PHASE_CHOOSE) {
-            guint seat = (guint) lp_game_get_current_seat(LP_GAME(copy));
+            g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==, seat);
             guint card;
             gboolean swap;
-            minden_ai_choose(copy, seat, &card, &swap);
+            minden_ai_choose(MINDEN_GAME(mirror), seat, &card, &swap);
             g_assert_true(minden_game_choose(copy, seat, card, swap, &error));
         } else {
-            guint seat = 0;
-            while (minden_game_has_tipped(copy, seat))
-                seat++;
+            g_assert_false(minden_game_has_tipped(copy, seat));
+            for (guint before = 0; before < seat; before++)
+                g_assert_true(minden_game_has_tipped(copy, before));
             MindenTip tip;
-            minden_ai_tip(copy, seat, &tip);
+            minden_ai_tip(MINDEN_GAME(mirror), seat, &tip);
             g_assert_true(minden_game_tip(copy, seat, &tip, &error));
         }
         g_assert_no_error(error);

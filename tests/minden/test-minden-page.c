@@ -393,6 +393,10 @@ static void test_leak_tips(void)
                 if (!minden_game_has_tipped(f.game, s) ||
                     !minden_game_get_tip(f.game, (int) s, s, &tip))
                     continue;
+                /* A tip of one stone is named by the words of the tip board's own buttons
+                 * ("East", "W"), which every page shows: the text cannot tell them apart. */
+                if (tip.n_stones == 1)
+                    continue;
 
                 g_autofree char *lng = minden_label_tip_long(&tip);
                 g_autofree char *shrt = minden_label_tip(&tip);

@@ -713,20 +713,6 @@ static BuxGame *mixed_game(const char *hand, const char *const *north, guint n_n
     return game;
 }
 
-/* Save → load → save gives the same state; the copy goes on the same way. */
-static BuxGame *copy_game(BuxGame *game)
-{
-    gsize length;
-    g_autofree char *data = lp_game_save_to_data(LP_GAME(game), &length);
-    g_autoptr(GError) error = NULL;
-    LpGame *copy = lp_game_restore_from_data(BUX_TYPE_GAME, data, length, &error);
-    g_assert_no_error(error);
-    g_autofree char *a = bux_test_state_string(game);
-    g_autofree char *b = bux_test_state_string(BUX_GAME(copy));
-    g_assert_cmpstr(a, ==, b);
-    return BUX_GAME(copy);
-}
-
 /* Cem calls at once on a wrong card, but his call waits for Ben: Ben's "Wrong!" takes its
  * place, or Ben passes and Cem's call counts. Dora is never asked. */
 static void test_people_first(void)
@@ -755,7 +741,7 @@ static void test_people_first(void)
         g_clear_error(&error);
 
         /* A resumed game waits the same way and goes on the same way. */
-        g_autoptr(BuxOwnedGame) copy = copy_game(game);
+        g_autoptr(BuxOwnedGame) copy = bux_test_save_and_restore(game);
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==, -1);
         BuxGame *both[] = { game, copy };
         for (guint k = 0; k < G_N_ELEMENTS(both); k++) {

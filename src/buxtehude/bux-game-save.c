@@ -420,8 +420,8 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
             ((guint)self->challenger == self->turn ||
              lp_player_is_human(lp_game_get_player(LP_GAME(self), self->challenger)) ||
              !self->decided[self->challenger] || bux_game_humans_decided(self)))
-            return rules_error(error, "%s", _("A computer’s call waits for the people, but "
-                                              "the seats do not tell that story"));
+            return rules_error(error, "%s", _("A waiting “Wrong!” must be a computer’s, "
+                                              "called before every person decided"));
     }
     if (self->phase == BUX_PHASE_NEIGHBOUR) {
         if ((guint)self->challenger == self->turn)

@@ -843,7 +843,7 @@ static void test_people_first_broken_save(void)
         LpGame *restored = lp_game_restore(BUX_TYPE_GAME, root, &local);
         g_assert_null(restored);
         g_assert_error(local, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES);
-        g_assert_nonnull(strstr(local->message, "waits for the people"));
+        g_assert_nonnull(strstr(local->message, "waiting “Wrong!”"));
     }
 }
 

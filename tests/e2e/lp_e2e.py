@@ -399,6 +399,14 @@ class App:
     def save_path(self, kind):
         return os.path.join(self.data_home, "landpartie", kind + ".json")
 
+    def saved(self, kind):
+        """The saved game as it is on disk now, or None."""
+        try:
+            with open(self.save_path(kind), encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
     def start(self):
         self.write_settings()
         env = dict(os.environ)
@@ -633,11 +641,7 @@ class HandOver:
     def saved(self):
         """The saved game as it is on disk now, or None: what the test knows of every seat's
         secrets (the app saves after every completed action)."""
-        try:
-            with open(self.app.save_path(self.kind), encoding="utf-8") as f:
-                return json.load(f)
-        except (OSError, ValueError):
-            return None
+        return self.app.saved(self.kind)
 
     def _seat_state(self, person):
         """What the saved game holds of person's own (the entries for their seat of every
@@ -671,6 +675,10 @@ class HandOver:
         return last
 
     def decide(self, page):
+        # The hands of the person before stay near the keyboard: a stray Shift at every look,
+        # which does nothing but start a cover's guard time again, so that a cover that went
+        # up while the test was busy elsewhere is found still guarded.
+        key(KEY_SHIFT)
         window = self.app.window()
         c = self.cover(window)
         if c is None:

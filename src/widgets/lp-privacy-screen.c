@@ -73,8 +73,6 @@ static gboolean guarded(LpPrivacyScreen *self)
     return self->guard_timer != 0;
 }
 
-/* "Show" is insensitive while the guard lasts: a person sees (and a screen reader says)
- * when the cover takes a press, and a click in that time does nothing. */
 static void set_guarded(LpPrivacyScreen *self, gboolean on);
 
 static gboolean on_guard_over(gpointer data)
@@ -86,7 +84,9 @@ static gboolean on_guard_over(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-/* Starts the guard time (again), or ends it. */
+/* Starts the guard time (again), or ends it. "Show" is insensitive while it lasts: a person
+ * sees (and a screen reader says) when the cover takes a press, and a click in that time
+ * does nothing. */
 static void set_guarded(LpPrivacyScreen *self, gboolean on)
 {
     g_clear_handle_id(&self->guard_timer, g_source_remove);

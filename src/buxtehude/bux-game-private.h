@@ -41,6 +41,8 @@ struct _BuxGame {
     BuxArm placed_arm;
     guint placed_index;
     gboolean decided[BUX_MAX_SEATS];
+    /* The neighbour phase's challenger; in the challenge phase the computer whose call
+     * waits for the people to decide (RULES.md: people come first), else -1. */
     int challenger;
     int estimates[BUX_MAX_SEATS];
     guint32 ai_salt[BUX_MAX_SEATS];
@@ -93,6 +95,8 @@ static inline int bux_int_at(GArray *array, guint i)
 
 /* Challenge phase: every seat but the placer has passed. */
 gboolean bux_game_all_decided(BuxGame *self);
+/* Challenge phase: every human seat but the placer has called or passed. */
+gboolean bux_game_humans_decided(BuxGame *self);
 
 /* LpGameClass.save_state and .load_state (bux-game-save.c). */
 JsonNode *bux_game_save_state(LpGame *game);

@@ -83,7 +83,9 @@ JsonNode *bux_game_save_state(LpGame *game)
             json_array_add_boolean_element(decided, self->decided[s]);
         json_object_set_array_member(obj, "decided", decided);
     }
-    if (self->phase == BUX_PHASE_NEIGHBOUR)
+    /* In the challenge phase only while a computer's call waits for the people. */
+    if (self->phase == BUX_PHASE_NEIGHBOUR ||
+        (self->phase == BUX_PHASE_CHALLENGE && self->challenger >= 0))
         json_object_set_int_member(obj, "challenger", self->challenger);
     if (self->phase == BUX_PHASE_ESTIMATE)
         json_object_set_array_member(obj, "estimates", lp_json_int_array(self->estimates, n));
@@ -280,8 +282,8 @@ static gboolean read_purses(BuxGame *self, JsonObject *obj, guint8 *seen, GError
 }
 
 /* What the phase leaves open: "placed" in the challenge and neighbour phases, "decided" in
- * the challenge phase, "challenger" in the neighbour phase, "estimates" in the estimate
- * phase. */
+ * the challenge phase, "challenger" in the neighbour phase (and in the challenge phase while
+ * a computer's call waits for the people), "estimates" in the estimate phase. */
 static gboolean read_open_decisions(BuxGame *self, JsonObject *obj, GError **error)
 {
     guint n = lp_game_get_n_players(LP_GAME(self));
@@ -319,7 +321,8 @@ static gboolean read_open_decisions(BuxGame *self, JsonObject *obj, GError **err
         }
     }
     self->challenger = -1;
-    if (self->phase == BUX_PHASE_NEIGHBOUR) {
+    if (self->phase == BUX_PHASE_NEIGHBOUR ||
+        (self->phase == BUX_PHASE_CHALLENGE && json_object_has_member(obj, "challenger"))) {
         if (!lp_json_get_int(obj, "challenger", 0, n - 1, &v, error))
             return FALSE;
         self->challenger = v;
@@ -435,6 +438,14 @@ static gboolean check_consistency(BuxGame *self, const guint8 *seen, GError **er
             return rules_error(error, "%s", _("The placer cannot have decided on a challenge"));
         if (bux_game_all_decided(self))
             return rules_error(error, "%s", _("Everyone has passed but the challenge is open"));
+        /* RULES.md: people come first — a waiting call is a computer's, made before every
+         * person had decided. */
+        if (self->challenger >= 0 &&
+            ((guint)self->challenger == self->turn ||
+             lp_player_is_human(lp_game_get_player(LP_GAME(self), self->challenger)) ||
+             !self->decided[self->challenger] || bux_game_humans_decided(self)))
+            return rules_error(error, "%s", _("A waiting “Wrong!” must be a computer’s, "
+                                              "called before every person decided"));
     }
     if (self->phase == BUX_PHASE_NEIGHBOUR) {
         if ((guint)self->challenger == self->turn)

@@ -388,6 +388,35 @@ gboolean bux_game_all_decided(BuxGame *self)
     return TRUE;
 }
 
+gboolean bux_game_humans_decided(BuxGame *self)
+{
+    for (guint s = 0; s < n_seats(self); s++) {
+        if (s != self->turn && seat_is_human(self, s) && !self->decided[s])
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* The challenger is known: with no outer neighbour the only pair is the inner one, nothing
+ * to choose. */
+static void open_challenge(BuxGame *self)
+{
+    if (bux_game_get_neighbour(self, BUX_SIDE_OUTER) < 0)
+        resolve_challenge(self, BUX_SIDE_INNER);
+    else
+        set_phase(self, BUX_PHASE_NEIGHBOUR);
+}
+
+/* After a pass: a computer's call waiting for the people counts once they all decided;
+ * without one, nobody challenges once everybody passed. */
+static void after_pass(BuxGame *self)
+{
+    if (self->challenger >= 0 && bux_game_humans_decided(self))
+        open_challenge(self);
+    else if (self->challenger < 0 && bux_game_all_decided(self))
+        resolve_no_challenge(self);
+}
+
 /* ---- public moves ----------------------------------------------------------------------- */
 
 static gboolean check_phase(BuxGame *self, BuxPhase phase, GError **error)
@@ -503,13 +532,17 @@ gboolean bux_game_challenge(BuxGame *self, guint seat, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_decision(self, seat, TRUE, error);
-    self->challenger = seat;
+    /* RULES.md: people come first. A computer decides at once, but its call counts only
+     * once every person has called or passed; until then it waits, kept as the challenger
+     * (the first computer that called), and a person's call takes its place. */
+    gboolean waits = !seat_is_human(self, seat) && !bux_game_humans_decided(self);
+    if (!waits || self->challenger < 0)
+        self->challenger = seat;
+    if (waits)
+        self->decided[seat] = TRUE;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, TRUE);
-    /* With no outer neighbour the only pair is the inner one: nothing to choose. */
-    if (bux_game_get_neighbour(self, BUX_SIDE_OUTER) < 0)
-        resolve_challenge(self, BUX_SIDE_INNER);
-    else
-        set_phase(self, BUX_PHASE_NEIGHBOUR);
+    if (!waits)
+        open_challenge(self);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
 }
@@ -528,8 +561,7 @@ gboolean bux_game_pass(BuxGame *self, guint seat, GError **error)
         return bux_game_request_decision(self, seat, FALSE, error);
     self->decided[seat] = TRUE;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, FALSE);
-    if (bux_game_all_decided(self))
-        resolve_no_challenge(self);
+    after_pass(self);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
 }
@@ -549,8 +581,7 @@ gboolean bux_game_pass_humans(BuxGame *self, GError **error)
             g_signal_emit(self, signals[SIGNAL_DECIDED], 0, s, FALSE);
         }
     }
-    if (bux_game_all_decided(self))
-        resolve_no_challenge(self);
+    after_pass(self);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
 }
@@ -736,6 +767,9 @@ int bux_game_get_deciding_computer(BuxGame *self)
 {
     g_return_val_if_fail(BUX_IS_GAME(self), -1);
     if (self->phase != BUX_PHASE_CHALLENGE)
+        return -1;
+    /* A computer's call waits for the people: no other computer needs to decide. */
+    if (self->challenger >= 0)
         return -1;
     guint n = n_seats(self);
     for (guint k = 1; k < n; k++) {

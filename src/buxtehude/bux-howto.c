@@ -22,8 +22,10 @@ static const LpHowtoSection sections[] = {
         "far north as the card on its inner side, in the south arm at least as far south, and "
         "likewise in the west and east arms. Equal values are correct.")},
     {N_("Wrong!"),
-     N_("When a card has been placed, every other player may call “Wrong!”. The first caller "
-        "chooses one neighbour of the new card in its arm, and only this pair is checked.\n\n"
+     N_("When a card has been placed, every other player may call “Wrong!”. People come "
+        "first: the computer players decide at once, but a computer’s call counts only once "
+        "every person has called or let the card stand. The first caller chooses one "
+        "neighbour of the new card in its arm, and only this pair is checked.\n\n"
         "If the card really lies wrong, the caller takes a chip from the player who placed it "
         "and the card leaves the game. If it lies right, the player who placed it takes a chip "
         "from the caller. A player without chips pays nothing; the winner then takes a chip from "

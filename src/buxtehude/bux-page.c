@@ -300,14 +300,12 @@ static void update_players(BuxPage *self)
 
 static void update_progress(BuxPage *self)
 {
+    /* While a scoring is shown its panel has the heading ("Intermezzo · Cross 1 of 3"); the
+     * line above goes on telling the cross it checks and the stack (issue 36: not the
+     * heading twice). */
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
-    if (self->scoring_step >= 0 && sc != NULL) {
-        g_autofree char *text = sc->final ? g_strdup(_("Final Scoring"))
-                                          : g_strdup_printf(_("Cross %u of 3 · Intermezzo"),
-                                                            sc->cross);
-        gtk_label_set_text(self->progress_label, text);
-        return;
-    }
+    guint cross = self->scoring_step >= 0 && sc != NULL ? sc->cross
+                                                        : bux_game_get_cross_number(game_of(self));
     /* The card in hand has left the stack, though the model draws it only when it is
      * placed. */
     guint left = bux_game_get_stack_remaining(game_of(self));
@@ -317,8 +315,7 @@ static void update_progress(BuxPage *self)
                                                       "%u cards left in the stack", left),
                                              left);
     /* Translators: "Cross 2 of 3 · 12 cards left in the stack" */
-    g_autofree char *text = g_strdup_printf(_("Cross %u of 3 · %s"),
-                                            bux_game_get_cross_number(game_of(self)), stack);
+    g_autofree char *text = g_strdup_printf(_("Cross %u of 3 · %s"), cross, stack);
     gtk_label_set_text(self->progress_label, text);
 }
 
@@ -861,18 +858,28 @@ static void update_scoring_text(BuxPage *self)
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->scoring_continue));
 }
 
+/* Shows step of the running scoring on the cross and in its text. At its last step, where
+ * the text tells who gets chips, the players' chips and the supply show them paid at once
+ * (issue 36), as a challenge's do. */
+static void show_scoring_step(BuxPage *self, int step)
+{
+    self->scoring_step = step;
+    bux_cross_set_scoring_step(self->cross, step);
+    update_scoring_text(self);
+    update_players(self);
+}
+
 static gboolean scoring_tick(gpointer data)
 {
     BuxPage *self = data;
     const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
-    self->scoring_step++;
-    if (self->scoring_step > (int)sc->wrong->len) {
-        self->scoring_step = sc->wrong->len + 1;
+    int step = self->scoring_step + 1;
+    if (step > (int)sc->wrong->len) {
+        step = sc->wrong->len + 1;
         self->scoring_timer = 0;
         auto_continue(self, any_human(self));
     }
-    bux_cross_set_scoring_step(self->cross, self->scoring_step);
-    update_scoring_text(self);
+    show_scoring_step(self, step);
     return self->scoring_timer != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
@@ -883,15 +890,14 @@ static void on_scored(BuxPage *self)
     if (self->scoring_step < 0)
         hold(self);
     g_clear_handle_id(&self->scoring_timer, g_source_remove);
-    self->scoring_step = 0;
+    int step = 0;
     guint ms = step_ms(self);
     if (ms == 0) {
-        self->scoring_step = sc->wrong->len + 1;
+        step = sc->wrong->len + 1;
         auto_continue(self, any_human(self));
     } else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
-    bux_cross_set_scoring_step(self->cross, self->scoring_step);
-    update_scoring_text(self);
+    show_scoring_step(self, step);
     set_note(self, NULL);
     update_view(self);
 }
@@ -922,9 +928,7 @@ static void continue_activated(GtkWidget *widget, const char *action, GVariant *
         const BuxScoring *sc = bux_game_get_last_scoring(game_of(self));
         if (self->scoring_step <= (int)sc->wrong->len) {
             g_clear_handle_id(&self->scoring_timer, g_source_remove);
-            self->scoring_step = sc->wrong->len + 1;
-            bux_cross_set_scoring_step(self->cross, sc->wrong->len + 1);
-            update_scoring_text(self);
+            show_scoring_step(self, sc->wrong->len + 1);
         } else {
             finish_scoring(self);
         }

@@ -1027,10 +1027,6 @@ static void minden_page_class_init(MindenPageClass *klass)
     gtk_widget_class_install_action(widget_class, "minden.remove-stone", NULL,
                                     remove_stone_activated);
     gtk_widget_class_install_action(widget_class, "minden.continue", NULL, continue_activated);
-    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
-                                        "minden.place-tip", NULL);
-    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK,
-                                        "minden.place-tip", NULL);
     gtk_widget_class_add_binding_action(widget_class, GDK_KEY_BackSpace, 0,
                                         "minden.remove-stone", NULL);
 
@@ -1070,6 +1066,18 @@ static void minden_page_init(MindenPage *self)
     self->final_text = g_string_new(NULL);
     g_signal_connect(self->board, "cell-activated", G_CALLBACK(on_cell_activated), self);
     g_signal_connect_swapped(self->tip_board, "changed", G_CALLBACK(on_tip_board_changed), self);
+    /* Issue 36: Ctrl+Enter places the tip wherever the focus is on the page. In the capture
+     * phase, before the map (whose Enter marks a cell) or a button takes the key; while the
+     * action is disabled (no tip, or covered) the key goes on as before. */
+    GtkEventController *shortcuts = gtk_shortcut_controller_new();
+    gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE);
+    static const guint enter_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter };
+    for (guint i = 0; i < G_N_ELEMENTS(enter_keys); i++)
+        gtk_shortcut_controller_add_shortcut(
+            GTK_SHORTCUT_CONTROLLER(shortcuts),
+            gtk_shortcut_new(gtk_keyval_trigger_new(enter_keys[i], GDK_CONTROL_MASK),
+                             gtk_named_action_new("minden.place-tip")));
+    gtk_widget_add_controller(GTK_WIDGET(self), shortcuts);
     GtkEventController *key = gtk_event_controller_key_new();
     /* Capture: before an offered card's own Enter, before the map's arrow keys. */
     gtk_event_controller_set_propagation_phase(key, GTK_PHASE_CAPTURE);

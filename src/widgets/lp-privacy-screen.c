@@ -19,15 +19,17 @@ struct _LpPrivacyScreen {
 
     GtkWidget *child;
     gboolean covered;
-    gint64 covered_at;   /* monotonic µs when the cover last went up */
     guint guard_ms;
+    guint guard_timer;   /* runs while the guard lasts: since the cover or a stray key */
     GArray *keys_down;   /* guint keyvals pressed within the screen and not yet released */
     GArray *stale_keys;  /* keys already down when the cover went up */
     guint focus_idle;    /* takes the focus back once the window has placed it */
 };
 
 /* Long enough for a double click, a key's auto-repeat delay and an Enter pressed twice in
- * a hurry; short enough that a person who looks and presses does not notice it. */
+ * a hurry; short enough that a person who looks and presses does not notice it. Every key
+ * pressed within it starts it again, so that a burst of the previous person's key presses
+ * never outlasts it. */
 #define LP_PRIVACY_GUARD_MS 700
 
 G_DEFINE_FINAL_TYPE(LpPrivacyScreen, lp_privacy_screen, GTK_TYPE_WIDGET)
@@ -68,8 +70,49 @@ static void keys_remove(GArray *keys, guint keyval)
  * keyboard or the mouse: no key held since before it went up, nothing in the guard time. */
 static gboolean guarded(LpPrivacyScreen *self)
 {
-    return g_get_monotonic_time() - self->covered_at < (gint64)self->guard_ms * 1000;
+    return self->guard_timer != 0;
 }
+
+static void set_guarded(LpPrivacyScreen *self, gboolean on);
+
+static gboolean on_guard_over(gpointer data)
+{
+    LpPrivacyScreen *self = data;
+
+    self->guard_timer = 0;
+    set_guarded(self, FALSE);
+    return G_SOURCE_REMOVE;
+}
+
+/* Starts the guard time (again), or ends it. "Show" is insensitive while it lasts: a person
+ * sees (and a screen reader says) when the cover takes a press, and a click in that time
+ * does nothing. */
+static void set_guarded(LpPrivacyScreen *self, gboolean on)
+{
+    g_clear_handle_id(&self->guard_timer, g_source_remove);
+    on = on && self->covered && self->guard_ms > 0;
+    if (on)
+        self->guard_timer = g_timeout_add(self->guard_ms, on_guard_over, self);
+    gtk_widget_set_sensitive(self->show_button, !on);
+}
+
+static gboolean is_show_key(guint keyval, GdkModifierType state)
+{
+    if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+        return FALSE;
+    switch (keyval) {
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+    case GDK_KEY_space:
+    case GDK_KEY_KP_Space:
+        return TRUE;
+    default:
+        return FALSE;
+    }
+}
+
+static void reveal(LpPrivacyScreen *self);
 
 static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, guint keycode,
                                GdkModifierType state, LpPrivacyScreen *self)
@@ -80,8 +123,22 @@ static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, 
         g_array_append_val(self->keys_down, keyval);
     if (!self->covered)
         return GDK_EVENT_PROPAGATE;
-    if (keys_contain(self->stale_keys, keyval) || guarded(self))
+    if (keys_contain(self->stale_keys, keyval))
         return GDK_EVENT_STOP;
+    if (guarded(self)) {
+        /* A key that goes down in the guard time is the previous person's until it comes
+         * up, and a burst keeps the guard up until it is over. */
+        if (!repeat)
+            g_array_append_val(self->stale_keys, keyval);
+        set_guarded(self, TRUE);
+        return GDK_EVENT_STOP;
+    }
+    /* Issue 36: once the guard is over "Show" is the default, wherever the focus is on the
+     * cover: Enter or Space reveals without a Tab first. */
+    if (!repeat && is_show_key(keyval, state)) {
+        reveal(self);
+        return GDK_EVENT_STOP;
+    }
     return GDK_EVENT_PROPAGATE;
 }
 
@@ -93,7 +150,8 @@ static void on_key_released(GtkEventControllerKey *controller, guint keyval, gui
 }
 
 /* The focus stays off "Show" (issue 10: its default focus is not on the reveal): on the
- * cover itself, where Enter and Space do nothing; Tab reaches "Show". */
+ * cover itself, where Enter and Space reveal only once the guard is over (on_key_pressed);
+ * Tab reaches "Show". */
 static void take_focus(LpPrivacyScreen *self)
 {
     GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
@@ -144,7 +202,7 @@ static void on_unmap(GtkWidget *widget, gpointer user_data)
         gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
 }
 
-static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
+static void reveal(LpPrivacyScreen *self)
 {
     /* A double click or a bounce that began on the previous person's screen. */
     if (!self->covered || guarded(self))
@@ -153,11 +211,17 @@ static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
     g_signal_emit(self, signals[SIGNAL_REVEALED], 0);
 }
 
+static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
+{
+    reveal(self);
+}
+
 static void lp_privacy_screen_dispose(GObject *object)
 {
     GtkWidget *child;
 
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->focus_idle, g_source_remove);
+    g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->guard_timer, g_source_remove);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
         gtk_widget_unparent(child);
     LP_PRIVACY_SCREEN(object)->child = NULL;
@@ -350,13 +414,13 @@ void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, con
         gtk_widget_grab_focus(self->cover_box);
     gtk_widget_set_visible(self->content_box, FALSE);
 
-    self->covered_at = g_get_monotonic_time();
     g_array_set_size(self->stale_keys, 0);
     g_array_append_vals(self->stale_keys, self->keys_down->data, self->keys_down->len);
     if (!self->covered) {
         self->covered = TRUE;
         g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COVERED]);
     }
+    set_guarded(self, TRUE);
     g_signal_emit(self, signals[SIGNAL_HANDING_OVER], 0);
     if (gtk_widget_get_mapped(GTK_WIDGET(self)))
         take_focus(self);
@@ -378,6 +442,7 @@ void lp_privacy_screen_uncover(LpPrivacyScreen *self)
     gtk_stack_set_transition_type(self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
     lp_a11y_stack_show_child(self->stack, self->content_box);
     self->covered = FALSE;
+    set_guarded(self, FALSE);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COVERED]);
     /* Issue 10: after the reveal the focus is on nothing that acts on the game (the first
      * control of the content could be "Wrong!"): on the content itself, until the view puts
@@ -389,6 +454,8 @@ void lp_privacy_screen_set_guard_time(LpPrivacyScreen *self, guint ms)
 {
     g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));
     self->guard_ms = ms;
+    /* From now, as if the cover had just gone up. */
+    set_guarded(self, TRUE);
 }
 
 gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self)

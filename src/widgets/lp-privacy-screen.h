@@ -19,15 +19,17 @@ GtkWidget *lp_privacy_screen_get_child(LpPrivacyScreen *self);
  * lays out itself): content moves into the screen, the screen becomes the page's child. */
 LpPrivacyScreen *lp_privacy_screen_wrap(GtkWidget *page, GtkWidget *content);
 /* Cover the content: a big "Pass to <name>", an optional line (message may be NULL) and a
- * "Show" button. The focus is on the cover, not on "Show", and "Show" is not the default:
- * Enter alone does nothing. "Show" takes no click and no key within the guard time after
- * the cover went up, nor any press of a key that was already down then (a held or double
- * Enter of the previous person). While covered the content is neither drawn nor part of the
- * accessibility tree. Emits "handing-over" each time. */
+ * "Show" button. The focus is on the cover, not on "Show". "Show" takes no click and no key
+ * within the guard time after the cover went up (it is insensitive then, and every key
+ * pressed in it starts the guard time again), nor any press of a key that was down then
+ * (a held or double Enter of the previous person). After the guard time Enter or Space
+ * reveals, wherever the focus is on the cover. While covered the content is neither drawn
+ * nor part of the accessibility tree. Emits "handing-over" each time. */
 void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, const char *message);
 void lp_privacy_screen_uncover(LpPrivacyScreen *self);
 gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self);
-/* How long "Show" ignores presses after the cover went up (700 ms unless set; tests). */
+/* How long "Show" ignores presses after the cover went up or a key was pressed on it
+ * (700 ms unless set; tests). */
 void lp_privacy_screen_set_guard_time(LpPrivacyScreen *self, guint ms);
 
 /* RULES.md "hidden information": a privacy screen is only needed when two or more humans

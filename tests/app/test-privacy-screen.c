@@ -108,8 +108,9 @@ static void test_cover_uncover(void)
 
     show = find_button_with_label(screen, "_Show");
     g_assert_nonnull(show);
-    /* Issue 10: the reveal is neither focused nor the default: Enter alone does nothing. */
+    /* Issue 10: the reveal is not focused, and takes nothing in the guard time. */
     g_assert_false(gtk_widget_has_focus(show));
+    g_assert_false(gtk_widget_get_sensitive(show));
     g_assert_nonnull(gtk_root_get_focus(GTK_ROOT(window)));
     g_assert_true(gtk_widget_is_ancestor(gtk_root_get_focus(GTK_ROOT(window)), screen));
     g_assert_true(gtk_window_get_default_widget(GTK_WINDOW(window)) != show);
@@ -129,6 +130,7 @@ static void test_cover_uncover(void)
     g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
     /* After the guard time it reveals. */
     lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
+    g_assert_true(gtk_widget_get_sensitive(show));
     gtk_widget_activate(show);
     wait_for(&revealed, 1);
     iterate();
@@ -248,9 +250,12 @@ static void test_held_and_double_enter(void)
     g_assert_true(press(keys, GDK_KEY_Return));
     g_assert_true(press(keys, GDK_KEY_Return));
     release(keys, GDK_KEY_Return);
-    /* A new press after the release is the next person's own. */
-    g_assert_false(press(keys, GDK_KEY_Return));
+    g_assert_cmpint(revealed, ==, 0);
+    /* A new press after the release is the next person's own: it reveals (issue 36). */
+    g_assert_true(press(keys, GDK_KEY_Return));
     release(keys, GDK_KEY_Return);
+    g_assert_cmpint(revealed, ==, 1);
+    g_assert_cmpint(wrong, ==, 0);
 
     /* Within the guard time no key and no click counts. */
     lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 60000);
@@ -261,15 +266,46 @@ static void test_held_and_double_enter(void)
     g_assert_true(press(keys, GDK_KEY_space));
     release(keys, GDK_KEY_space);
     gtk_widget_activate(show);
-    wait_for(&revealed, 1);
-    g_assert_cmpint(revealed, ==, 0);
+    wait_for(&revealed, 2);
+    g_assert_cmpint(revealed, ==, 1);
+    g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+
+    /* Issue 36: a key pressed within the guard time starts it again, so a burst never
+     * outlasts it: 400 ms of guard, Enter pressed every 100 ms for 600 ms. */
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 400);
+    lp_privacy_screen_cover(LP_PRIVACY_SCREEN(screen), "Papa", NULL);
+    for (int i = 0; i < 6; i++) {
+        g_usleep(100 * 1000);
+        g_assert_true(press(keys, GDK_KEY_Return));
+        release(keys, GDK_KEY_Return);
+        iterate();
+        g_assert_false(gtk_widget_get_sensitive(show));
+    }
+    g_assert_cmpint(revealed, ==, 1);
+    /* A key held down in the guard time stays the previous person's until it comes up. */
+    g_assert_true(press(keys, GDK_KEY_space));
+    g_usleep(200 * 1000);
+    g_assert_true(press(keys, GDK_KEY_space)); /* its auto-repeat */
+    release(keys, GDK_KEY_space);
+    g_assert_cmpint(revealed, ==, 1);
+    g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    /* Once the guard is over "Show" is the default: Enter reveals, with the focus on the
+     * cover and not on "Show" (no Tab first). */
+    g_assert_false(gtk_widget_has_focus(show));
+    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
+    g_assert_true(gtk_widget_get_sensitive(show));
+    /* Ctrl+Enter is not Enter. */
+    gboolean stop = TRUE;
+    g_signal_emit_by_name(keys, "key-pressed", GDK_KEY_Return, 0, GDK_CONTROL_MASK, &stop);
+    g_assert_false(stop);
+    release(keys, GDK_KEY_Return);
     g_assert_true(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
 
     /* After the reveal the focus is not on the content's first button ("Wrong!"). */
-    lp_privacy_screen_set_guard_time(LP_PRIVACY_SCREEN(screen), 0);
-    gtk_widget_activate(show);
-    wait_for(&revealed, 1);
-    g_assert_cmpint(revealed, ==, 1);
+    g_assert_true(press(keys, GDK_KEY_Return));
+    g_assert_cmpint(revealed, ==, 2);
+    g_assert_false(lp_privacy_screen_is_covered(LP_PRIVACY_SCREEN(screen)));
+    release(keys, GDK_KEY_Return);
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
     g_assert_true(focus != content);
     g_assert_true(focus != show);

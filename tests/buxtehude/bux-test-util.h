@@ -27,6 +27,9 @@ void bux_test_record_events(BuxGame *game, GPtrArray *lines);
 guint bux_test_count_events(GPtrArray *lines, const char *name);
 /* The state member of a save, as a compact string. */
 char *bux_test_state_string(BuxGame *game);
+/* A new game restored from game's save (with the default deck), whose state saves the
+ * same. */
+BuxGame *bux_test_save_and_restore(BuxGame *game);
 
 /* A game the test owns alone: when its g_autoptr(BuxOwnedGame) goes out of scope it must be
  * finalized, so a handler, log or view that keeps a model alive fails the test. */

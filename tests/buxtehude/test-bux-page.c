@@ -448,26 +448,70 @@ static void collect_chips(GtkWidget *widget, GPtrArray *out)
         collect_chips(c, out);
 }
 
-/* At the start of a scoring that pays chips: the sidebar and every text of the page show
- * each seat's chips and the supply from before it. */
-static void assert_chips_not_yet_paid(Table *t)
+/* The sidebar and every text of the page show each seat's chips and the supply from before
+ * the scoring shown (paid FALSE), or with what it paid (paid TRUE). */
+static void assert_chips_shown(Table *t, gboolean paid)
 {
     const BuxScoring *sc = bux_game_get_last_scoring(t->game);
     g_autoptr(GPtrArray) labels = g_ptr_array_new();
     collect_chips(GTK_WIDGET(t->page), labels);
     g_assert_cmpuint(labels->len, ==, sc->n_players);
     for (guint s = 0; s < sc->n_players; s++) {
-        guint before = bux_game_get_chips(t->game, s) - sc->received[s];
-        g_autofree char *want = g_strdup_printf(before == 1 ? "%u chip" : "%u chips", before);
+        guint shown = bux_game_get_chips(t->game, s) - (paid ? 0 : sc->received[s]);
+        g_autofree char *want = g_strdup_printf(shown == 1 ? "%u chip" : "%u chips", shown);
         g_assert_true(g_str_has_prefix(g_ptr_array_index(labels, s), want));
     }
     /* Nor does the supply they came from. */
     guint supply = bux_game_get_supply(t->game);
-    for (guint s = 0; s < sc->n_players; s++)
+    for (guint s = 0; s < sc->n_players && !paid; s++)
         supply += sc->received[s];
-    g_autofree char *want = g_strdup_printf("Supply: %u chips", supply);
+    g_autofree char *want = g_strdup_printf(supply == 1 ? "Supply: %u chip" : "Supply: %u chips",
+                                            supply);
     g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t->page));
     g_assert_nonnull(strstr(text, want));
+}
+
+static void assert_chips_not_yet_paid(Table *t)
+{
+    assert_chips_shown(t, FALSE);
+}
+
+/* How many labels on screen below widget hold needle. */
+static guint count_shown_labels(GtkWidget *widget, const char *needle)
+{
+    guint n = GTK_IS_LABEL(widget) && gtk_widget_is_visible(widget) &&
+              strstr(gtk_label_get_text(GTK_LABEL(widget)), needle) != NULL;
+    for (GtkWidget *c = gtk_widget_get_first_child(widget); c; c = gtk_widget_get_next_sibling(c))
+        n += count_shown_labels(c, needle);
+    return n;
+}
+
+/* Issue 36: the scoring's heading stands once on the page, not again in the line above,
+ * which goes on telling the cross and the stack. */
+static void assert_heading_once(Table *t)
+{
+    const BuxScoring *sc = bux_game_get_last_scoring(t->game);
+    g_autofree char *heading = sc->final ? g_strdup("Final Scoring")
+                                         : g_strdup_printf("Intermezzo · Cross %u of 3", sc->cross);
+    g_autofree char *progress = g_strdup_printf("Cross %u of 3 · ", sc->cross);
+    g_assert_cmpuint(count_shown_labels(GTK_WIDGET(t->page), heading), ==, 1);
+    g_assert_cmpuint(count_shown_labels(GTK_WIDGET(t->page), "Intermezzo"), ==,
+                     sc->final ? 0 : 1);
+    g_assert_cmpuint(count_shown_labels(GTK_WIDGET(t->page), progress), ==, 1);
+}
+
+/* Issue 36: once the result's text says who gets chips, the sidebar shows them paid, as
+ * after a challenge; not only after Continue. */
+static void skip_to_result(Table *t)
+{
+    act(t, "bux.continue", NULL);
+    iterate();
+    g_assert_cmpstr(bux_page_get_mode(t->page), ==, "scoring");
+    g_autofree char *text = lp_test_widget_text(GTK_WIDGET(t->page));
+    g_assert_true(strstr(text, "guessed it exactly") != NULL ||
+                  strstr(text, "came closest") != NULL);
+    assert_chips_shown(t, TRUE);
+    assert_heading_once(t);
 }
 
 static gboolean in_final_scoring(Table *t)
@@ -482,7 +526,7 @@ static gboolean in_final_scoring_paying(Table *t)
 }
 
 /* Issue 10: during the step-by-step reveal the sidebar already showed the chips the scoring
- * awards, at an Intermezzo and at the final scoring. */
+ * awards, at an Intermezzo and at the final scoring. Issue 36: at the result it shows them. */
 static void test_scoring_in_order(void)
 {
     Table t = { 0 };
@@ -490,10 +534,14 @@ static void test_scoring_in_order(void)
     g_assert_true(play_until(&t, in_scoring));
     g_assert_false(bux_game_get_last_scoring(t.game)->final);
     assert_chips_not_yet_paid(&t);
+    assert_heading_once(&t);
+    skip_to_result(&t);
     /* The repro: the final scoring, when the game is over in the model already. */
     g_assert_true(play_until(&t, in_final_scoring_paying));
     g_assert_true(lp_game_is_over(LP_GAME(t.game)));
     assert_chips_not_yet_paid(&t);
+    assert_heading_once(&t);
+    skip_to_result(&t);
     table_close(&t);
 }
 

@@ -692,6 +692,161 @@ static void on_log_line(LpEventLog *log, JsonObject *obj, GPtrArray *lines)
     g_ptr_array_add(lines, lp_json_to_string(node, FALSE));
 }
 
+/* RULES.md: people come first. Anna (0) and Ben (1) are people, Cem (2) and Dora (3)
+ * computers at level hard; Anna places hand, on a cross of Kassel (51.3° N) and north. The
+ * real deck, so that the game can be saved and restored. */
+static BuxGame *mixed_game(const char *hand, const char *const *north, guint n_north)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) d = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    g_autoptr(GPtrArray) players = bux_test_players(4, 2, LP_LEVEL_HARD, -1);
+    BuxGame *game = bux_test_game(d, players, 7);
+    int arm[4];
+    for (guint i = 0; i < n_north; i++)
+        arm[i] = bux_test_card(game, north[i]);
+    const int *arms[BUX_N_ARMS] = { arm, NULL, NULL, NULL };
+    bux_game_test_set_cross(game, bux_test_card(game, "kassel"), arms,
+                            (guint[]){ n_north, 0, 0, 0 });
+    bux_game_test_set_hand(game, bux_test_card(game, hand));
+    g_assert_cmpuint(bux_game_get_turn_seat(game), ==, 0);
+    return game;
+}
+
+/* Cem calls at once on a wrong card, but his call waits for Ben: Ben's "Wrong!" takes its
+ * place, or Ben passes and Cem's call counts. Dora is never asked. */
+static void test_people_first(void)
+{
+    for (int ben_calls = 0; ben_calls <= 1; ben_calls++) {
+        g_autoptr(BuxOwnedGame) game = mixed_game("muenchen", NULL, 0);
+        g_autoptr(GError) error = NULL;
+        /* München (48.1°) north of Kassel: wrong. */
+        g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+        g_assert_cmpint(bux_game_get_deciding_computer(game), ==, 2);
+        g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
+        g_assert_true(bux_ai_move(LP_GAME(game)));
+        /* The call waits: still the challenge phase, nobody challenged, no computer left to
+         * ask, and nobody sees who called. */
+        g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_CHALLENGE);
+        g_assert_true(bux_game_has_decided(game, 2));
+        g_assert_false(bux_game_has_decided(game, 1));
+        g_assert_false(bux_game_has_decided(game, 3));
+        g_assert_cmpint(bux_game_get_deciding_computer(game), ==, -1);
+        g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, -1);
+        g_assert_false(bux_ai_move(LP_GAME(game)));
+        g_assert_cmpint(bux_game_get_challenger(game), ==, -1);
+        g_assert_null(bux_game_get_last_challenge(game));
+        /* Dora cannot call any more than Cem can call twice. */
+        g_assert_false(bux_game_challenge(game, 2, &error));
+        g_clear_error(&error);
+
+        /* A resumed game waits the same way and goes on the same way. */
+        g_autoptr(BuxOwnedGame) copy = bux_test_save_and_restore(game);
+        g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==, -1);
+        BuxGame *both[] = { game, copy };
+        for (guint k = 0; k < G_N_ELEMENTS(both); k++) {
+            if (ben_calls)
+                g_assert_true(bux_game_challenge(both[k], 1, &error));
+            else
+                g_assert_true(bux_game_pass(both[k], 1, &error));
+            g_assert_no_error(error);
+            const BuxChallenge *c = bux_game_get_last_challenge(both[k]);
+            g_assert_nonnull(c);
+            g_assert_cmpuint(c->challenger, ==, ben_calls ? 1 : 2);
+            g_assert_true(c->rightful);
+            assert_chips(both[k], ben_calls ? (guint[]){ 3, 5, 4, 4 } : (guint[]){ 3, 4, 5, 4 },
+                         20);
+            g_assert_cmpuint(bux_game_get_figures(both[k], 1)->called, ==, ben_calls ? 1 : 0);
+            g_assert_cmpuint(bux_game_get_figures(both[k], 2)->called, ==, ben_calls ? 0 : 1);
+            g_assert_cmpuint(bux_game_get_turn_seat(both[k]), ==, 1);
+        }
+        g_autofree char *a = bux_test_state_string(game);
+        g_autofree char *b = bux_test_state_string(copy);
+        g_assert_cmpstr(a, ==, b);
+    }
+}
+
+/* With an outer neighbour the waiting computer, once it counts, picks the neighbour; "No
+ * objection" lets it count. */
+static void test_people_first_neighbour(void)
+{
+    static const char *const north[] = { "hamburg" };
+    g_autoptr(BuxOwnedGame) game = mixed_game("flensburg", north, 1);
+    g_autoptr(GError) error = NULL;
+    /* Flensburg (54.8°) between Kassel and Hamburg (53.6°): right inward, wrong outward. */
+    g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+    g_assert_true(bux_ai_move(LP_GAME(game)));
+    g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_CHALLENGE);
+    g_assert_true(bux_game_pass_humans(game, &error));
+    g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_NEIGHBOUR);
+    g_assert_cmpint(bux_game_get_challenger(game), ==, 2);
+    g_assert_cmpint(lp_game_get_current_seat(LP_GAME(game)), ==, 2);
+    g_assert_true(bux_ai_move(LP_GAME(game)));
+    const BuxChallenge *c = bux_game_get_last_challenge(game);
+    g_assert_cmpuint(c->challenger, ==, 2);
+    g_assert_cmpint(c->side, ==, BUX_SIDE_OUTER);
+    g_assert_true(c->rightful);
+}
+
+/* A computer's call counts at once when no person is left to decide: after the people
+ * passed, when the placer is the only person, and among computers only (as before). */
+static void test_people_first_none_waiting(void)
+{
+    g_autoptr(BuxOwnedGame) passed = mixed_game("muenchen", NULL, 0);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(bux_game_place(passed, BUX_ARM_NORTH, 0, &error));
+    g_assert_true(bux_game_pass(passed, 1, &error));
+    g_assert_true(bux_game_challenge(passed, 3, &error));
+    g_assert_nonnull(bux_game_get_last_challenge(passed));
+    g_assert_cmpuint(bux_game_get_last_challenge(passed)->challenger, ==, 3);
+
+    /* Cem lets it stand; Dora calls, and waits for Ben. */
+    g_autoptr(BuxOwnedGame) second = mixed_game("muenchen", NULL, 0);
+    g_assert_true(bux_game_place(second, BUX_ARM_NORTH, 0, &error));
+    g_assert_true(bux_game_pass(second, 2, &error));
+    g_assert_cmpint(bux_game_get_deciding_computer(second), ==, 3);
+    g_assert_true(bux_game_challenge(second, 3, &error));
+    g_assert_cmpint(bux_game_get_phase(second), ==, BUX_PHASE_CHALLENGE);
+    g_assert_true(bux_game_pass(second, 1, &error));
+    g_assert_cmpuint(bux_game_get_last_challenge(second)->challenger, ==, 3);
+
+    for (guint humans = 0; humans <= 1; humans++) {
+        g_autoptr(BuxDeck) d = deck();
+        g_autoptr(GPtrArray) players = bux_test_players(3, humans, LP_LEVEL_HARD, -1);
+        g_autoptr(BuxOwnedGame) game = bux_test_game(d, players, 7);
+        const int *none[BUX_N_ARMS] = { NULL };
+        bux_game_test_set_cross(game, bux_test_card(game, "start"), none,
+                                (guint[]){ 0, 0, 0, 0 });
+        bux_game_test_set_hand(game, bux_test_card(game, "low"));
+        g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+        g_assert_true(bux_game_challenge(game, 1, &error));
+        g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_PLACE);
+        g_assert_cmpuint(bux_game_get_last_challenge(game)->challenger, ==, 1);
+    }
+}
+
+/* A save whose waiting call does not fit the seats is refused. */
+static void test_people_first_broken_save(void)
+{
+    g_autoptr(BuxOwnedGame) game = mixed_game("muenchen", NULL, 0);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+    g_assert_true(bux_game_challenge(game, 2, &error));
+    /* Ben (a person) as the waiting caller; Dora, who has not decided; the placer. */
+    static const int callers[] = { 1, 3, 0 };
+    for (guint i = 0; i < G_N_ELEMENTS(callers); i++) {
+        g_autoptr(JsonNode) root = lp_game_save(LP_GAME(game));
+        JsonObject *state = json_object_get_object_member(json_node_get_object(root), "state");
+        g_assert_cmpint(json_object_get_int_member(state, "challenger"), ==, 2);
+        json_object_set_int_member(state, "challenger", callers[i]);
+        g_autoptr(GError) local = NULL;
+        LpGame *restored = lp_game_restore(BUX_TYPE_GAME, root, &local);
+        g_assert_null(restored);
+        g_assert_error(local, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES);
+        g_assert_nonnull(strstr(local->message, "waiting “Wrong!”"));
+    }
+}
+
 /* An LpEventLog on a game gives the lines landpartie-sim wrote before the events moved out
  * of the moves: the reference run "--players 5 --seed 11 --levels hard,hard,normal,easy,
  * normal" (tests/sim/reference/buxtehude-5.jsonl). */
@@ -755,5 +910,9 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/rules/ai-move-legal", test_ai_move_legal);
     g_test_add_func("/buxtehude/rules/phase-notify", test_phase_notify);
     g_test_add_func("/buxtehude/rules/event-log-reference", test_event_log_reference);
+    g_test_add_func("/buxtehude/rules/people-first", test_people_first);
+    g_test_add_func("/buxtehude/rules/people-first-neighbour", test_people_first_neighbour);
+    g_test_add_func("/buxtehude/rules/people-first-none-waiting", test_people_first_none_waiting);
+    g_test_add_func("/buxtehude/rules/people-first-broken-save", test_people_first_broken_save);
     return g_test_run();
 }

@@ -23,21 +23,6 @@ static BuxGame *new_game(const Setup *setup)
     return game;
 }
 
-static BuxGame *save_and_restore(BuxGame *game)
-{
-    gsize length;
-    g_autofree char *data = lp_game_save_to_data(LP_GAME(game), &length);
-    g_autoptr(GError) error = NULL;
-    LpGame *restored = lp_game_restore_from_data(BUX_TYPE_GAME, data, length, &error);
-    g_assert_no_error(error);
-    g_assert_nonnull(restored);
-    /* Save → load → save gives the same state. */
-    g_autofree char *a = bux_test_state_string(game);
-    g_autofree char *b = bux_test_state_string(BUX_GAME(restored));
-    g_assert_cmpstr(a, ==, b);
-    return BUX_GAME(restored);
-}
-
 static void test_resume_anywhere(void)
 {
     g_autoptr(LpRng) pick = lp_rng_new(2026);
@@ -71,7 +56,7 @@ static void test_resume_anywhere(void)
         for (guint i = 0; i < k; i++)
             g_assert_true(lp_game_computer_step(LP_GAME(first), bux_ai_move));
         phase_seen[bux_game_get_phase(first)] = TRUE;
-        g_autoptr(BuxOwnedGame) second = save_and_restore(first);
+        g_autoptr(BuxOwnedGame) second = bux_test_save_and_restore(first);
         bux_test_finalize_game(g_steal_pointer(&first));
         bux_test_record_events(second, got);
         lp_game_run_computers(LP_GAME(second), bux_ai_move);
@@ -111,14 +96,14 @@ static void test_resume_each_phase(void)
             for (guint s = 0; s < 4; s++)
                 mid_estimate |= bux_game_has_estimated(game, s);
         }
-        g_autoptr(BuxOwnedGame) copy = save_and_restore(game);
+        g_autoptr(BuxOwnedGame) copy = bux_test_save_and_restore(game);
         g_assert_cmpint(bux_game_get_phase(copy), ==, phase);
         g_assert_cmpint(bux_game_get_hand(copy), ==, bux_game_get_hand(game));
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(copy)), ==,
                         lp_game_get_current_seat(LP_GAME(game)));
     } while (lp_game_computer_step(LP_GAME(game), bux_ai_move));
     seen[bux_game_get_phase(game)] = TRUE;
-    g_autoptr(BuxOwnedGame) over = save_and_restore(game);
+    g_autoptr(BuxOwnedGame) over = bux_test_save_and_restore(game);
     g_assert_true(lp_game_is_over(LP_GAME(over)));
 
     for (guint p = 0; p <= BUX_PHASE_OVER; p++)

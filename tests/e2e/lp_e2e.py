@@ -399,6 +399,14 @@ class App:
     def save_path(self, kind):
         return os.path.join(self.data_home, "landpartie", kind + ".json")
 
+    def saved(self, kind):
+        """The saved game as it is on disk now, or None."""
+        try:
+            with open(self.save_path(kind), encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
     def start(self):
         self.write_settings()
         env = dict(os.environ)
@@ -552,7 +560,7 @@ WORDS = {
            "play again": re.compile(r"\bNoch_?mal spielen\b"),
            "back": re.compile(r"\bZurück zu den Spielen\b")},
 }
-KEY_ENTER, KEY_TAB, KEY_SPACE = 0xff0d, 0xff09, 0x20
+KEY_ENTER, KEY_TAB, KEY_SPACE, KEY_SHIFT = 0xff0d, 0xff09, 0x20, 0xffe1
 CONTROL_MASK = 1 << 2
 
 
@@ -585,21 +593,22 @@ def enter_burst():
 
 
 class HandOver:
-    """Two or more people at one screen (issue 10). decide(page) stands in for the player's:
-    whenever the window shows a "Pass to …" cover it
-      * sends three quick Enter presses, as a held or double Enter of the person before, and
-        fails if anything happened: the cover must still be up for the same person, the
-        game on the page, and the saved game unchanged for that person;
+    """Two or more people at one screen (issues 10 and 36). decide(page) stands in for the
+    player's: whenever the window shows a "Pass to …" cover it
+      * while the cover's guard time runs (its Show is insensitive), keeps it running with
+        stray Shift presses and sends three quick Enter presses, as a held or double Enter of
+        the person before, and fails if anything happened: the cover must still be up for the
+        same person, the game on the page, and the saved game unchanged for that person (a
+        cover seen only after its guard time gets no burst: self.late counts those);
       * reads everything the accessibility tree holds, shown or not, and fails if a secret
         of anybody is in it: player.leak(window, text, None) names what it found, or None;
-      * presses Show once the cover takes presses (the first time, and after Continue, by
-        Tab and Enter, which also proves that the key presses above reach the app and that
-        the focus was on the cover), and then fails if the person
-        now looking sees a secret of another: player.leak(window, None, name).
+      * shows once the guard time is over: the first time, and after Continue, by Tab and
+        Enter, which also proves that the key presses above reach the app and that the focus
+        was on the cover; then in turn by Enter alone and Space alone (Show is the default,
+        issue 36) and by pressing Show; and then fails if the person now looking sees a
+        secret of another: player.leak(window, None, name).
     Otherwise the player decides. player.viewer is the person the cover was lifted for, and
     player.hand_over this HandOver (its saved() tells what the seats hold)."""
-
-    GUARD = 0.75    # the cover takes no press for 700 ms after it went up
 
     def __init__(self, app, kind, player):
         self.app = app
@@ -607,6 +616,9 @@ class HandOver:
         self.player = player
         self.words = WORDS[app.lang]
         self.covers = 0
+        self.bursts = 0     # covers that took a burst in their guard time
+        self.late = 0       # covers first seen after their guard time
+        self.shown_by = {}  # how each cover was lifted: "Tab+Enter", "Enter" …
         player.viewer = None
         player.hand_over = self
 
@@ -618,14 +630,18 @@ class HandOver:
                 return c
         return None
 
+    def _guarded(self, c):
+        """The cover's guard time runs: its Show button is there and insensitive."""
+        show = find(c, "push button", self.words["show"])
+        if show is None:
+            return False
+        _safe(show.clear_cache)
+        return "sensitive" not in states(show)
+
     def saved(self):
         """The saved game as it is on disk now, or None: what the test knows of every seat's
         secrets (the app saves after every completed action)."""
-        try:
-            with open(self.app.save_path(self.kind), encoding="utf-8") as f:
-                return json.load(f)
-        except (OSError, ValueError):
-            return None
+        return self.app.saved(self.kind)
 
     def _seat_state(self, person):
         """What the saved game holds of person's own (the entries for their seat of every
@@ -641,14 +657,17 @@ class HandOver:
         return {k: v[seat] for k, v in saved.get("state", {}).items()
                 if isinstance(v, list) and len(v) == len(names)}
 
-    def _settled_seat_state(self, person):
+    def _settled_seat_state(self, person, meanwhile=None):
         """_seat_state() once it stops changing: the app writes each action on a worker
         thread, with an fsync, so the file can still be on its way to the move before the
-        cover (the computers' moves change only their own seats)."""
+        cover (the computers' moves change only their own seats). meanwhile() is called
+        every 0.15 s while it waits."""
         last = self._seat_state(person)
         deadline = time.monotonic() + 3 * SCALE
         while time.monotonic() < deadline:
             time.sleep(0.15)
+            if meanwhile is not None:
+                meanwhile()
             now = self._seat_state(person)
             if now == last:
                 break
@@ -656,24 +675,30 @@ class HandOver:
         return last
 
     def decide(self, page):
+        # The hands of the person before stay near the keyboard: a stray Shift at every look,
+        # which does nothing but start a cover's guard time again, so that a cover that went
+        # up while the test was busy elsewhere is found still guarded.
+        key(KEY_SHIFT)
         window = self.app.window()
         c = self.cover(window)
         if c is None:
             return self.player.decide(page)
         return self.hand_over(window, c)
 
-    def hand_over(self, window, c, keyboard=False):
-        """One cover: the checks above, then Show; by Tab and Enter when keyboard is set
-        and at the first cover of a game."""
-        seen = time.monotonic()
-        title = name_of(c)
-        to = title[len(self.words["pass"]):]
-        self.covers += 1
-        mine = self._settled_seat_state(to)
+    def _burst(self, window, c, title, to):
+        """Within the guard time: three quick Enter presses change nothing."""
+        # A stray key of the person before starts the guard time again, so the burst below
+        # falls into it however long the saved game takes to settle.
+        stray = lambda: key(KEY_SHIFT)  # noqa: E731
+        stray()
+        time.sleep(0.05)
+        if not self._guarded(c):
+            return False
+        mine = self._settled_seat_state(to, stray)
         enter_burst()
         again = self.cover(window)
         if again is None or name_of(again) != title:
-            raise StepFailed("three Enter presses on %r left %s" % (
+            raise StepFailed("three Enter presses on %r in its guard time left %s" % (
                 title, "no cover" if again is None else repr(name_of(again))))
         if find(window, "filler", re.compile(r"^(Bux|Minden|Aa)Page$"), True) is None:
             raise StepFailed("three Enter presses on %r left the game" % title)
@@ -683,28 +708,63 @@ class HandOver:
                              if (mine or {}).get(k) != (after or {}).get(k))
             raise StepFailed("three Enter presses on %r changed what %s holds in the saved "
                              "game: %s" % (title, to, ", ".join(changed)))
+        return True
+
+    def hand_over(self, window, c, keyboard=False):
+        """One cover: the checks above, then Show; by Tab and Enter when keyboard is set
+        and at the first cover of a game."""
+        title = name_of(c)
+        to = title[len(self.words["pass"]):]
+        self.covers += 1
+        if self._guarded(c) and self._burst(window, c, title, to):
+            self.bursts += 1
+        else:
+            self.late += 1
+            log("%r was first seen after its guard time: no burst" % title)
         leak = self.player.leak(window, tree_text(window), None)
         if leak:
             raise StepFailed("while the screen says %r, the accessibility tree holds %s"
                              % (title, leak))
+        # Show becomes sensitive when the guard time is over.
         show = button(window, self.words["show"], timeout=5)
-        time.sleep(max(0.0, self.GUARD - (time.monotonic() - seen)))
         if keyboard or self.covers == 1:
             # The focus is on the cover, not on Show (nor on what the window focused when it
             # showed the page): Tab reaches Show, Enter presses it.
-            key(KEY_TAB)
-            time.sleep(0.1)
-            key(KEY_ENTER)
+            how, keys = "Tab+Enter", (KEY_TAB, KEY_ENTER)
+        elif self.covers % 3 == 2:
+            # Issue 36: after the guard time Show is the default, with the focus on the cover.
+            how, keys = "Enter", (KEY_ENTER,)
+        elif self.covers % 3 == 0:
+            how, keys = "Space", (KEY_SPACE,)
+        else:
+            how, keys = "Show", ()
+        if keys:
+            for k in keys:
+                key(k)
+                time.sleep(0.1)
             wait_for(lambda: self.cover(window) is None, 5,
-                     "the cover to go after Tab and Enter (do key presses reach the app?)")
+                     "the cover to go after %s (do key presses reach the app?)" % how)
         else:
             press(show, settle=0.1)
             wait_for(lambda: self.cover(window) is None, 5, "the cover to go after Show")
+        self.shown_by[how] = self.shown_by.get(how, 0) + 1
         self.player.viewer = to
         leak = self.player.leak(window, None, to)
         if leak:
             raise StepFailed("after %r, %s sees %s" % (title, to, leak))
         return "passed to %s" % to
+
+    def check(self):
+        """At the end of a game: bursts landed in three guard times at least (all when there
+        were fewer covers; the test sees some covers late, more so on a slow machine), and
+        each way of showing was used."""
+        log("%d covers: %d bursts in the guard time, %d seen late; shown by %s" % (
+            self.covers, self.bursts, self.late, self.shown_by))
+        if self.bursts < min(3, self.covers):
+            raise StepFailed("only %d of %d covers took a burst in their guard time"
+                             % (self.bursts, self.covers))
+        if self.covers >= 4 and not {"Tab+Enter", "Enter", "Space"} <= set(self.shown_by):
+            raise StepFailed("the covers were shown by %s only" % self.shown_by)
 
 
 def start_game(app, game_name, first_player):
@@ -821,8 +881,8 @@ def play_through(game_name, kind, lineup, human, player, warmup=5, total=420, la
             if find(window, "push button", words["continue"] % game_name, True) is not None:
                 raise StepFailed("the start page still offers to continue the finished game")
         if hand_over:
-            log("%d hand-overs, each with three Enter presses that did nothing"
-                % hand_over.covers)
+            with step("the hand-overs", 5):
+                hand_over.check()
         return hand_over
     finally:
         app.close()

@@ -5,11 +5,18 @@ app, through its accessibility tree, quit in the middle, continue the saved game
 the winner screen. At every "Pass to …" cover (each person's secret Intermezzo estimate) three
 quick Enter presses must do nothing, and neither the accessibility tree under the cover nor the
 next person's view may hold the other person's estimate (RULES.md: hidden information;
-issue 10)."""
+issue 10). When a scoring's result says who gets chips, the players' chips and the supply
+already show them paid (issue 36).
+
+Then people come first (RULES.md, issue 36): from a saved game in which Anna holds a card that
+lies far south of the starting card, she places it north of it; the computer Cem calls
+"Wrong!" at once, but his call waits, and Ben's "Wrong!" wins."""
 
 import os
 import re
+import subprocess
 import sys
+import time
 
 sys.dont_write_bytecode = True     # nothing written into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -36,6 +43,8 @@ class Bux:
         # Estimates typed at the Intermezzo under way, by person: secret until all are in.
         self.secret = {}
         self.viewer = None
+        self.hand_over = None
+        self.paid_checked = 0   # scoring results whose chips were checked before Continue
 
     def decide(self, page):
         done = self._decide(page)
@@ -82,9 +91,41 @@ class Bux:
         for name in ("Continue", "Skip to Result"):
             b = buttons.get(name)
             if b is not None:
+                if name == "Continue" and self.scoring_result(page):
+                    self.check_paid(page)
                 e.press(b)
                 return name
         return None
+
+    def scoring_result(self, page):
+        """The end of a scoring is on screen: the text says who gets chips."""
+        return e.find(page, "label", re.compile(r"guessed it exactly|came closest"),
+                      True) is not None
+
+    def shown_chips(self, page):
+        """Each seat's chips in the players list and the supply, as the page shows them."""
+        chips = [int(re.match(r"^(\d+)", e.text_of(n)).group(1))
+                 for n in e.find_all(page, "label", re.compile(r"^\d+ chips?\b"), True)]
+        supply = e.find(page, "label", re.compile(r"^Supply: \d+ chips?$"), True)
+        m = re.search(r"\d+", e.text_of(supply)) if supply is not None else None
+        return chips, int(m.group(0)) if m else None
+
+    def check_paid(self, page):
+        """Issue 36: once the result says who gets chips, the players list and the supply
+        show the chips paid, as the saved game holds them, before Continue. (After the final
+        scoring the game is over and its save gone: test-bux-page checks that one.)"""
+        def saved():
+            state = (self.hand_over.saved() or {}).get("state", {})
+            return state.get("chips"), state.get("supply")
+        if saved() == (None, None):
+            return
+        try:
+            e.wait_for(lambda: self.shown_chips(page) == saved(), 5,
+                       "the scoring's chips in the players list and the supply")
+        except e.StepFailed:
+            raise e.StepFailed("at the scoring's result the page shows chips and supply %s, "
+                               "the saved game %s" % (self.shown_chips(page), saved())) from None
+        self.paid_checked += 1
 
     def leak(self, window, text, viewer):
         """Another person's estimate while the Intermezzo is under way: in the tree under the
@@ -123,14 +164,72 @@ class Bux:
                                                  "label", None, True)]
 
 
+def people_first():
+    """RULES.md: people come first (issue 36). bux-demo-save writes a game of Anna and Ben
+    (people) and Cem (a computer) in which Anna holds a card at least a degree south of the
+    starting card, which Cem calls wrong when it lies north of it."""
+    app = e.App(None, "en")
+    try:
+        with e.step("a saved game: Anna holds a card that is wrong north of the start", 60):
+            saves = os.path.dirname(app.save_path("buxtehude"))
+            os.makedirs(saves, exist_ok=True)
+            subprocess.run([os.path.join(app.build, "tests", "buxtehude", "bux-demo-save"),
+                            saves, "3", "2", "0", "wrong"], check=True, timeout=50)
+        with e.step("continue it", 90):
+            app.start()
+            page = e.continue_game(app, "Ausgerechnet Buxtehude")
+        with e.step("Anna places her card in the gap north of the starting card", 30):
+            place = e.button(page, "Place at the Selected Gap", timeout=15)
+            # The cross has the focus; Up selects the north gap beside the starting card.
+            e.key(KEY_UP)
+            gap = e.wait_for(lambda: e.find(page, "label",
+                                            re.compile(r"^Selected gap: north, beyond "),
+                                            True), 5, "the north gap selected")
+            hand = e.name_of(e.find(page, "label", re.compile(r"^Card in hand: "), True))
+            e.log("%s; %s" % (e.text_of(gap), hand))
+            e.press(place)
+        with e.step("Cem calls at once, but his call waits for Ben", 30):
+            def waiting():
+                state = (app.saved("buxtehude") or {}).get("state", {})
+                return state.get("phase") == "challenge" and state.get("challenger") == 2
+            e.wait_for(waiting, 15, "Cem's waiting call in the saved game")
+            # Longer than the computers' pace: nothing is decided without Ben.
+            time.sleep(1.5)
+            wrong = e.button(page, "Wrong! (Ben)", timeout=5)
+            if e.find(page, "label", re.compile(r"\bchallenged\b"), True) is not None:
+                raise e.StepFailed("a challenge was resolved before Ben decided")
+        with e.step("Ben's Wrong! wins over Cem's", 30):
+            e.press(wrong)
+            e.wait_for(lambda: e.find(page, "label", "Rightly Challenged!", True), 10,
+                       "the challenge's result")
+            said = e.find(page, "label", re.compile(r"^Ben challenged "), True)
+            if said is None:
+                raise e.StepFailed("the result does not say that Ben challenged:\n"
+                                   + e.all_text(page))
+            e.log(e.text_of(said).split("\n")[0])
+            e.wait_for(lambda: (app.saved("buxtehude") or {}).get("state", {}).get("chips")
+                       == [3, 5, 4], 5, "Anna 3, Ben 5 and Cem 4 chips in the saved game")
+            time.sleep(0.5)     # the last frame
+            app.screenshot("buxtehude-people-first.png")
+    finally:
+        app.close()
+
+
+KEY_UP = 0xff52
+
+
 def run():
     bux = Bux()
     hand_over = e.play_through("Ausgerechnet Buxtehude", "buxtehude", LINEUP, "Anna", bux)
-    e.log("%d cards placed, %d challenges answered, %d estimates by two people"
-          % (bux.placed, bux.challenges, bux.estimates))
+    e.log("%d cards placed, %d challenges answered, %d estimates by two people, %d scoring "
+          "results paid at once" % (bux.placed, bux.challenges, bux.estimates,
+                                    bux.paid_checked))
     if bux.estimates < 4 or hand_over.covers < 4:
         raise e.StepFailed("only %d estimates behind %d covers" % (bux.estimates,
                                                                   hand_over.covers))
+    if bux.paid_checked < 2:
+        raise e.StepFailed("only %d scoring results checked" % bux.paid_checked)
+    people_first()
 
 
 if __name__ == "__main__":

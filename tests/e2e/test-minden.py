@@ -6,7 +6,8 @@ and play it to the winner screen; in German with the argument "de", else in Engl
 
 The people tip with the map's keyboard cursor, as the rules' keyboard play has it: Tab to the
 map, the arrow keys to the place's cell (they know their geography: the card's place from
-data/minden-cards.json), Enter marks it, Place Tip. At every "Pass to …" cover (each person's
+data/minden-cards.json), Enter marks it, then Place Tip, or every other time Ctrl+Enter with
+the focus still on the map (issue 36). At every "Pass to …" cover (each person's
 secret tip) three quick Enter presses must do nothing, and neither the accessibility tree
 under the cover nor the next person's view may hold a tip placed in the round by another
 seat, the computer's included (RULES.md: hidden information; issue 10). The next person's
@@ -119,6 +120,7 @@ class Minden:
         self.formats_checked = 0
         self.cursor_checks = 0
         self.revealed = set()   # (person, round) whose tip the scoring showed
+        self.ctrl_enter = 0     # tips placed by Ctrl+Enter with the focus on the map
 
     def decide(self, page):
         done = self._decide(page)
@@ -302,10 +304,21 @@ class Minden:
         want = tip_long(self.stones_of_cell(hlat, hlon))
         e.wait_for(lambda: self.marked(board) == want, 5, "the map to mark %r" % want)
         round_ = self.round(page)
-        # Below the side pane's visible part in German at 1180×780: a screen reader needs
-        # no scrolling.
-        e.press(e.button(page, W["place"], timeout=5, hit_test=False), settle=0.1)
-        e.wait_for(lambda: self.tip_title(page) != who, 10, "%s's tip placed" % who)
+        if self.tips % 2 == 1:
+            # Issue 36: Ctrl+Enter places the tip wherever the focus is on the page; the map
+            # that has it (its Enter marks a cell) took the key for itself.
+            e._safe(board.clear_cache)
+            if "focused" not in e.states(board):
+                raise e.StepFailed("the map lost the focus when %s marked a cell" % who)
+            how = "Ctrl+Enter on the map"
+            e.key(e.KEY_ENTER, e.CONTROL_MASK)
+            self.ctrl_enter += 1
+        else:
+            # Below the side pane's visible part in German at 1180×780: a screen reader
+            # needs no scrolling.
+            how = "Place Tip"
+            e.press(e.button(page, W["place"], timeout=5, hit_test=False), settle=0.1)
+        e.wait_for(lambda: self.tip_title(page) != who, 10, "%s's tip placed by %s" % (who, how))
         self.placed[who] = (round_, want)
         self.tips += 1
         return "%s tipped %s" % (who, want)
@@ -373,13 +386,13 @@ class Minden:
 def run():
     minden = Minden()
     hand_over = e.play_through(GAME, "minden", LINEUP, "Anna", minden, warmup=6, lang=LANG)
-    e.log("%d tips by two people behind %d covers; %d secret tips looked for, the test's "
-          "writing of a tip checked %d times against the map and %d times against the "
-          "scoring, the map's cursor %d times"
-          % (minden.tips, hand_over.covers, minden.secrets_checked, minden.formats_checked,
-             len(minden.revealed), minden.cursor_checks))
+    e.log("%d tips by two people behind %d covers (%d by Ctrl+Enter on the map); %d secret "
+          "tips looked for, the test's writing of a tip checked %d times against the map and "
+          "%d times against the scoring, the map's cursor %d times"
+          % (minden.tips, hand_over.covers, minden.ctrl_enter, minden.secrets_checked,
+             minden.formats_checked, len(minden.revealed), minden.cursor_checks))
     if hand_over.covers < 6 or minden.secrets_checked < 6 or minden.formats_checked < 3 or \
-            len(minden.revealed) < 3 or minden.cursor_checks < 6:
+            len(minden.revealed) < 3 or minden.cursor_checks < 6 or minden.ctrl_enter < 2:
         raise e.StepFailed("too few hand-overs were checked")
 
 

@@ -84,22 +84,10 @@ static void compute_belief(const BuxCard *c, LpLevel level, guint64 salt, int ca
 
 /* The seat's lasting salt: on the mirror a computer player decides on, the core's salt of
  * the mirror's seat; asked on the game itself (the bench's stand-in person, the tests), the
- * same salt through a mirror of the seat's view. */
+ * same salt from the core. */
 static guint64 seat_salt(BuxGame *game, guint seat)
 {
-    LpGame *lp = LP_GAME(game);
-    if (lp_game_is_mirror(lp)) {
-        g_return_val_if_fail(lp_game_get_viewer(lp) == (int)seat, 0);
-        return lp_game_computer_salt(lp);
-    }
-    g_autoptr(JsonNode) view = lp_game_view(lp, (int)seat);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(LpGame) mirror = lp_game_mirror_new(G_OBJECT_TYPE(lp), view, &error);
-    if (mirror == NULL) {
-        g_critical("Buxtehude: no mirror of seat %u's view: %s", seat, error->message);
-        return 0;
-    }
-    return lp_game_computer_salt(mirror);
+    return lp_game_seat_salt(LP_GAME(game), seat);
 }
 
 void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lon,

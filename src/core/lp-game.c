@@ -743,8 +743,10 @@ JsonNode *lp_game_view(LpGame *self, int viewer)
     for (guint i = 0; i < priv->players->len; i++)
         json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
     json_object_set_array_member(obj, "players", players);
-    if (viewer >= 0)
-        json_object_set_string_member(obj, "ai", seat_key(self, (guint)viewer));
+    if (viewer >= 0) {
+        g_autofree char *key = seat_key(self, (guint)viewer);
+        json_object_set_string_member(obj, "ai", key);
+    }
     json_object_set_member(obj, "state", klass->view_state(self, viewer));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
@@ -897,6 +899,18 @@ guint64 lp_game_computer_salt(LpGame *mirror)
     g_return_val_if_fail(LP_IS_GAME(mirror) && lp_game_is_mirror(mirror), 0);
     LpGamePrivate *priv = lp_game_get_instance_private(mirror);
     return priv->ai_key != NULL ? decision_seed(priv->ai_key, G_MAXUINT64) : 0;
+}
+
+guint64 lp_game_seat_salt(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), 0);
+    if (lp_game_is_mirror(self)) {
+        g_return_val_if_fail(lp_game_get_viewer(self) == (int)seat, 0);
+        return lp_game_computer_salt(self);
+    }
+    g_return_val_if_fail(seat < lp_game_get_n_players(self), 0);
+    g_autofree char *key = seat_key(self, seat);
+    return decision_seed(key, G_MAXUINT64);
 }
 
 static void on_computer_request(LpGame *mirror, JsonNode *action, gpointer user_data)

@@ -188,6 +188,9 @@ LpRng *lp_game_computer_rng(LpGame *mirror);
  * player's lasting beliefs (how well it knows each place): the same at every decision and
  * after a resume, on any device. */
 guint64 lp_game_computer_salt(LpGame *mirror);
+/* The same salt of seat, asked on the host's game itself (a stand-in for a person, a test
+ * that drives a computer player by hand): what a mirror of seat's view would answer. */
+guint64 lp_game_seat_salt(LpGame *self, guint seat);
 /* The action the computer player move (an LpComputerMoveFunc) takes for seat, decided on
  * a mirror of seat's view only; NULL when it takes none. */
 JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move);

@@ -23,7 +23,7 @@ struct _LpNetClient {
 
 G_DEFINE_FINAL_TYPE(LpNetClient, lp_net_client, G_TYPE_OBJECT)
 
-enum { JOINED, SEATS, VIEW, DONE, REFUSED, RESULT, FAILED, CLOSED, N_SIGNALS };
+enum { RECEIVED, JOINED, SEATS, VIEW, DONE, REFUSED, RESULT, FAILED, CLOSED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void drop_connection(LpNetClient *self)
@@ -65,6 +65,8 @@ static void lp_net_client_class_init(LpNetClientClass *klass)
     object_class->dispose = lp_net_client_dispose;
     object_class->finalize = lp_net_client_finalize;
     GType type = G_TYPE_FROM_CLASS(klass);
+    signals[RECEIVED] = g_signal_new("received", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 1, G_TYPE_BYTES);
     signals[JOINED] = g_signal_new("joined", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
     signals[SEATS] = g_signal_new("seats", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -131,6 +133,7 @@ static void on_message(SoupWebsocketConnection *ws, SoupWebsocketDataType kind, 
 {
     gsize length = 0;
     const char *data = g_bytes_get_data(bytes, &length);
+    g_signal_emit(self, signals[RECEIVED], 0, bytes);
     const char *type = NULL;
     g_autoptr(GError) error = NULL;
     /* The host is as untrusted as any peer: the same strict reader. */

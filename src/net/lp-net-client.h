@@ -38,6 +38,7 @@ gboolean lp_net_client_is_connected(LpNetClient *self);
 int lp_net_client_get_seat(LpNetClient *self);
 
 /* Signals:
+ *   "received" (GBytes *message): every message as it came, before it is read
  *   "joined" (int seat, const char *token)
  *   "seats" (JsonNode *message): who sits where, taken and connected
  *   "view" (JsonNode *view): the seat's view (lp_game_view's object)

@@ -449,6 +449,7 @@ typedef struct {
     int status;
     guint retry;
     gint64 lost_since; /* monotonic µs, 0 while connected */
+    FILE *capture;     /* --capture: every message received, one a line */
 } Join;
 
 static void join_quit(Join *j, int status)
@@ -502,6 +503,16 @@ static void on_view(LpNetClient *client, JsonNode *view, Join *j)
     /* The same id for the same decision: sent again after a cut, it is played once. */
     g_autofree char *id = g_strdup_printf("s%d-a%" G_GUINT64_FORMAT, j->seat, at);
     lp_net_client_send_action(client, id, (gint64)at, action);
+}
+
+static void on_received(LpNetClient *client, GBytes *bytes, Join *j)
+{
+    gsize length = 0;
+    const char *data = g_bytes_get_data(bytes, &length);
+    if (fwrite(data, 1, length, j->capture) != length || fputc('\n', j->capture) == EOF) {
+        fprintf(stderr, "landpartie-sim: cannot write the capture\n");
+        join_quit(j, 1);
+    }
 }
 
 static void on_view_any(LpNetClient *client, JsonNode *view, Join *j)
@@ -598,12 +609,12 @@ static void on_closed(LpNetClient *client, const char *reason, Join *j)
 
 int sim_join_main(int argc, char **argv)
 {
-    g_autofree char *code = NULL, *level = NULL, *seat = NULL, *kind = NULL;
+    g_autofree char *code = NULL, *level = NULL, *seat = NULL, *capture = NULL;
     const GOptionEntry entries[] = {
         {"code", 0, 0, G_OPTION_ARG_STRING, &code, NULL, "C"},
         {"level", 0, 0, G_OPTION_ARG_STRING, &level, NULL, "L"},
         {"seat", 0, 0, G_OPTION_ARG_STRING, &seat, NULL, "K"},
-        {"game", 0, 0, G_OPTION_ARG_STRING, &kind, NULL, "GAME"},
+        {"capture", 0, 0, G_OPTION_ARG_FILENAME, &capture, NULL, "FILE"},
         {NULL},
     };
     g_autoptr(GOptionContext) context = g_option_context_new(NULL);
@@ -640,6 +651,10 @@ int sim_join_main(int argc, char **argv)
         if (lp_net_token_is_valid(stored))
             j.token = g_strdup(stored);
     }
+    if (capture != NULL && (j.capture = fopen(capture, "w")) == NULL) {
+        fprintf(stderr, "landpartie-sim: cannot write %s: %s\n", capture, g_strerror(errno));
+        return 1;
+    }
     /* Which game: from the first view; the rules are looked up then. */
     j.loop = g_main_loop_new(NULL, FALSE);
     j.client = lp_net_client_new();
@@ -649,6 +664,8 @@ int sim_join_main(int argc, char **argv)
     g_signal_connect(j.client, "failed", G_CALLBACK(on_failed), &j);
     g_signal_connect(j.client, "closed", G_CALLBACK(on_closed), &j);
     g_signal_connect(j.client, "view", G_CALLBACK(on_view_any), &j);
+    if (j.capture != NULL)
+        g_signal_connect(j.client, "received", G_CALLBACK(on_received), &j);
     join_connect(&j);
     g_main_loop_run(j.loop);
     g_clear_handle_id(&j.retry, g_source_remove);
@@ -656,6 +673,8 @@ int sim_join_main(int argc, char **argv)
     g_main_loop_unref(j.loop);
     g_free(j.token);
     g_free(j.token_path);
+    if (j.capture != NULL && fclose(j.capture) != 0 && j.status == 0)
+        j.status = 1;
     return j.status;
 }
 
@@ -664,6 +683,7 @@ const char sim_net_usage[] =
     "                           [--option] [--log FILE] [--save FILE]\n"
     "       landpartie-sim host --resume FILE --port P --code C [--log FILE]\n"
     "       landpartie-sim join ws://HOST:PORT/ws --code C --level L [--seat K]\n"
+    "                           [--capture FILE]\n"
     "\n"
     "host plays GAME with its computer seats and waits for other devices to take the seats\n"
     "whose level is remote; P 0 picks a free port, C is the six-digit join code. The result\n"
@@ -672,5 +692,6 @@ const char sim_net_usage[] =
     "their seats back with their tokens.\n"
     "join takes seat K, or else the first free remote seat, and plays it with the computer\n"
     "player of level L; the seat token is kept under $XDG_STATE_HOME/landpartie/seats/.\n"
+    "--capture writes every message received to FILE, one a line.\n"
     "Exit codes: 0 the game ended, 1 an error, 2 bad arguments, 3 refused (wrong code, no\n"
     "free seat), 4 the connection was lost and not regained within 30 s.\n";

@@ -38,9 +38,9 @@ class Proc:
         return self.p.returncode, out
 
 
-def start_host(args, env=None, timeout=10):
-    """landpartie-sim host ARGS (with --port 0); returns (Proc, port)."""
-    proc = Proc([SIM, "host"] + args + ["--port", "0"], env=env)
+def start_host(args, env=None, timeout=10, port=0):
+    """landpartie-sim host ARGS --port PORT (0: any); returns (Proc, port)."""
+    proc = Proc([SIM, "host"] + args + ["--port", str(port)], env=env)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         m = re.search(r"on port (\d+)", proc.stderr())
@@ -53,10 +53,12 @@ def start_host(args, env=None, timeout=10):
     fail("host did not say its port")
 
 
-def start_join(port, code, level, seat=None, env=None):
+def start_join(port, code, level, seat=None, env=None, capture=None):
     args = [SIM, "join", f"ws://127.0.0.1:{port}/ws", "--code", code, "--level", level]
     if seat is not None:
         args += ["--seat", str(seat)]
+    if capture is not None:
+        args += ["--capture", capture]
     return Proc(args, env=env)
 
 
@@ -75,3 +77,18 @@ def local_log(game, players, levels, seed, path, option=False):
     if r.returncode != 0:
         fail(f"local game failed: {r.stderr}")
     return open(path, "rb").read()
+
+
+def wait_lines(path, count, proc, timeout=120):
+    """Wait until the log at path has count lines (the game is that far)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if sum(1 for _ in open(path)) >= count:
+                return
+        except FileNotFoundError:
+            pass
+        if proc.p.poll() is not None:
+            fail(f"ended before {count} log lines: {proc.stderr()}")
+        time.sleep(0.01)
+    fail(f"the log did not reach {count} lines")

@@ -190,6 +190,8 @@ int main(int argc, char **argv)
         return sim_host_main(argc - 1, argv + 1);
     if (argc >= 2 && g_str_equal(argv[1], "join"))
         return sim_join_main(argc - 1, argv + 1);
+    if (argc >= 2 && g_str_equal(argv[1], "browse"))
+        return sim_browse_main(argc - 1, argv + 1);
     if (argc >= 2 && (g_str_equal(argv[1], "--help") || g_str_equal(argv[1], "-h"))) {
         fputs(usage, stdout);
         return fflush(stdout) == 0 ? 0 : 1;

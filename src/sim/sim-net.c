@@ -15,6 +15,7 @@
 #include "lp-games.h"
 #include "lp-json.h"
 #include "lp-net-client.h"
+#include "lp-net-discovery.h"
 #include "lp-net-host.h"
 
 #define SIM_MAX_PLAYERS 8
@@ -64,6 +65,7 @@ typedef struct {
     int status;
     LpGame *pending_resume; /* --resume: the saved game, until hosting starts */
     JsonNode *resume_seats; /* --resume: the seats file */
+    LpNetAnnouncer *announcer;
 } Host;
 
 static void write_event(LpEventLog *events, JsonObject *event, Host *h)
@@ -221,8 +223,18 @@ static void start_game(Host *h, LpGame *game)
     drive(h);
 }
 
+static guint free_seats(LpNetHost *host)
+{
+    guint n = 0;
+    for (guint i = 0; i < lp_net_host_get_n_seats(host); i++)
+        n += lp_net_host_seat_is_remote(host, i) && !lp_net_host_seat_is_taken(host, i);
+    return n;
+}
+
 static void on_seats_changed(LpNetHost *host, Host *h)
 {
+    if (h->announcer != NULL)
+        lp_net_announcer_set_free_seats(h->announcer, free_seats(host));
     if (h->game != NULL || !lp_net_host_all_seated(host))
         return;
     guint n_colours;
@@ -319,7 +331,7 @@ static gboolean resume(Host *h, const char *path, GError **error)
 int sim_host_main(int argc, char **argv)
 {
     g_autofree char *players = NULL, *levels = NULL, *seed = NULL, *port = NULL, *code = NULL,
-                    *log_path = NULL, *save_path = NULL, *resume_path = NULL;
+                    *log_path = NULL, *save_path = NULL, *resume_path = NULL, *name = NULL;
     gboolean option = FALSE;
     const GOptionEntry entries[] = {
         {"players", 0, 0, G_OPTION_ARG_STRING, &players, NULL, "N"},
@@ -331,6 +343,7 @@ int sim_host_main(int argc, char **argv)
         {"save", 0, 0, G_OPTION_ARG_FILENAME, &save_path, NULL, "FILE"},
         {"resume", 0, 0, G_OPTION_ARG_FILENAME, &resume_path, NULL, "FILE"},
         {"option", 0, 0, G_OPTION_ARG_NONE, &option, NULL, NULL},
+        {"name", 0, 0, G_OPTION_ARG_FILENAME, &name, NULL, "NAME"}, /* bytes, checked below */
         {NULL},
     };
     g_autoptr(GOptionContext) context = g_option_context_new(NULL);
@@ -339,6 +352,8 @@ int sim_host_main(int argc, char **argv)
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(context, &argc, &argv, &error))
         return usage_error("host", error->message);
+    if (name != NULL && !g_utf8_validate(name, -1, NULL))
+        return usage_error("host", "--name must be UTF-8 text");
     guint64 port_v = 0;
     if (port == NULL || !parse_uint(port, 65535, &port_v))
         return usage_error("host", "--port needs a port number (0 picks a free one)");
@@ -417,6 +432,10 @@ int sim_host_main(int argc, char **argv)
     fprintf(stderr, "landpartie-sim: hosting %s on port %u\n", h.info->kind,
             lp_net_host_get_port(h.host));
     fflush(stderr);
+    g_autofree char *shown = name != NULL ? g_strdup(name)
+                                          : g_strdup_printf("%s (landpartie-sim)", g_get_host_name());
+    h.announcer = lp_net_announcer_new(shown, lp_net_host_get_port(h.host), h.info->kind,
+                                       free_seats(h.host));
     g_signal_connect(h.host, "seats-changed", G_CALLBACK(on_seats_changed), &h);
     if (resumed != NULL)
         start_game(&h, resumed);
@@ -425,6 +444,7 @@ int sim_host_main(int argc, char **argv)
     if (h.log != NULL && fclose(h.log) != 0)
         h.status = 1;
     g_clear_object(&h.events);
+    g_clear_object(&h.announcer);
     g_clear_object(&h.host);
     g_clear_object(&h.game);
     g_hash_table_unref(h.log_offsets);
@@ -678,12 +698,66 @@ int sim_join_main(int argc, char **argv)
     return j.status;
 }
 
+/* ---- browse ---- */
+
+static void on_found(LpNetBrowser *browser, const char *id, const char *name,
+                     const char *address, guint port, const char *game, guint free_seats,
+                     gpointer data)
+{
+    JsonObject *obj = json_object_new();
+    json_object_set_string_member(obj, "name", name);
+    json_object_set_string_member(obj, "address", address);
+    json_object_set_int_member(obj, "port", port);
+    json_object_set_string_member(obj, "game", game);
+    json_object_set_int_member(obj, "free", free_seats);
+    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    g_autofree char *text = lp_json_to_string(node, FALSE);
+    puts(text);
+    fflush(stdout);
+}
+
+static gboolean quit_loop(gpointer loop)
+{
+    g_main_loop_quit(loop);
+    return G_SOURCE_REMOVE;
+}
+
+int sim_browse_main(int argc, char **argv)
+{
+    g_autofree char *seconds = NULL;
+    const GOptionEntry entries[] = {
+        {"seconds", 0, 0, G_OPTION_ARG_STRING, &seconds, NULL, "S"},
+        {NULL},
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
+    g_option_context_add_main_entries(context, entries, NULL);
+    g_option_context_set_help_enabled(context, FALSE);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(context, &argc, &argv, &error))
+        return usage_error("browse", error->message);
+    guint64 s = 3;
+    if (argc != 1 || (seconds != NULL && (!parse_uint(seconds, 3600, &s) || s == 0)))
+        return usage_error("browse", "--seconds needs a number from 1 to 3600");
+    g_autoptr(GMainLoop) loop = g_main_loop_new(NULL, FALSE);
+    g_autoptr(LpNetBrowser) browser = lp_net_browser_new();
+    g_signal_connect(browser, "found", G_CALLBACK(on_found), NULL);
+    g_timeout_add_seconds((guint)s, quit_loop, loop);
+    g_main_loop_run(loop);
+    if (!lp_net_browser_is_available(browser)) {
+        fprintf(stderr, "landpartie-sim: %s\n", lp_net_browser_get_problem(browser));
+        return 5;
+    }
+    return 0;
+}
+
 const char sim_net_usage[] =
     "Usage: landpartie-sim host GAME --players N --levels L1,L2,... --seed S --port P --code C\n"
-    "                           [--option] [--log FILE] [--save FILE]\n"
+    "                           [--option] [--log FILE] [--save FILE] [--name NAME]\n"
     "       landpartie-sim host --resume FILE --port P --code C [--log FILE]\n"
     "       landpartie-sim join ws://HOST:PORT/ws --code C --level L [--seat K]\n"
     "                           [--capture FILE]\n"
+    "       landpartie-sim browse [--seconds S]\n"
     "\n"
     "host plays GAME with its computer seats and waits for other devices to take the seats\n"
     "whose level is remote; P 0 picks a free port, C is the six-digit join code. The result\n"
@@ -693,5 +767,9 @@ const char sim_net_usage[] =
     "join takes seat K, or else the first free remote seat, and plays it with the computer\n"
     "player of level L; the seat token is kept under $XDG_STATE_HOME/landpartie/seats/.\n"
     "--capture writes every message received to FILE, one a line.\n"
-    "Exit codes: 0 the game ended, 1 an error, 2 bad arguments, 3 refused (wrong code, no\n"
-    "free seat), 4 the connection was lost and not regained within 30 s.\n";
+    "host announces the game on the network (DNS-SD, _landpartie._tcp) as NAME when an\n"
+    "Avahi daemon runs. browse lists the games announced within S seconds (default 3), one\n"
+    "JSON line each.\n"
+    "Exit codes: 0 the game ended (browse: discovery works), 1 an error, 2 bad arguments,\n"
+    "3 refused (wrong code, no free seat), 4 the connection was lost and not regained\n"
+    "within 30 s, 5 (browse) discovery is not available here.\n";

@@ -9,3 +9,4 @@ extern const char sim_net_usage[];
 /* argv[0] is "host" / "join"; exit codes as sim_net_usage says. */
 int sim_host_main(int argc, char **argv);
 int sim_join_main(int argc, char **argv);
+int sim_browse_main(int argc, char **argv);

@@ -40,7 +40,10 @@ def check_capture(path, seat, game):
 def main():
     n = 0
     tmp = tempfile.mkdtemp(prefix="lp-net-local-")
+    only = os.environ.get("LP_NET_ONLY")
     for game, (lo, hi) in GAMES.items():
+        if only and game != only:
+            continue
         for k in range(PER_GAME):
             players = lo + k % (hi - lo + 1)
             seed = 1000 + 37 * k

@@ -182,7 +182,7 @@ static void drive(Host *h)
     h->driving = FALSE;
     if (lp_game_is_over(h->game)) {
         lp_net_host_send_result(h->host);
-        print_result(h->game, h->seed);
+        print_result(h->game, h->seed == G_MAXUINT64 ? G_MAXUINT64 : lp_rng_derive_seed(h->seed, 0));
         /* A moment for the result to leave before the port closes. */
         g_timeout_add(200, finish_idle, h);
     }
@@ -254,7 +254,8 @@ static void on_seats_changed(LpNetHost *host, Host *h)
                                              level));
     }
     g_autoptr(GError) error = NULL;
-    LpGame *game = h->info->create(seats, h->seed, h->option, &error);
+    /* As the local simulator's first game: the same --seed gives the same deal. */
+    LpGame *game = h->info->create(seats, lp_rng_derive_seed(h->seed, 0), h->option, &error);
     if (game == NULL) {
         fprintf(stderr, "landpartie-sim: cannot start %s: %s\n", h->info->kind, error->message);
         h->status = 1;

@@ -21,7 +21,10 @@ CASES = [("minden", 3, ["hard", "easy", "normal"], 77),
 def main():
     n = 0
     tmp = tempfile.mkdtemp(prefix="lp-net-faults-")
+    only = os.environ.get("LP_NET_ONLY")
     for game, players, levels, seed in CASES:
+        if only and game != only:
+            continue
         local = nettest.local_log(game, players, levels, seed,
                                   os.path.join(tmp, f"{game}-local.jsonl"))
         half = local.count(b"\n") // 2

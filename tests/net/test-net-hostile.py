@@ -57,7 +57,7 @@ def expect_closed(c, what, timeout=10):
 def main():
     tmp = tempfile.mkdtemp(prefix="lp-net-hostile-")
     env = nettest.private_env(tmp)
-    host, port = nettest.start_host(["buxtehude", "--players", "3", "--levels",
+    host, port = nettest.start_host(["aufachse", "--players", "3", "--levels",
                                      "remote,remote,easy", "--seed", "5", "--code", CODE,
                                      "--log", os.path.join(tmp, "host.jsonl")], env=env)
 

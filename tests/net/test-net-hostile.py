@@ -164,9 +164,41 @@ def main():
     raw.send({"type": "action", "id": "c" * 65, "action": {"type": "x"}})
     expect_error(raw, "bad-message", "an id of 65 bytes")
 
-    # Play seat 0 from here with whatever the host lets a seat do: the test does not know
-    # the moves, so it hands the seat to a computer player with its token (as a device
-    # that comes back would), after sending one move out of turn if one is due elsewhere.
+    # Seat 0 plays one round by hand (docs/protocol-aufachse.md): a route card for another
+    # seat, a replayed id, a move out of turn.
+    def views_until(pred):
+        v = view
+        while not pred(v):
+            v = raw.recv_type("view", timeout=60)["view"]
+        return v
+    mine = views_until(lambda v: v["current"] == 0 and v["state"]["phase"] == "play"
+                       and not v["state"]["route_done"])
+    hand = mine["state"]["hands"][0]
+    card = hand[0]
+    raw.send({"type": "action", "id": "r0", "action": {"type": "route", "card": card,
+                                                          "seat": 1}})
+    expect_error(raw, "refused", "a move that names another seat")
+    raw.send({"type": "action", "id": "r1", "at": mine["actions"],
+              "action": {"type": "route", "card": card}})
+    done = raw.recv_type("done", timeout=10)
+    raw.send({"type": "action", "id": "r1", "at": mine["actions"],
+              "action": {"type": "route", "card": card}})
+    again = raw.recv_type("done", timeout=10)
+    if done.get("id") != "r1" or again.get("id") != "r1":
+        fail(f"a move and its replay: {done}, {again}")
+    after = views_until(lambda v: v["actions"] > mine["actions"])
+    if (len(after["state"]["hands"][0]) != len(hand) - 1 or
+            after["state"]["route_lengths"][0] != mine["state"]["route_lengths"][0] + 1):
+        fail(f"a replayed id was played twice: {after['state']}")
+    ok("a move sent twice with the same id is played once and answered twice")
+    counter = after["state"]["hands"][0][0]
+    raw.send({"type": "action", "id": "c1", "action": {"type": "counter", "card": counter}})
+    raw.recv_type("done", timeout=10)
+    raw.send({"type": "action", "id": "r2", "action": {"type": "route",
+                                                        "card": after["state"]["hands"][0][1]}})
+    expect_error(raw, "refused", "a move out of turn")
+
+    # From here a computer player takes seat 0 with its token, as a device that comes back.
     token = j["token"]
     raw.close()
     url = f"ws://127.0.0.1:{port}/ws"

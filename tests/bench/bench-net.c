@@ -19,6 +19,11 @@
 typedef struct Bench Bench;
 
 typedef struct {
+    guint64 at;  /* the view's actions the action was chosen on */
+    gint64 sent; /* monotonic µs */
+} Pending;
+
+typedef struct {
     Bench *bench;
     LpNetClient *client;
     int seat;
@@ -31,8 +36,7 @@ struct Bench {
     LpNetHost *host;
     LpGame *game;
     Device devices[SEATS];
-    guint64 sent_at;  /* the "at" of the action in flight, or G_MAXUINT64 */
-    gint64 sent_time; /* monotonic µs */
+    GArray *pending;  /* Pending: actions sent, not yet seen by every device */
     GArray *latencies; /* double ms */
     gsize max_view;
     guint64 seed;
@@ -45,14 +49,19 @@ static gint64 now_us(void)
 
 static void check_all_hold(Bench *b)
 {
-    if (b->sent_at == G_MAXUINT64)
-        return;
+    guint64 least = G_MAXUINT64;
     for (int i = 0; i < SEATS; i++)
-        if (b->devices[i].seen <= b->sent_at)
-            return;
-    double ms = (now_us() - b->sent_time) / 1000.0;
-    g_array_append_val(b->latencies, ms);
-    b->sent_at = G_MAXUINT64;
+        least = MIN(least, b->devices[i].seen);
+    for (guint i = 0; i < b->pending->len;) {
+        Pending *p = &g_array_index(b->pending, Pending, i);
+        if (least > p->at) {
+            double ms = (now_us() - p->sent) / 1000.0;
+            g_array_append_val(b->latencies, ms);
+            g_array_remove_index_fast(b->pending, i);
+        } else {
+            i++;
+        }
+    }
 }
 
 static void on_received(LpNetClient *client, GBytes *bytes, Device *d)
@@ -74,15 +83,15 @@ static void on_view(LpNetClient *client, JsonNode *view, Device *d)
     }
     d->seen = lp_game_get_n_actions(mirror);
     check_all_hold(b);
-    if (lp_game_get_computer_seat(mirror) != d->seat || b->sent_at != G_MAXUINT64)
+    if (lp_game_get_computer_seat(mirror) != d->seat)
         return;
     g_autoptr(JsonNode) action =
         lp_game_computer_action(mirror, (guint)d->seat, b->rules->computer_move);
     if (action == NULL)
         return;
     g_autofree char *id = g_strdup_printf("s%d-a%" G_GUINT64_FORMAT, d->seat, d->seen);
-    b->sent_at = d->seen;
-    b->sent_time = now_us();
+    Pending p = {.at = d->seen, .sent = now_us()};
+    g_array_append_val(b->pending, p);
     lp_net_client_send_action(client, id, (gint64)d->seen, action);
 }
 
@@ -145,7 +154,7 @@ static gboolean play(Bench *b, const char *kind, guint64 seed)
 {
     b->rules = lp_games_lookup(kind);
     b->seed = seed;
-    b->sent_at = G_MAXUINT64;
+    g_array_set_size(b->pending, 0);
     gboolean remote[SEATS] = {TRUE, TRUE, TRUE, TRUE, TRUE};
     b->host = lp_net_host_new(kind, SEATS, remote, CODE);
     g_autoptr(GError) error = NULL;
@@ -197,7 +206,8 @@ int main(int argc, char **argv)
         else if (g_str_equal(argv[i], "--json"))
             json_path = argv[i + 1];
     }
-    Bench b = {.loop = g_main_loop_new(NULL, FALSE)};
+    Bench b = {.loop = g_main_loop_new(NULL, FALSE),
+               .pending = g_array_new(FALSE, FALSE, sizeof(Pending))};
     g_autoptr(GString) json = g_string_new("{\"games\":[");
     const char *kinds[] = {"minden", "aufachse", "buxtehude"};
     gboolean ok = TRUE, first = TRUE;

@@ -19,6 +19,12 @@ struct _LpNetClient {
     int seat;
     gboolean joined;
     char *bye_reason;
+    /* The host allows LP_NET_MAX_RATE messages a second: a client keeps below it, sending
+     * what comes faster a moment later, in order. */
+    GQueue outbox;
+    gint64 window_start;
+    guint window_count;
+    guint flush_id;
 };
 
 G_DEFINE_FINAL_TYPE(LpNetClient, lp_net_client, G_TYPE_OBJECT)
@@ -28,6 +34,8 @@ static guint signals[N_SIGNALS];
 
 static void drop_connection(LpNetClient *self)
 {
+    g_clear_handle_id(&self->flush_id, g_source_remove);
+    g_queue_clear_full(&self->outbox, g_free);
     if (self->ws != NULL) {
         g_signal_handlers_disconnect_by_data(self->ws, self);
         if (soup_websocket_connection_get_state(self->ws) == SOUP_WEBSOCKET_STATE_OPEN)
@@ -87,6 +95,7 @@ static void lp_net_client_class_init(LpNetClientClass *klass)
 
 static void lp_net_client_init(LpNetClient *self)
 {
+    g_queue_init(&self->outbox);
     self->seat = -1;
     self->want_seat = -1;
 }
@@ -96,11 +105,43 @@ LpNetClient *lp_net_client_new(void)
     return g_object_new(LP_TYPE_NET_CLIENT, NULL);
 }
 
+static gboolean flush_outbox(gpointer data);
+
+/* Sends now when the second's budget allows, else queues for the next second. */
 static void send_text(LpNetClient *self, const char *text)
 {
-    if (self->ws != NULL &&
-        soup_websocket_connection_get_state(self->ws) == SOUP_WEBSOCKET_STATE_OPEN)
+    if (self->ws == NULL ||
+        soup_websocket_connection_get_state(self->ws) != SOUP_WEBSOCKET_STATE_OPEN)
+        return;
+    gint64 now = g_get_monotonic_time();
+    if (now - self->window_start >= G_USEC_PER_SEC) {
+        self->window_start = now;
+        self->window_count = 0;
+    }
+    if (g_queue_is_empty(&self->outbox) && self->window_count < LP_NET_MAX_RATE - 2) {
+        self->window_count++;
         soup_websocket_connection_send_text(self->ws, text);
+        return;
+    }
+    g_queue_push_tail(&self->outbox, g_strdup(text));
+    if (self->flush_id == 0) {
+        gint64 wait = self->window_start + G_USEC_PER_SEC - now;
+        self->flush_id = g_timeout_add((guint)MAX(wait / 1000 + 1, 1), flush_outbox, self);
+    }
+}
+
+static gboolean flush_outbox(gpointer data)
+{
+    LpNetClient *self = data;
+    self->flush_id = 0;
+    GQueue pending = self->outbox;
+    g_queue_init(&self->outbox);
+    char *text;
+    while ((text = g_queue_pop_head(&pending)) != NULL) {
+        send_text(self, text);
+        g_free(text);
+    }
+    return G_SOURCE_REMOVE;
 }
 
 static void send_join(LpNetClient *self)

@@ -28,7 +28,14 @@ typedef struct {
     LpNetClient *client;
     int seat;
     guint64 seen; /* the actions of the newest view received */
+    gint64 last_sent; /* monotonic µs */
+    JsonNode *held;   /* a view whose decision waits for the pace */
+    guint pace_id;
 } Device;
+
+/* A device sends at most one action each PACE_US: below the host's 20 messages a second,
+ * so the figures are the network's and the host's, never a client's queue. */
+#define PACE_US 55000
 
 struct Bench {
     GMainLoop *loop;
@@ -71,6 +78,8 @@ static void on_received(LpNetClient *client, GBytes *bytes, Device *d)
         d->bench->max_view = n;
 }
 
+static gboolean on_pace(gpointer data);
+
 static void on_view(LpNetClient *client, JsonNode *view, Device *d)
 {
     Bench *b = d->bench;
@@ -85,6 +94,15 @@ static void on_view(LpNetClient *client, JsonNode *view, Device *d)
     check_all_hold(b);
     if (lp_game_get_computer_seat(mirror) != d->seat)
         return;
+    gint64 wait = d->last_sent + PACE_US - now_us();
+    if (wait > 0) {
+        g_clear_pointer(&d->held, json_node_unref);
+        d->held = json_node_copy(view);
+        if (d->pace_id == 0)
+            d->pace_id = g_timeout_add((guint)(wait / 1000 + 1), on_pace, d);
+        return;
+    }
+    d->last_sent = now_us();
     g_autoptr(JsonNode) action =
         lp_game_computer_action(mirror, (guint)d->seat, b->rules->computer_move);
     if (action == NULL)
@@ -93,6 +111,16 @@ static void on_view(LpNetClient *client, JsonNode *view, Device *d)
     Pending p = {.at = d->seen, .sent = now_us()};
     g_array_append_val(b->pending, p);
     lp_net_client_send_action(client, id, (gint64)d->seen, action);
+}
+
+static gboolean on_pace(gpointer data)
+{
+    Device *d = data;
+    d->pace_id = 0;
+    g_autoptr(JsonNode) view = g_steal_pointer(&d->held);
+    if (view != NULL)
+        on_view(d->client, view, d);
+    return G_SOURCE_REMOVE;
 }
 
 static void on_result(LpNetClient *client, JsonNode *result, Device *d)
@@ -171,6 +199,7 @@ static gboolean play(Bench *b, const char *kind, guint64 seed)
         d->bench = b;
         d->seat = i;
         d->seen = 0;
+        d->last_sent = 0;
         d->client = lp_net_client_new();
         g_signal_connect(d->client, "view", G_CALLBACK(on_view), d);
         g_signal_connect(d->client, "received", G_CALLBACK(on_received), d);
@@ -185,8 +214,11 @@ static gboolean play(Bench *b, const char *kind, guint64 seed)
 
 static void finish(Bench *b)
 {
-    for (int i = 0; i < SEATS; i++)
+    for (int i = 0; i < SEATS; i++) {
+        g_clear_handle_id(&b->devices[i].pace_id, g_source_remove);
+        g_clear_pointer(&b->devices[i].held, json_node_unref);
         g_clear_object(&b->devices[i].client);
+    }
     lp_net_host_stop(b->host, "over");
     g_clear_object(&b->host);
     g_clear_object(&b->game);

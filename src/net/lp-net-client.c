@@ -269,6 +269,7 @@ static void on_connected(GObject *source, GAsyncResult *result, gpointer data)
     }
     self->ws = ws;
     soup_websocket_connection_set_max_incoming_payload_size(ws, LP_NET_MAX_MESSAGE);
+    lp_net_stream_set_nodelay(soup_websocket_connection_get_io_stream(ws));
     g_signal_connect(ws, "message", G_CALLBACK(on_message), self);
     g_signal_connect(ws, "closed", G_CALLBACK(on_closed), self);
     JsonObject *body = json_object_new();

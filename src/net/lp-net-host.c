@@ -663,6 +663,7 @@ static void on_websocket(SoupServer *server, SoupServerMessage *msg, const char 
     conn->last_heard = g_get_monotonic_time();
     soup_websocket_connection_set_max_incoming_payload_size(ws, LP_NET_MAX_MESSAGE);
     soup_websocket_connection_set_keepalive_interval(ws, LP_NET_STALL_SECONDS);
+    lp_net_stream_set_nodelay(soup_websocket_connection_get_io_stream(ws));
     g_signal_connect(ws, "message", G_CALLBACK(on_message), conn);
     g_signal_connect(ws, "pong", G_CALLBACK(on_pong), conn);
     g_signal_connect(ws, "closed", G_CALLBACK(on_closed), conn);

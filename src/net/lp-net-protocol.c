@@ -6,6 +6,8 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/random.h>
 
 #include "lp-json.h"
@@ -206,4 +208,14 @@ gboolean lp_net_secret_equal(const char *a, const char *b)
     for (gsize i = 0; i < la; i++)
         diff |= (guint8)(a[i] ^ b[i % (lb > 0 ? lb : 1)]);
     return diff == 0;
+}
+
+void lp_net_stream_set_nodelay(gpointer io_stream)
+{
+    if (!G_IS_SOCKET_CONNECTION(io_stream))
+        return;
+    GSocket *socket = g_socket_connection_get_socket(G_SOCKET_CONNECTION(io_stream));
+    if (g_socket_get_family(socket) == G_SOCKET_FAMILY_UNIX)
+        return;
+    g_socket_set_option(socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
 }

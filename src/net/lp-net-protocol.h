@@ -71,6 +71,9 @@ gboolean lp_net_token_is_valid(const char *s);
 /* A name from another device, cleaned: control and format characters dropped, cut to
  * LP_NET_MAX_NAME characters, surrounding white space trimmed; NULL when nothing is left. */
 char *lp_net_clean_name(const char *name);
+/* Small messages go out at once: no Nagle delay on the connection under stream (a
+ * GSocketConnection; anything else is left alone). */
+void lp_net_stream_set_nodelay(gpointer io_stream);
 /* Compare two NUL-terminated secrets in time that does not depend on where they differ. */
 gboolean lp_net_secret_equal(const char *a, const char *b);
 

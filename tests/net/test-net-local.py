@@ -21,10 +21,32 @@ PER_GAME = int(os.environ.get("LP_NET_GAMES", "20"))
 CODE = "135790"
 
 
+def aufachse_leak(view, seat):
+    """What of another seat's secrets an Auf Achse view of seat shows (docs/protocol-
+    aufachse.md): another hand, or another route before the stage's end. None if nothing."""
+    state = view["state"]
+    open_routes = state["phase"] in ("stage-end", "over")
+    for other, hand in enumerate(state["hands"]):
+        if other != seat and hand is not None:
+            return f"the hand of seat {other}"
+    for other, route in enumerate(state["routes"]):
+        if other != seat and route is not None and not open_routes:
+            return f"the face-down route of seat {other}"
+    return None
+
+
+LEAKS = {"aufachse": aufachse_leak}
+
+
 def check_capture(path, seat, game):
     views = 0
+    leak_of = LEAKS.get(game)
     for line in open(path):
         msg = json.loads(line)
+        if msg.get("type") == "view" and leak_of is not None:
+            leak = leak_of(msg["view"], seat)
+            if leak is not None:
+                fail(f"seat {seat} received {leak}: {path}")
         if msg.get("type") == "view":
             view = msg["view"]
             if view.get("viewer") != seat or view.get("game") != game:
@@ -37,7 +59,18 @@ def check_capture(path, seat, game):
     return views
 
 
+def check_catches_a_leak():
+    """The check can fail: a view with one planted field is caught."""
+    view = {"state": {"phase": "play", "hands": [[1, 2], [3]], "routes": [None, None]}}
+    if aufachse_leak(view, 0) is None:
+        fail("the secrecy check misses another seat's hand")
+    view = {"state": {"phase": "play", "hands": [[1, 2], None], "routes": [None, [7]]}}
+    if aufachse_leak(view, 0) is None:
+        fail("the secrecy check misses another seat's face-down route")
+
+
 def main():
+    check_catches_a_leak()
     n = 0
     tmp = tempfile.mkdtemp(prefix="lp-net-local-")
     only = os.environ.get("LP_NET_ONLY")

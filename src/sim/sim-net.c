@@ -19,7 +19,8 @@
 #include "lp-net-host.h"
 
 #define SIM_MAX_PLAYERS 8
-/* A joiner that lost its host tries again this long before it gives up (exit 4). */
+/* A joiner that lost its host tries again this long before it gives up (exit 4);
+ * --patience changes it. */
 #define REJOIN_SECONDS 30
 
 static int usage_error(const char *what, const char *problem)
@@ -470,6 +471,7 @@ typedef struct {
     int status;
     guint retry;
     gint64 lost_since; /* monotonic µs, 0 while connected */
+    guint64 patience;  /* seconds */
     FILE *capture;     /* --capture: every message received, one a line */
 } Join;
 
@@ -592,7 +594,7 @@ static gboolean on_retry(gpointer data)
 {
     Join *j = data;
     j->retry = 0;
-    if (g_get_monotonic_time() - j->lost_since > REJOIN_SECONDS * G_USEC_PER_SEC) {
+    if (g_get_monotonic_time() - j->lost_since > (gint64)j->patience * G_USEC_PER_SEC) {
         fprintf(stderr, "landpartie-sim: the connection to the host is lost\n");
         join_quit(j, 4);
         return G_SOURCE_REMOVE;
@@ -620,6 +622,7 @@ static void on_failed(LpNetClient *client, guint code, const char *message, Join
 
 static void on_closed(LpNetClient *client, const char *reason, Join *j)
 {
+    /* Also a host that cannot be reached at all: tried again, as a lost one. */
     if (j->over || !g_main_loop_is_running(j->loop))
         return;
     if (j->lost_since == 0)
@@ -630,12 +633,14 @@ static void on_closed(LpNetClient *client, const char *reason, Join *j)
 
 int sim_join_main(int argc, char **argv)
 {
-    g_autofree char *code = NULL, *level = NULL, *seat = NULL, *capture = NULL;
+    g_autofree char *code = NULL, *level = NULL, *seat = NULL, *capture = NULL,
+                    *patience = NULL;
     const GOptionEntry entries[] = {
         {"code", 0, 0, G_OPTION_ARG_STRING, &code, NULL, "C"},
         {"level", 0, 0, G_OPTION_ARG_STRING, &level, NULL, "L"},
         {"seat", 0, 0, G_OPTION_ARG_STRING, &seat, NULL, "K"},
         {"capture", 0, 0, G_OPTION_ARG_FILENAME, &capture, NULL, "FILE"},
+        {"patience", 0, 0, G_OPTION_ARG_STRING, &patience, NULL, "S"},
         {NULL},
     };
     g_autoptr(GOptionContext) context = g_option_context_new(NULL);
@@ -651,7 +656,9 @@ int sim_join_main(int argc, char **argv)
     LpLevel l;
     if (level == NULL || !lp_level_from_string(level, &l))
         return usage_error("join", "--level must be easy, normal or hard");
-    Join j = {.want_seat = -1, .seat = -1, .status = 4};
+    Join j = {.want_seat = -1, .seat = -1, .status = 4, .patience = REJOIN_SECONDS};
+    if (patience != NULL && !parse_uint(patience, 3600, &j.patience))
+        return usage_error("join", "--patience needs a number of seconds up to 3600");
     if (seat != NULL) {
         guint64 s = 0;
         if (!parse_uint(seat, SIM_MAX_PLAYERS - 1, &s))
@@ -746,10 +753,15 @@ int sim_browse_main(int argc, char **argv)
     g_timeout_add_seconds((guint)s, quit_loop, loop);
     g_main_loop_run(loop);
     if (!lp_net_browser_is_available(browser)) {
-        fprintf(stderr, "landpartie-sim: %s\n", lp_net_browser_get_problem(browser));
-        return 5;
+        JsonObject *obj = json_object_new();
+        json_object_set_string_member(obj, "discovery", "unavailable");
+        json_object_set_string_member(obj, "reason", lp_net_browser_get_problem(browser));
+        g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
+        json_node_take_object(node, obj);
+        g_autofree char *text = lp_json_to_string(node, FALSE);
+        puts(text);
     }
-    return 0;
+    return fflush(stdout) == 0 ? 0 : 1;
 }
 
 const char sim_net_usage[] =
@@ -757,7 +769,7 @@ const char sim_net_usage[] =
     "                           [--option] [--log FILE] [--save FILE] [--name NAME]\n"
     "       landpartie-sim host --resume FILE --port P --code C [--log FILE]\n"
     "       landpartie-sim join ws://HOST:PORT/ws --code C --level L [--seat K]\n"
-    "                           [--capture FILE]\n"
+    "                           [--capture FILE] [--patience S]\n"
     "       landpartie-sim browse [--seconds S]\n"
     "\n"
     "host plays GAME with its computer seats and waits for other devices to take the seats\n"
@@ -771,6 +783,8 @@ const char sim_net_usage[] =
     "host announces the game on the network (DNS-SD, _landpartie._tcp) as NAME when an\n"
     "Avahi daemon runs. browse lists the games announced within S seconds (default 3), one\n"
     "JSON line each.\n"
-    "Exit codes: 0 the game ended (browse: discovery works), 1 an error, 2 bad arguments,\n"
-    "3 refused (wrong code, no free seat), 4 the connection was lost and not regained\n"
-    "within 30 s, 5 (browse) discovery is not available here.\n";
+    "browse prints {\"discovery\":\"unavailable\"} with the reason where no daemon runs.\n"
+    "join --patience S waits S seconds (default 30) for a lost host before it gives up.\n"
+    "Exit codes: 0 the game ended (browse: the list is printed), 1 an error, 2 bad\n"
+    "arguments, 3 refused (wrong code, no free seat), 4 the connection was lost and not\n"
+    "regained in time.\n";

@@ -15,6 +15,7 @@
 #include "lp-games.h"
 #include "lp-history.h"
 #include "lp-json.h"
+#include "sim-net.h"
 
 /* usage: the text of --help, from usage.txt, which is also the manual page. */
 #include "sim-usage.h"
@@ -175,6 +176,13 @@ static gboolean log_close(Log *log, gboolean keep)
 
 int main(int argc, char **argv)
 {
+    /* Play on several devices (issue 31): landpartie-sim host … / join …. */
+    if (argc >= 2 && g_str_equal(argv[1], "host"))
+        return sim_host_main(argc - 1, argv + 1);
+    if (argc >= 2 && g_str_equal(argv[1], "join"))
+        return sim_join_main(argc - 1, argv + 1);
+    if (argc >= 2 && g_str_equal(argv[1], "browse"))
+        return sim_browse_main(argc - 1, argv + 1);
     if (argc >= 2 && (g_str_equal(argv[1], "--help") || g_str_equal(argv[1], "-h"))) {
         fputs(usage, stdout);
         return fflush(stdout) == 0 ? 0 : 1;

@@ -5,7 +5,9 @@
 and exit codes; every option of the sim's option table is documented and nothing else is;
 the exit codes the sim really gives are the documented ones.
 
-    check-help.py SIM USAGE.TXT PAGE.6 MAIN.C
+    check-help.py SIM USAGE.TXT PAGE.6 MAIN.C [MORE.C…]
+
+MAIN.C and MORE.C hold the sim's option tables (src/sim/main.c, src/sim/sim-net.c).
 """
 import os
 import re
@@ -13,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 
-sim, usage_path, page_path, main_path = sys.argv[1:5]
+sim, usage_path, page_path = sys.argv[1:4]
+source_paths = sys.argv[4:]
 n = 0
 failed = False
 
@@ -81,8 +84,10 @@ with open(usage_path, encoding='utf-8') as f:
     usage = f.read()
 with open(page_path, encoding='utf-8') as f:
     page = f.read()
-with open(main_path, encoding='utf-8') as f:
-    main_c = f.read()
+main_c = ''
+for path in source_paths:
+    with open(path, encoding='utf-8') as f:
+        main_c += f.read()
 
 for flag in ('--help', '-h'):
     r = run(flag)
@@ -117,6 +122,26 @@ with tempfile.TemporaryDirectory() as tmp:
     observed[1] = run('minden', '--players', '2', '--seed', '1',
                       '--log', os.path.join(tmp, 'no-such-folder', 'log.jsonl'))
     observed[2] = run('minden', '--players', '2', '--seed', '1', '--no-such-option')
+    # 3 and 4: a joiner refused by a host, and one whose host never answers.
+    env = dict(os.environ, XDG_STATE_HOME=tmp)
+    host = subprocess.Popen([sim, 'host', 'minden', '--players', '2', '--levels',
+                             'remote,easy', '--seed', '1', '--port', '0', '--code', '111111'],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    port = None
+    for line in host.stderr:
+        m = re.search(r'on port (\d+)', line)
+        if m:
+            port = m.group(1)
+            break
+    observed[3] = subprocess.run([sim, 'join', 'ws://127.0.0.1:%s/ws' % port, '--code',
+                                  '222222', '--level', 'easy'], capture_output=True,
+                                 text=True, env=env, timeout=60)
+    host.kill()
+    host.wait()
+    observed[4] = subprocess.run([sim, 'join', 'ws://127.0.0.1:%s/ws' % port, '--code',
+                                  '111111', '--level', 'easy', '--patience', '1'],
+                                 capture_output=True, text=True, env=env, timeout=60)
 for code, r in observed.items():
     check(r.returncode == code and code in documented_codes,
           'exit status %d happens and is documented' % code,

@@ -77,6 +77,7 @@ JsonArray *aa_cards_to_json(GArray *cards);
  * "last_resolved", "scores" and "figures". */
 void aa_game_save_open_end(AaGame *self, JsonObject *obj);
 gboolean aa_cards_from_json(JsonObject *obj, const char *member, GArray *out, GError **error);
+gboolean aa_cards_from_array(JsonArray *array, const char *member, GArray *out, GError **error);
 /* "phase", "stage", "announced", "start_seat", "play_index", "route_done", "action",
  * "last_resolved"; then "pile_owners" (one per card of the pile), "extra_left", "scores". */
 gboolean aa_game_read_progress(AaGame *self, JsonObject *obj, GError **error);

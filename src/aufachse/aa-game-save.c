@@ -73,8 +73,12 @@ void aa_game_save_open_end(AaGame *self, JsonObject *obj)
 gboolean aa_cards_from_json(JsonObject *obj, const char *member, GArray *out, GError **error)
 {
     JsonArray *array;
-    if (!lp_json_get_array(obj, member, &array, error))
-        return FALSE;
+    return lp_json_get_array(obj, member, &array, error) &&
+           aa_cards_from_array(array, member, out, error);
+}
+
+gboolean aa_cards_from_array(JsonArray *array, const char *member, GArray *out, GError **error)
+{
     if (json_array_get_length(array) > AA_N_CARDS) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                     _("“%s” holds more than %d cards"), member, AA_N_CARDS);

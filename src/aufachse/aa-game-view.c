@@ -129,9 +129,12 @@ static gboolean read_seat_cards(AaGame *self, JsonObject *obj, const char *membe
             push_hidden(out[s], (guint)size);
             continue;
         }
-        g_autoptr(JsonObject) wrap = json_object_new();
-        json_object_set_member(wrap, member, json_node_copy(node));
-        if (!aa_cards_from_json(wrap, member, out[s], error))
+        if (!JSON_NODE_HOLDS_ARRAY(node)) {
+            g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE,
+                        _("entry %u of “%s” must be a list of cards"), s + 1, member);
+            return FALSE;
+        }
+        if (!aa_cards_from_array(json_node_get_array(node), member, out[s], error))
             return FALSE;
         if (out[s]->len != size) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,

@@ -743,8 +743,10 @@ JsonNode *lp_game_view(LpGame *self, int viewer)
     for (guint i = 0; i < priv->players->len; i++)
         json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
     json_object_set_array_member(obj, "players", players);
-    if (viewer >= 0)
-        json_object_set_string_member(obj, "ai", seat_key(self, (guint)viewer));
+    if (viewer >= 0) {
+        g_autofree char *key = seat_key(self, (guint)viewer);
+        json_object_set_string_member(obj, "ai", key);
+    }
     json_object_set_member(obj, "state", klass->view_state(self, viewer));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);

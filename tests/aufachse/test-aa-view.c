@@ -250,7 +250,7 @@ static void check_round_trip(LpGame *game, int viewer)
 
 static void test_round_trip(void)
 {
-    play_games(3, check_round_trip, 1);
+    play_games(2, check_round_trip, 1);
 }
 
 static void check_secrecy(LpGame *game, int viewer)
@@ -262,7 +262,7 @@ static void check_secrecy(LpGame *game, int viewer)
 
 static void test_secrecy(void)
 {
-    play_games(2, check_secrecy, 3);
+    play_games(2, check_secrecy, 4);
 }
 
 static void test_secrecy_catches_planted_leak(void)
@@ -606,8 +606,7 @@ static void test_hostile_numbers(void)
     g_autoptr(AaGame) game = fresh_game(4, NULL);
     for (guint i = 0; i < 30; i++)
         lp_game_computer_step(LP_GAME(game), aa_ai_move);
-    static const gint64 values[] = {-1, 0, 1, 2, 9, 10, 11, 108, 109, 255, 256, G_MAXINT32,
-                                    G_MININT64};
+    static const gint64 values[] = {-1, 0, 2, 11, 109, 255, G_MAXINT32, G_MININT64};
     for (int viewer = LP_VIEWER_ONLOOKER; viewer < 4; viewer++) {
         g_autoptr(JsonNode) good = lp_game_view(LP_GAME(game), viewer);
         g_autofree char *text = lp_json_to_string(good, FALSE);

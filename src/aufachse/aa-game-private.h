@@ -81,9 +81,44 @@ static inline GArray *aa_game_peek_route(AaGame *self, guint seat)
     return self->routes[seat];
 }
 
-/* aa-game-save.c: LpGameClass save_state and load_state. */
+/* aa-game-save.c: LpGameClass save_state and load_state, and the readers that a view
+ * shares with a save (aa-game-view.c). */
 JsonNode *aa_game_save_state(LpGame *game);
 gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error);
+/* Sets the number of seats and returns state's object, or NULL with an LP_SAVE_ERROR. */
+JsonObject *aa_game_state_object(AaGame *self, JsonNode *state, GError **error);
+JsonArray *aa_cards_to_json(GArray *cards);
+/* The members every viewer sees alike and a save writes the same way: "action",
+ * "last_resolved", "scores" and "figures". */
+void aa_game_save_open_end(AaGame *self, JsonObject *obj);
+gboolean aa_cards_from_json(JsonObject *obj, const char *member, GArray *out, GError **error);
+gboolean aa_cards_from_array(JsonArray *array, const char *member, GArray *out, GError **error);
+/* "phase", "stage", "announced", "start_seat", "play_index", "route_done", "action",
+ * "last_resolved"; then "pile_owners" (one per card of the pile), "extra_left", "scores". */
+gboolean aa_game_read_progress(AaGame *self, JsonObject *obj, GError **error);
+gboolean aa_game_read_pile_owners(AaGame *self, JsonObject *obj, GError **error);
+gboolean aa_game_read_extra_left(AaGame *self, JsonObject *obj, GError **error);
+gboolean aa_game_read_scores(AaGame *self, JsonObject *obj, GError **error);
+
+/* aa-game-view.c: several devices (issue 31), LpGameClass view_state, load_view,
+ * apply_action and get_computer_seat. */
+JsonNode *aa_game_view_state(LpGame *game, int viewer);
+gboolean aa_game_load_view(LpGame *game, JsonNode *state, GError **error);
+gboolean aa_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
+int aa_game_get_computer_seat(LpGame *game);
+/* On a mirror, once a move's checks pass: send {"type": type, "card": card} to the host
+ * (seat must be the mirror's own). */
+gboolean aa_game_request_move(AaGame *self, guint seat, const char *type, guint card,
+                              GError **error);
+/* On a mirror: the game's own steps (turning the pile over, dealing a stage) are the host's. */
+gboolean aa_game_refuse_own_step(AaGame *self, GError **error);
+/* A mirror's cards that its viewer may not see are AA_CARD_HIDDEN: a hand or a route is
+ * known whole or not at all. */
+#define AA_CARD_HIDDEN 0xff
+static inline gboolean aa_cards_known(GArray *cards)
+{
+    return cards->len == 0 || g_array_index(cards, guint8, 0) != AA_CARD_HIDDEN;
+}
 
 /* aa-game-record.c: LpGameClass record (issue 15), and the "longest" of a save (optional:
  * saves from before it load with zeros). */

@@ -41,16 +41,15 @@ JsonNode *aa_game_record(LpGame *game)
  * something a seat holds (the e2e tests watch those lists while a person is away). */
 JsonNode *aa_game_save_longest(AaGame *self)
 {
-    g_autoptr(JsonBuilder) b = json_builder_new();
-
-    json_builder_begin_object(b);
-    json_builder_set_member_name(b, "longest");
-    json_builder_begin_array(b);
+    /* Built directly: every view a computer player decides on carries it. */
+    JsonArray *longest = json_array_sized_new(self->n);
     for (guint s = 0; s < self->n; s++)
-        json_builder_add_int_value(b, self->longest[s]);
-    json_builder_end_array(b);
-    json_builder_end_object(b);
-    return json_builder_get_root(b);
+        json_array_add_int_element(longest, self->longest[s]);
+    JsonObject *obj = json_object_new();
+    json_object_set_array_member(obj, "longest", longest);
+    JsonNode *node = json_node_init_object(json_node_alloc(), obj);
+    json_object_unref(obj);
+    return node;
 }
 
 static gboolean longest_error(GError **error)

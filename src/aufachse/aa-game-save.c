@@ -13,7 +13,7 @@
 
 /* ---- save ---- */
 
-static JsonArray *ids_json(GArray *a)
+JsonArray *aa_cards_to_json(GArray *a)
 {
     JsonArray *array = json_array_sized_new(a->len);
     for (guint i = 0; i < a->len; i++)
@@ -31,22 +31,32 @@ JsonNode *aa_game_save_state(LpGame *game)
     json_object_set_int_member(obj, "start_seat", self->start_seat);
     json_object_set_int_member(obj, "play_index", self->play_index);
     json_object_set_boolean_member(obj, "route_done", self->route_done);
-    json_object_set_array_member(obj, "draw", ids_json(self->draw));
-    json_object_set_array_member(obj, "discard", ids_json(self->discard));
-    json_object_set_array_member(obj, "pile", ids_json(self->pile));
-    json_object_set_array_member(obj, "pile_owners", ids_json(self->pile_owner));
-    json_object_set_array_member(obj, "counter", ids_json(self->counter));
+    json_object_set_array_member(obj, "draw", aa_cards_to_json(self->draw));
+    json_object_set_array_member(obj, "discard", aa_cards_to_json(self->discard));
+    json_object_set_array_member(obj, "pile", aa_cards_to_json(self->pile));
+    json_object_set_array_member(obj, "pile_owners", aa_cards_to_json(self->pile_owner));
+    json_object_set_array_member(obj, "counter", aa_cards_to_json(self->counter));
     JsonArray *hands = json_array_new();
     JsonArray *routes = json_array_new();
     JsonArray *extra = json_array_new();
     for (guint s = 0; s < self->n; s++) {
-        json_array_add_array_element(hands, ids_json(self->hands[s]));
-        json_array_add_array_element(routes, ids_json(self->routes[s]));
+        json_array_add_array_element(hands, aa_cards_to_json(self->hands[s]));
+        json_array_add_array_element(routes, aa_cards_to_json(self->routes[s]));
         json_array_add_int_element(extra, self->extra_left[s]);
     }
     json_object_set_array_member(obj, "hands", hands);
     json_object_set_array_member(obj, "routes", routes);
     json_object_set_array_member(obj, "extra_left", extra);
+    aa_game_save_open_end(self, obj);
+    /* The save's alone: a view leaves the log of turned cards out (issue 31 follow-up). */
+    json_object_set_member(obj, "turned", aa_game_save_turned(self));
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, obj);
+    return node;
+}
+
+void aa_game_save_open_end(AaGame *self, JsonObject *obj)
+{
     json_object_set_int_member(obj, "action", self->action);
     json_object_set_int_member(obj, "last_resolved", self->last_resolved);
     JsonArray *scores = json_array_new();
@@ -58,19 +68,19 @@ JsonNode *aa_game_save_state(LpGame *game)
     }
     json_object_set_array_member(obj, "scores", scores);
     json_object_set_member(obj, "figures", aa_game_save_longest(self));
-    json_object_set_member(obj, "turned", aa_game_save_turned(self));
-    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(node, obj);
-    return node;
 }
 
 /* ---- load: one reader per section ---- */
 
-static gboolean read_cards(JsonObject *obj, const char *member, GArray *out, GError **error)
+gboolean aa_cards_from_json(JsonObject *obj, const char *member, GArray *out, GError **error)
 {
     JsonArray *array;
-    if (!lp_json_get_array(obj, member, &array, error))
-        return FALSE;
+    return lp_json_get_array(obj, member, &array, error) &&
+           aa_cards_from_array(array, member, out, error);
+}
+
+gboolean aa_cards_from_array(JsonArray *array, const char *member, GArray *out, GError **error)
+{
     if (json_array_get_length(array) > AA_N_CARDS) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                     _("“%s” holds more than %d cards"), member, AA_N_CARDS);
@@ -110,7 +120,7 @@ static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GA
         g_autoptr(JsonObject) wrap = json_object_new();
         json_object_set_member(wrap, member, json_node_copy(node));
         g_autoptr(GError) local = NULL;
-        if (!read_cards(wrap, member, out[s], &local)) {
+        if (!aa_cards_from_json(wrap, member, out[s], &local)) {
             /* Translators: a save-file problem, then the seat it concerns. */
             g_set_error(error, LP_SAVE_ERROR, local->code, _("%s (player %u)"), local->message,
                         s + 1);
@@ -121,7 +131,7 @@ static gboolean read_seat_cards(JsonObject *obj, const char *member, guint n, GA
 }
 
 /* Where the game stands: phase, stage, whose turn, the +1/+2 in effect. */
-static gboolean read_progress(AaGame *self, JsonObject *obj, GError **error)
+gboolean aa_game_read_progress(AaGame *self, JsonObject *obj, GError **error)
 {
     int phase;
     gint64 stage, start, play_index, action, last;
@@ -149,10 +159,10 @@ static gboolean read_progress(AaGame *self, JsonObject *obj, GError **error)
 /* Every place a card can lie; whether each card lies in exactly one is the check's part. */
 static gboolean read_card_places(AaGame *self, JsonObject *obj, GError **error)
 {
-    if (!read_cards(obj, "draw", self->draw, error) ||
-        !read_cards(obj, "discard", self->discard, error) ||
-        !read_cards(obj, "pile", self->pile, error) ||
-        !read_cards(obj, "counter", self->counter, error) ||
+    if (!aa_cards_from_json(obj, "draw", self->draw, error) ||
+        !aa_cards_from_json(obj, "discard", self->discard, error) ||
+        !aa_cards_from_json(obj, "pile", self->pile, error) ||
+        !aa_cards_from_json(obj, "counter", self->counter, error) ||
         !read_seat_cards(obj, "hands", self->n, self->hands, error) ||
         !read_seat_cards(obj, "routes", self->n, self->routes, error))
         return FALSE;
@@ -162,7 +172,7 @@ static gboolean read_card_places(AaGame *self, JsonObject *obj, GError **error)
 }
 
 /* Who put each card of the counter pile (read after the pile). */
-static gboolean read_pile_owners(AaGame *self, JsonObject *obj, GError **error)
+gboolean aa_game_read_pile_owners(AaGame *self, JsonObject *obj, GError **error)
 {
     JsonArray *owners;
     if (!lp_json_get_array(obj, "pile_owners", &owners, error))
@@ -181,7 +191,7 @@ static gboolean read_pile_owners(AaGame *self, JsonObject *obj, GError **error)
     return TRUE;
 }
 
-static gboolean read_extra_left(AaGame *self, JsonObject *obj, GError **error)
+gboolean aa_game_read_extra_left(AaGame *self, JsonObject *obj, GError **error)
 {
     JsonArray *extra;
     if (!lp_json_get_array(obj, "extra_left", &extra, error))
@@ -201,7 +211,7 @@ static gboolean read_extra_left(AaGame *self, JsonObject *obj, GError **error)
 }
 
 /* The kilometres of each scored stage, one row per stage. */
-static gboolean read_scores(AaGame *self, JsonObject *obj, GError **error)
+gboolean aa_game_read_scores(AaGame *self, JsonObject *obj, GError **error)
 {
     JsonArray *scores;
     if (!lp_json_get_array(obj, "scores", &scores, error))
@@ -231,23 +241,28 @@ static gboolean read_scores(AaGame *self, JsonObject *obj, GError **error)
     return TRUE;
 }
 
-gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
+JsonObject *aa_game_state_object(AaGame *self, JsonNode *state, GError **error)
 {
-    AaGame *self = AA_GAME(game);
-    self->n = lp_game_get_n_players(game);
+    self->n = lp_game_get_n_players(LP_GAME(self));
     if (self->n < AA_MIN_PLAYERS || self->n > AA_MAX_PLAYERS) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
                     _("Auf Achse needs 2 to 5 players, the save has %u"), self->n);
-        return FALSE;
+        return NULL;
     }
     if (state == NULL || !JSON_NODE_HOLDS_OBJECT(state)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_BAD_VALUE, "%s",
                     _("“state” must be an object"));
-        return FALSE;
+        return NULL;
     }
-    JsonObject *obj = json_node_get_object(state);
-    return read_progress(self, obj, error) && read_card_places(self, obj, error) &&
-           read_pile_owners(self, obj, error) && read_extra_left(self, obj, error) &&
-           read_scores(self, obj, error) && aa_game_check(self, error) &&
+    return json_node_get_object(state);
+}
+
+gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
+{
+    AaGame *self = AA_GAME(game);
+    JsonObject *obj = aa_game_state_object(self, state, error);
+    return obj != NULL && aa_game_read_progress(self, obj, error) && read_card_places(self, obj, error) &&
+           aa_game_read_pile_owners(self, obj, error) && aa_game_read_extra_left(self, obj, error) &&
+           aa_game_read_scores(self, obj, error) && aa_game_check(self, error) &&
            aa_game_load_longest(self, obj, error) && aa_game_load_turned(self, obj, error);
 }

@@ -304,6 +304,8 @@ gboolean aa_game_play_route(AaGame *self, guint seat, guint card, GError **error
         return FALSE;
     if (!check_hand(self, seat, card, error))
         return FALSE;
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return aa_game_request_move(self, seat, "route", card, error);
 
     announce(self);
     add_to_route(self, seat, card);
@@ -347,6 +349,8 @@ gboolean aa_game_play_counter(AaGame *self, guint seat, guint card, GError **err
         return FALSE;
     if (!check_hand(self, seat, card, error))
         return FALSE;
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return aa_game_request_move(self, seat, "counter", card, error);
 
     announce(self);
     hand_remove(self->hands[seat], card);
@@ -368,6 +372,8 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
                     _("The counter pile is not being turned over now."));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return aa_game_refuse_own_step(self, error);
     announce(self);
     guint8 card = pop(self->pile);
     guint8 owner = pop(self->pile_owner);
@@ -429,6 +435,8 @@ gboolean aa_game_continue(AaGame *self, GError **error)
                     _("No stage has just ended."));
         return FALSE;
     }
+    if (lp_game_is_mirror(LP_GAME(self)))
+        return aa_game_refuse_own_step(self, error);
     /* RULES.md: after a stage, route and counter cards go to the discard pile, hands are
      * kept and refilled. The start card then passes as after every round (step 5). */
     for (guint s = 0; s < self->n; s++) {
@@ -503,7 +511,7 @@ gboolean aa_game_get_hand(AaGame *self, int viewer, guint seat, GArray **hand)
     *hand = NULL;
     g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, FALSE);
     /* RULES.md: a hand is its owner's secret for the whole game. */
-    if (viewer < 0 || (guint)viewer != seat)
+    if (viewer < 0 || (guint)viewer != seat || !aa_cards_known(self->hands[seat]))
         return FALSE;
     *hand = self->hands[seat];
     return TRUE;
@@ -516,7 +524,8 @@ gboolean aa_game_get_route(AaGame *self, int viewer, guint seat, GArray **route)
     g_return_val_if_fail(AA_IS_GAME(self) && seat < self->n, FALSE);
     /* RULES.md: routes lie face down until they are revealed and scored after a stage. */
     gboolean revealed = self->phase == AA_PHASE_STAGE_END || self->phase == AA_PHASE_OVER;
-    if (!revealed && (viewer < 0 || (guint)viewer != seat))
+    if ((!revealed && (viewer < 0 || (guint)viewer != seat)) ||
+        !aa_cards_known(self->routes[seat]))
         return FALSE;
     *route = self->routes[seat];
     return TRUE;
@@ -756,6 +765,11 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
     for (guint p = 0; p < n_places; p++) {
         for (guint i = 0; i < places[p]->len; i++) {
             guint8 card = aa_cards_at(places[p], i);
+            /* A mirror knows only what its viewer may see; a hidden card counts for one. */
+            if (card == AA_CARD_HIDDEN && lp_game_is_mirror(LP_GAME(self))) {
+                count++;
+                continue;
+            }
             if (card >= AA_N_CARDS) {
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_UNKNOWN_CARD,
                             _("%s holds a card that does not exist"), place_name(names[p]));
@@ -773,7 +787,7 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
         }
     }
     if (count != AA_N_CARDS) {
-        for (guint c = 0; c < AA_N_CARDS; c++) {
+        for (guint c = 0; c < AA_N_CARDS && !lp_game_is_mirror(LP_GAME(self)); c++) {
             if (!seen[c]) {
                 g_autofree char *name = card_name(c);
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
@@ -782,6 +796,9 @@ gboolean aa_game_check_cards(AaGame *self, GError **error)
                 return FALSE;
             }
         }
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
+                    _("the table holds %u cards, not %d"), count, AA_N_CARDS);
+        return FALSE;
     }
     return TRUE;
 }
@@ -930,6 +947,10 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->is_over = aa_game_is_over_vfunc;
     game_class->result = aa_game_result;
     game_class->observe_events = aa_game_observe_events;
+    game_class->view_state = aa_game_view_state;
+    game_class->load_view = aa_game_load_view;
+    game_class->apply_action = aa_game_apply_action;
+    game_class->get_computer_seat = aa_game_get_computer_seat;
 
     /**
      * AaGame:phase:

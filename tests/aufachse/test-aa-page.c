@@ -283,7 +283,7 @@ static void test_resume_at_stage_end(void)
 static void test_leak_hands_routes(void)
 {
     Fixture f;
-    fixture_setup(&f, "hhe", 8);
+    fixture_setup(&f, "hhe", 11);
     LpPrivacyScreen *privacy = find_privacy(GTK_WIDGET(f.page));
     guint covers = 0;
     for (guint rounds = 0; rounds < 4000 && !lp_game_is_over(LP_GAME(f.game)); rounds++) {
@@ -320,6 +320,7 @@ static void test_leak_hands_routes(void)
         play_human_step(&f);
     }
     g_assert_true(lp_game_is_over(LP_GAME(f.game)));
+    g_test_message("%u hand-overs", covers);
     g_assert_cmpuint(covers, >, 20);
     fixture_teardown(&f);
 }

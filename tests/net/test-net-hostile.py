@@ -167,7 +167,7 @@ def main():
     # Seat 0 plays one round by hand (docs/protocol-aufachse.md): a route card for another
     # seat, a replayed id, a move out of turn.
     def views_until(pred):
-        v = view
+        v = raw.last_view or view
         while not pred(v):
             v = raw.recv_type("view", timeout=60)["view"]
         return v
@@ -242,6 +242,7 @@ class WsClientFrom(WsClient):
             head += chunk
         head, self.buf = head.split(b"\r\n\r\n", 1)
         self.received = []
+        self.last_view = None
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ class WsClient:
         if self.status != 101:
             raise Closed(f"handshake refused: {self.status}")
         self.received = []  # every text message, for the secrecy test
+        self.last_view = None  # the newest view received, also while waiting for another type
 
     def frame(self, opcode, payload, fin=True, mask=True):
         b0 = (0x80 if fin else 0) | opcode
@@ -92,7 +93,10 @@ class WsClient:
             if op == 0x1:
                 text = payload.decode()
                 self.received.append(text)
-                return json.loads(text)
+                msg = json.loads(text)
+                if msg.get("type") == "view":
+                    self.last_view = msg.get("view")
+                return msg
 
     def recv_type(self, kind, timeout=10.0):
         deadline = time.monotonic() + timeout

@@ -1333,6 +1333,8 @@ gboolean lp_history_rename_player(LpHistory *self, const char *name, const char 
     g_autofree char *new_key = lp_history_name_key(new_name);
     if (!g_str_equal(key, new_key)) {
         guint together = games_together(self, key, new_key);
+        g_autofree char *shown = lp_bidi_isolate(name);
+        g_autofree char *new_shown = lp_bidi_isolate(new_name);
         if (together > 0) {
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                         ngettext("%s and %s played together in %u game, so they are two "
@@ -1340,7 +1342,7 @@ gboolean lp_history_rename_player(LpHistory *self, const char *name, const char 
                                     "%s and %s played together in %u games, so they are two "
                                     "people and cannot become one",
                                     together),
-                        name, new_name, together);
+                        shown, new_shown, together);
             return FALSE;
         }
     }

@@ -218,7 +218,12 @@ char *lp_player_name_clean(const char *name, guint max_length)
 char *lp_bidi_isolate(const char *text)
 {
     g_return_val_if_fail(text != NULL, NULL);
-    return g_strconcat("\u2068", text, "\u2069", NULL);
+    /* Pango takes a paragraph's direction from its first strong letter and does not skip
+     * isolates when it looks for it: "⁨דנה⁩ and ⁨Jürgen⁩ played…" became a right-to-left
+     * paragraph. A mark of the program's own direction (GTK's "default:LTR" convention)
+     * before the isolate gives the sentence its direction back, whatever the names are. */
+    gboolean rtl = g_str_equal(g_dgettext("gtk40", "default:LTR"), "default:RTL");
+    return g_strconcat(rtl ? "\u200F\u2068" : "\u200E\u2068", text, "\u2069", NULL);
 }
 
 LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerKind kind,

@@ -45,9 +45,11 @@ char *lp_player_name_clean(const char *name, guint max_length);
  * modifiers and joined parts, a flag's pair of letters each count once (grapheme clusters,
  * close to Unicode's UAX #29). */
 guint lp_player_name_length(const char *text);
-/* text between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: a name put
- * into a sentence or a list this way takes its own direction and leaves the text around it
- * alone, so an Arabic or Hebrew name does not turn a line of results around (issue 36). */
+/* text between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, after a
+ * mark of the program's direction (U+200E, or U+200F in a right-to-left language): a name
+ * put into a sentence or a list this way takes its own direction and leaves the text around
+ * it alone, so an Arabic or Hebrew name does not turn a line of results around, not even
+ * when it begins the line (issue 36). */
 char *lp_bidi_isolate(const char *text);
 
 /* colour is "#rrggbb"; age is LP_AGE_UNKNOWN or 0..150. name is cleaned

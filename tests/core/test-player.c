@@ -171,7 +171,7 @@ static void test_name_from_save(void)
     g_autoptr(LpPlayer) p = lp_player_new(" Eve\u202E\u2028x ", 30, "#3584e4",
                                           LP_PLAYER_HUMAN, LP_LEVEL_NORMAL);
     g_assert_cmpstr(lp_player_get_name(p), ==, "Eve x");
-    g_assert_cmpstr(lp_player_get_display_name(p), ==, "\u2068Eve x\u2069");
+    g_assert_cmpstr(lp_player_get_display_name(p), ==, "\u200E\u2068Eve x\u2069");
     g_autoptr(GError) error = NULL;
     g_autoptr(JsonNode) node = lp_json_parse(
         "{\"name\": \"\\u05d3\\u05e0\\u05d4\\u202e\\u2028\", \"colour\": \"#3584e4\", "
@@ -205,12 +205,13 @@ static void test_name_from_save(void)
 static void test_bidi_isolate(void)
 {
     g_autofree char *iso = lp_bidi_isolate("\u05D3\u05E0\u05D4");
-    g_assert_cmpstr(iso, ==, "\xE2\x81\xA8\u05D3\u05E0\u05D4\xE2\x81\xA9");
+    /* LEFT-TO-RIGHT MARK, FIRST STRONG ISOLATE, the name, POP DIRECTIONAL ISOLATE. */
+    g_assert_cmpstr(iso, ==, "\xE2\x80\x8E\xE2\x81\xA8\u05D3\u05E0\u05D4\xE2\x81\xA9");
     g_autofree char *empty = lp_bidi_isolate("");
-    g_assert_cmpstr(empty, ==, "\u2068\u2069");
+    g_assert_cmpstr(empty, ==, "\u200E\u2068\u2069");
     g_autoptr(LpPlayer) p = lp_player_new("Player 2", 30, "#3584e4", LP_PLAYER_HUMAN,
                                           LP_LEVEL_NORMAL);
-    g_assert_cmpstr(lp_player_get_display_name(p), ==, "\u2068Player 2\u2069");
+    g_assert_cmpstr(lp_player_get_display_name(p), ==, "\u200E\u2068Player 2\u2069");
 }
 
 int main(int argc, char **argv)

@@ -57,7 +57,8 @@ GtkWidget *lp_test_find_label(GtkWidget *root, const char *text)
 {
     if (GTK_IS_LABEL(root) && gtk_widget_is_visible(root)) {
         g_autofree char *shown = lp_test_without_isolates(gtk_label_get_text(GTK_LABEL(root)));
-        if (strstr(shown, text) != NULL)
+        g_autofree char *wanted = lp_test_without_isolates(text);
+        if (strstr(shown, wanted) != NULL)
             return root;
     }
     for (GtkWidget *c = gtk_widget_get_first_child(root); c != NULL;

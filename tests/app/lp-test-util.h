@@ -17,8 +17,8 @@ gboolean lp_test_wait_for(gboolean (*pred)(gpointer data), gpointer data);
  * (issue 36, lp_bidi_isolate):
  * they are invisible, and the tests compare what a person sees and hears. */
 char *lp_test_without_isolates(const char *text);
-/* The first visible GtkLabel below root whose text, without isolates, contains text, or
- * NULL. */
+/* The first visible GtkLabel below root whose text contains text, both without isolates,
+ * or NULL. */
 GtkWidget *lp_test_find_label(GtkWidget *root, const char *text);
 /* All widgets below root of type (and with css_class, if not NULL), in tree order. */
 GPtrArray *lp_test_find_all(GtkWidget *root, GType type, const char *css_class);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Takes stats.png and stats-de.png: the statistics page (issue 15), Minden chosen, over a
 family's history of 34 games, made by landpartie-sim --history with its seats renamed to people, by driving
-the uninstalled app through its accessibility tree.
+the uninstalled app through its accessibility tree. With --scripts, stats-scripts.png: the
+same with an Arabic, a Hebrew and a German name side by side (issue 36).
 
     ../shared/tools/headless-run --no-gl --size 1280x1700x24 -- \
         data/screenshots/take-stats-screenshots.py --build _build --lang en --out data/screenshots
@@ -24,10 +25,14 @@ import atspi_drive as ad  # noqa: E402
 from gi.repository import Atspi  # noqa: E402
 
 FAMILY = [("Anna", "#e01b24"), ("Ben", "#3584e4"), ("Oma Gerda", "#33d17a"), ("Lena", "#f6d32d")]
+# --scripts (issue 36): an Arabic, a Hebrew and a German name side by side; each is isolated
+# where it is put into a sentence or a list, so no row turns around.
+SCRIPTS = [("\u0645\u062d\u0645\u062f", "#e01b24"), ("\u05d3\u05e0\u05d4", "#3584e4"),
+           ("J\u00fcrgen", "#33d17a"), ("Lena", "#f6d32d")]
 WIDTH, HEIGHT = 1180, 1640
 
 
-def make_history(sim, path):
+def make_history(sim, path, family=FAMILY):
     """34 games over three months: the three games in turn, three or four seats, sometimes a
     computer; a name now and then typed in lower case (the page matches it all the same)."""
     rng = random.Random(4)
@@ -42,7 +47,7 @@ def make_history(sim, path):
             subprocess.run([sim, kind, "--players", str(n), "--seed", str(100 + i), "--levels",
                             levels, "--history", one], check=True, capture_output=True)
             rec = json.loads(open(one).read().splitlines()[0])
-            people = rng.sample(FAMILY, n - (1 if i % 4 == 0 else 0))
+            people = rng.sample(family, n - (1 if i % 4 == 0 else 0))
             for s, p in enumerate(rec["players"]):
                 if s < len(people):
                     p["name"], p["colour"] = people[s]
@@ -85,9 +90,11 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--lang", default="en", choices=["en", "de"])
     ap.add_argument("--out", default="data/screenshots")
+    ap.add_argument("--scripts", action="store_true",
+                    help="Arabic, Hebrew and German names: stats-scripts[-de].png")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
-    suffix = "" if args.lang == "en" else "-" + args.lang
+    suffix = ("-scripts" if args.scripts else "") + ("" if args.lang == "en" else "-" + args.lang)
 
     with tempfile.TemporaryDirectory(prefix="landpartie-stats-") as tmp:
         env = dict(os.environ)
@@ -104,7 +111,7 @@ def main():
         folder = os.path.join(env["XDG_DATA_HOME"], "landpartie")
         os.makedirs(folder, exist_ok=True)
         make_history(os.path.join(build, "src", "landpartie-sim"),
-                     os.path.join(folder, "history.jsonl"))
+                     os.path.join(folder, "history.jsonl"), SCRIPTS if args.scripts else FAMILY)
 
         proc = subprocess.Popen([os.path.join(build, "src", "landpartie")], env=env)
         try:

@@ -157,6 +157,23 @@ static GtkWidget *labelled_dropdown(const char *const *strings, guint n, gboolea
     return gtk_drop_down_new(G_LIST_MODEL(g_steal_pointer(&list)), NULL);
 }
 
+/* A name takes LP_PLAYER_NAME_TYPED_MAX characters a person sees: a letter with its
+ * accents or an emoji with its joined parts counts once, so an Arabic name with its vowel
+ * marks is not cut short where a German one is not (issue 36). */
+static void on_name_insert(GtkEditable *editable, const char *text, int length, int *position,
+                           gpointer data)
+{
+    const char *now = gtk_editable_get_text(editable);
+    const char *at = g_utf8_offset_to_pointer(now, *position);
+    g_autoptr(GString) after = g_string_new_len(now, at - now);
+    g_string_append_len(after, text, length);
+    g_string_append(after, at);
+    if (lp_player_name_length(after->str) > LP_PLAYER_NAME_TYPED_MAX) {
+        g_signal_stop_emission_by_name(editable, "insert-text");
+        gtk_widget_error_bell(GTK_WIDGET(editable));
+    }
+}
+
 static void clear_seat_error(Seat *seat)
 {
     gtk_widget_remove_css_class(seat->name_entry, "error");
@@ -199,7 +216,11 @@ static Seat *append_seat(LpSetupPage *self)
     gtk_box_append(GTK_BOX(box), seat->number_label);
 
     seat->name_entry = gtk_entry_new();
-    gtk_entry_set_max_length(GTK_ENTRY(seat->name_entry), 24);
+    /* The entry counts code points; a name's limit counts what a person sees (issue 36),
+     * which on_name_insert keeps. */
+    gtk_entry_set_max_length(GTK_ENTRY(seat->name_entry), LP_PLAYER_NAME_TYPED_CODEPOINTS);
+    g_signal_connect(gtk_editable_get_delegate(GTK_EDITABLE(seat->name_entry)), "insert-text",
+                     G_CALLBACK(on_name_insert), NULL);
     gtk_widget_set_hexpand(seat->name_entry, TRUE);
     gtk_widget_set_valign(seat->name_entry, GTK_ALIGN_CENTER);
     gtk_entry_set_activates_default(GTK_ENTRY(seat->name_entry), TRUE);
@@ -655,17 +676,12 @@ static gboolean parse_age(const char *text, int *age)
     return TRUE;
 }
 
-/* A name as typed, without control characters (a pasted tab or U+001F is no part of a
- * name, and a save refuses it) and without spaces around it. */
+/* A name as typed, cleaned as every name is (lp_player_name_clean: a pasted tab, U+2028 or
+ * a bidi override is no part of a name, nor 35 accents on one letter, nor spaces around
+ * it). */
 static char *clean_name(const char *text)
 {
-    g_autoptr(GString) name = g_string_new(NULL);
-    for (const char *c = text; *c; c = g_utf8_next_char(c)) {
-        gunichar ch = g_utf8_get_char(c);
-        if (!g_unichar_iscntrl(ch))
-            g_string_append_unichar(name, ch);
-    }
-    return g_strstrip(g_string_free(g_steal_pointer(&name), FALSE));
+    return lp_player_name_clean(text, LP_PLAYER_NAME_TYPED_MAX);
 }
 
 GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
@@ -689,11 +705,12 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
             /* Saved in English; LpPlayer shows it in the program's language. */
             name = g_strdup_printf("Player %u", i + 1);
         }
+        g_autofree char *shown = lp_bidi_isolate(name);
         if (!parse_age(gtk_editable_get_text(GTK_EDITABLE(seat->age_entry)), &age)) {
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                         _("The age of %s must be a whole number from 0 to %d, or empty if "
                           "unknown."),
-                        name, MAX_AGE);
+                        shown, MAX_AGE);
             self->error_seat = seat;
             gtk_widget_add_css_class(seat->age_entry, "error");
             gtk_widget_grab_focus(seat->age_entry);
@@ -704,7 +721,7 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
                 g_set_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                             _("Two players are called “%s”. Please give every player their "
                               "own name."),
-                            name);
+                            shown);
                 self->error_seat = seat;
                 gtk_widget_add_css_class(seat->name_entry, "error");
                 gtk_widget_grab_focus(seat->name_entry);

@@ -179,7 +179,7 @@ static char *players_line(LpGame *game)
         if (line->len > 0)
             /* Translators: separates player names in a list. */
             g_string_append(line, _(", "));
-        g_string_append(line, lp_player_get_name(lp_game_get_player(game, i)));
+        g_string_append(line, lp_player_get_display_name(lp_game_get_player(game, i)));
     }
     return g_string_free(g_steal_pointer(&line), FALSE);
 }

@@ -208,7 +208,7 @@ static LpStatsChart *chart_new(gboolean bars, const char *label, const char *des
 static Series *chart_add(LpStatsChart *self, const char *name, const char *colour)
 {
     Series *s = g_new0(Series, 1);
-    s->name = g_strdup(name);
+    s->name = lp_bidi_isolate(name); /* a player's name, drawn beside others (issue 36) */
     if (!gdk_rgba_parse(&s->colour, colour))
         s->colour = (GdkRGBA){0.5, 0.5, 0.5, 1};
     s->values = g_array_new(FALSE, FALSE, sizeof(double));
@@ -474,11 +474,12 @@ static void ask_rename(LpStatsPage *self, const char *name, const char *new_name
         return;
     }
     g_autofree char *key = lp_history_name_key(new_name);
-    const char *other = lp_history_get_display_name(self->history, key);
+    g_autofree char *other = lp_bidi_isolate(lp_history_get_display_name(self->history, key));
+    g_autofree char *shown = lp_bidi_isolate(name);
     g_autofree char *body = g_strdup_printf(
         _("There is already a player called %s. The games of %s then count for %s. This "
           "cannot be undone."),
-        other, name, other);
+        other, shown, other);
     LpMessageDialog *d = lp_message_dialog_new(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(self))),
                                                _("Merge the Two Players?"), body);
     lp_message_dialog_add_button(d, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, TRUE);
@@ -510,7 +511,8 @@ static void show_rename(LpStatsPage *self, const char *name)
     GtkWidget *entry = gtk_entry_new();
     GtkWidget *cancel = gtk_button_new_with_mnemonic(_("_Cancel"));
     GtkWidget *ok = gtk_button_new_with_mnemonic(_("_Rename"));
-    g_autofree char *heading = g_strdup_printf(_("Rename %s"), name);
+    g_autofree char *shown = lp_bidi_isolate(name);
+    g_autofree char *heading = g_strdup_printf(_("Rename %s"), shown);
     GtkWidget *title = heading_new(heading);
 
     gtk_window_set_transient_for(window, GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(self))));
@@ -578,9 +580,10 @@ static void ask_delete(LpStatsPage *self, const char *name, const char *id, cons
                                what);
     } else {
         heading = _("Delete This Player?");
+        g_autofree char *shown = lp_bidi_isolate(name);
         body = g_strdup_printf(_("The name %s is removed from every game of the history; the "
                                  "games stay for the others. This cannot be undone."),
-                               name);
+                               shown);
     }
     LpMessageDialog *d = lp_message_dialog_new(GTK_WINDOW(gtk_widget_get_root(GTK_WIDGET(self))),
                                                heading, body);
@@ -683,9 +686,9 @@ static void add_players(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
             continue;
         g_autoptr(GPtrArray) lines = stats_lines(st, self->kind);
         GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
-        g_autofree char *rename_label = g_strdup_printf(_("Rename or merge %s"), st->name);
-        g_autofree char *delete_label = g_strdup_printf(_("Delete %s from the history"),
-                                                        st->name);
+        g_autofree char *shown = lp_bidi_isolate(st->name);
+        g_autofree char *rename_label = g_strdup_printf(_("Rename or merge %s"), shown);
+        g_autofree char *delete_label = g_strdup_printf(_("Delete %s from the history"), shown);
         GtkWidget *rename = small_button("document-edit-symbolic", rename_label);
         GtkWidget *del = small_button("user-trash-symbolic", delete_label);
         g_object_set_data_full(G_OBJECT(rename), "lp-name", g_strdup(st->name), g_free);
@@ -694,7 +697,7 @@ static void add_players(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
         g_signal_connect(del, "clicked", G_CALLBACK(on_delete_player_clicked), self);
         gtk_box_append(GTK_BOX(buttons), rename);
         gtk_box_append(GTK_BOX(buttons), del);
-        gtk_list_box_append(GTK_LIST_BOX(list), row_new(st->name, lines, buttons));
+        gtk_list_box_append(GTK_LIST_BOX(list), row_new(shown, lines, buttons));
         n++;
     }
     gtk_box_append(body, heading_new(_("Players")));
@@ -787,7 +790,7 @@ static void add_win_chart(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
                                         "%s: %u wins in %u games; wins after each of the last "
                                         "games: %s",
                                         wins),
-                               st->name, wins, own->len, seq->str);
+                               se->name, wins, own->len, seq->str);
     }
     chart->n_games = n_games;
     gtk_accessible_update_property(GTK_ACCESSIBLE(chart), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -827,7 +830,7 @@ static void add_minden_chart(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
         g_autofree char *list = join(parts);
         if (desc->len > 0)
             g_string_append(desc, "\n");
-        g_string_append_printf(desc, _("%s: %s"), st->name, list);
+        g_string_append_printf(desc, _("%s: %s"), se->name, list);
         shown++;
     }
     if (shown == 0) {
@@ -875,26 +878,28 @@ static void update_h2h(LpStatsPage *self)
     }
     const char *na = lp_history_get_display_name(self->history, self->h2h_keys->pdata[a]);
     const char *nb = lp_history_get_display_name(self->history, self->h2h_keys->pdata[b]);
+    g_autofree char *ia = lp_bidi_isolate(na);
+    g_autofree char *ib = lp_bidi_isolate(nb);
     g_autoptr(GString) text = g_string_new(NULL);
     if (a == b) {
         g_string_append(text, _("Pick two different players."));
     } else {
         LpHistoryHeadToHead h = lp_history_head_to_head(self->history, self->kind, na, nb);
         if (h.games == 0) {
-            g_string_append_printf(text, _("%s and %s have not played together yet."), na, nb);
+            g_string_append_printf(text, _("%s and %s have not played together yet."), ia, ib);
         } else {
             g_string_append_printf(text, ngettext("%s and %s played %u game together.",
                                                   "%s and %s played %u games together.",
                                                   h.games),
-                                   na, nb, h.games);
+                                   ia, ib, h.games);
             g_string_append_c(text, ' ');
             g_string_append_printf(text, ngettext("%s finished ahead in %u game.",
                                                   "%s finished ahead in %u games.", h.a_ahead),
-                                   na, h.a_ahead);
+                                   ia, h.a_ahead);
             g_string_append_c(text, ' ');
             g_string_append_printf(text, ngettext("%s finished ahead in %u game.",
                                                   "%s finished ahead in %u games.", h.b_ahead),
-                                   nb, h.b_ahead);
+                                   ib, h.b_ahead);
             if (h.level > 0) {
                 g_string_append_c(text, ' ');
                 g_string_append_printf(text, ngettext("They finished level in %u game.",
@@ -927,7 +932,8 @@ static void add_head_to_head(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
         if (!st->human)
             continue;
         g_ptr_array_add(self->h2h_keys, g_strdup(st->key));
-        gtk_string_list_append(names, st->name);
+        g_autofree char *shown = lp_bidi_isolate(st->name);
+        gtk_string_list_append(names, shown);
     }
     if (self->h2h_keys->len < 2)
         return;
@@ -956,7 +962,8 @@ static void add_head_to_head(LpStatsPage *self, GtkBox *body, GPtrArray *stats)
 
 static char *seat_text(const LpHistoryRecord *r, const LpHistorySeat *seat)
 {
-    const char *name = seat->name != NULL ? seat->name : _("Removed player");
+    g_autofree char *name = lp_bidi_isolate(seat->name != NULL ? seat->name
+                                                               : _("Removed player"));
     if (seat->human)
         /* Translators: a seat in the list of last games: rank, name, score. */
         return g_strdup_printf(_("%u. %s: %d"), seat->rank, name, seat->score);

@@ -73,7 +73,7 @@ static char *player_names(GPtrArray *players)
     for (guint i = 0; i < players->len; i++) {
         if (i > 0)
             g_string_append(names, _(", "));
-        g_string_append(names, lp_player_get_name(players->pdata[i]));
+        g_string_append(names, lp_player_get_display_name(players->pdata[i]));
     }
     return g_string_free(g_steal_pointer(&names), FALSE);
 }

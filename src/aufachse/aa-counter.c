@@ -45,7 +45,7 @@ static const char *seat_name(AaCounter *self, int seat)
 {
     if (seat < 0 || (guint)seat >= lp_game_get_n_players(LP_GAME(self->game)))
         return NULL;
-    return lp_player_get_name(lp_game_get_player(LP_GAME(self->game), seat));
+    return lp_player_get_display_name(lp_game_get_player(LP_GAME(self->game), seat));
 }
 
 /* A card's name with its number and "km" kept on one line. */

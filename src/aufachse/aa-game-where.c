@@ -22,7 +22,7 @@ LpPlaceList *aa_game_where_places(LpGame *game)
                                    "drove."));
     for (guint s = 0; s < n_seats; s++) {
         LpPlayer *player = lp_game_get_player(game, s);
-        lp_place_list_add_group(list, lp_player_get_name(player), lp_player_get_colour(player));
+        lp_place_list_add_group(list, lp_player_get_display_name(player), lp_player_get_colour(player));
         GString *stages = g_string_new(NULL);
         for (guint stage = 1; stage <= n_scored; stage++) {
             if (stage > 1)
@@ -35,10 +35,10 @@ LpPlaceList *aa_game_where_places(LpGame *game)
         if (n_scored > 1)
             /* Translators: a player's kilometres per stage and in all: "Anna: 120 + 80 + 95 =
              * 295 km". */
-            line = g_strdup_printf(_("%s: %s = %d km"), lp_player_get_name(player), sum, total);
+            line = g_strdup_printf(_("%s: %s = %d km"), lp_player_get_display_name(player), sum, total);
         else
             /* Translators: a player's kilometres after one stage or none: "Anna: 120 km". */
-            line = g_strdup_printf(_("%s: %d km"), lp_player_get_name(player), total);
+            line = g_strdup_printf(_("%s: %d km"), lp_player_get_display_name(player), total);
         lp_place_list_add_line(list, line);
     }
     return list;

@@ -258,7 +258,7 @@ static gboolean check_turn(AaGame *self, guint seat, GError **error)
     if (lp_game_get_current_seat(LP_GAME(self)) != (int)seat) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_NOT_YOUR_TURN,
                     _("It is not %s’s turn."),
-                    lp_player_get_name(lp_game_get_player(LP_GAME(self), seat)));
+                    lp_player_get_display_name(lp_game_get_player(LP_GAME(self), seat)));
         return FALSE;
     }
     return TRUE;
@@ -269,7 +269,7 @@ static gboolean check_hand(AaGame *self, guint seat, guint card, GError **error)
     if (card >= AA_N_CARDS || find_card(self->hands[seat], card) < 0) {
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
                     _("%s does not hold that card."),
-                    lp_player_get_name(lp_game_get_player(LP_GAME(self), seat)));
+                    lp_player_get_display_name(lp_game_get_player(LP_GAME(self), seat)));
         return FALSE;
     }
     return TRUE;
@@ -821,7 +821,7 @@ gboolean aa_game_check(AaGame *self, GError **error)
         if (self->hands[s]->len > AA_HAND_SIZE) {
             g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_RULES,
                         _("%s holds %u cards, more than %d"),
-                        lp_player_get_name(lp_game_get_player(LP_GAME(self), s)),
+                        lp_player_get_display_name(lp_game_get_player(LP_GAME(self), s)),
                         self->hands[s]->len, AA_HAND_SIZE);
             return FALSE;
         }

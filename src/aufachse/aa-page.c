@@ -78,7 +78,7 @@ static LpPlayer *player_of(AaPage *self, guint seat)
 
 static const char *seat_name(AaPage *self, guint seat)
 {
-    return lp_player_get_name(player_of(self, seat));
+    return lp_player_get_display_name(player_of(self, seat));
 }
 
 static gboolean seat_human(AaPage *self, int seat)

@@ -148,7 +148,7 @@ void aa_route_row_update(AaRouteRow *self, int viewer, gboolean face_up, gboolea
     g_return_if_fail(AA_IS_ROUTE_ROW(self));
     LpGame *game = LP_GAME(self->game);
     LpPlayer *player = lp_game_get_player(game, self->seat);
-    const char *who = lp_player_get_name(player);
+    const char *who = lp_player_get_display_name(player);
     /* Faces only where the model lets viewer see them; otherwise as many backs as cards. */
     GArray *route = NULL;
     face_up = face_up && aa_game_get_route(self->game, viewer, self->seat, &route);

@@ -82,7 +82,7 @@ static BuxGame *game_of(BuxPage *self)
 
 static const char *seat_name(BuxPage *self, guint seat)
 {
-    return lp_player_get_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
+    return lp_player_get_display_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static gboolean seat_human(BuxPage *self, guint seat)
@@ -253,10 +253,10 @@ static void update_players(BuxPage *self)
         gtk_box_append(GTK_BOX(row), sym);
 
         g_autofree char *name = lp_player_is_human(p)
-                                    ? g_strdup(lp_player_get_name(p))
+                                    ? g_strdup(lp_player_get_display_name(p))
                                     /* Translators: a computer player's name and level */
                                     : g_strdup_printf(_("%s (computer, %s)"),
-                                                      lp_player_get_name(p),
+                                                      lp_player_get_display_name(p),
                                                       lp_player_get_level(p) == LP_LEVEL_EASY
                                                           ? _("easy")
                                                       : lp_player_get_level(p) == LP_LEVEL_HARD

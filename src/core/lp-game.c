@@ -493,7 +493,8 @@ GPtrArray *lp_game_players_from_json(JsonNode *node, guint min, guint max, GErro
         for (guint j = 0; j < players->len; j++) {
             if (g_strcmp0(lp_player_get_name(players->pdata[j]), lp_player_get_name(p)) == 0) {
                 g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
-                            _("the name “%s” is used by two players"), lp_player_get_name(p));
+                            _("the name “%s” is used by two players"),
+                            lp_player_get_display_name(p));
                 g_object_unref(p);
                 return NULL;
             }

@@ -16,6 +16,7 @@
 
 #include "lp-error.h"
 #include "lp-json.h"
+#include "lp-save-store.h"
 
 /* Damaged lines are reported one by one up to this many, then once for the rest: a hostile
  * file of a million bad lines must not flood the log. */
@@ -397,6 +398,7 @@ typedef enum {
 
 typedef struct {
     VType type;
+    guint start, end; /* the value's bytes in the line */
     guint key;   /* objects' members: offset of the name in the string buffer */
     guint str;   /* V_STRING: offset in the string buffer */
     gint64 num;  /* V_BOOL, V_INT */
@@ -409,7 +411,9 @@ typedef struct {
     GArray *vals;       /* Val */
     GString *strings;   /* NUL-separated decoded strings */
     GHashTable *keys;   /* name → lp_history_name_key(name), both owned */
-    const char *p, *end;
+    const char *begin, *p, *end;
+    int root;          /* the line's value, after parse_line() */
+    const char *why;   /* what read_value() refused, when it says more than "not JSON" */
 } Reader;
 
 static void reader_init(Reader *rd)
@@ -567,13 +571,24 @@ static gboolean literal_at(Reader *rd, const char *word)
     return TRUE;
 }
 
+static gboolean read_value(Reader *rd, guint depth, int *out);
+
+/* Whether object o already has a member named like its newest child, which is not yet
+ * linked. Two equal names are refused, as lp_json_parse() refuses them: a reader keeping the
+ * first and a writer keeping the last read one line two ways (issue 36). */
+static gboolean has_member(Reader *rd, Val *o, guint key)
+{
+    for (int c = o->first; c >= 0; c = val_at(rd, c)->next) {
+        if (strcmp(str_at(rd, val_at(rd, c)->key), str_at(rd, key)) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Reads a value into a new slot; its index in *out. */
-static gboolean read_value(Reader *rd, guint depth, int *out)
+static gboolean read_value_at(Reader *rd, guint depth, int *out)
 {
     Val v = {.first = -1, .next = -1};
-    skip_ws(rd);
-    if (rd->p >= rd->end)
-        return FALSE;
     int index = (int)rd->vals->len;
     g_array_append_val(rd->vals, v);
     *out = index;
@@ -605,6 +620,10 @@ static gboolean read_value(Reader *rd, guint depth, int *out)
             if (!read_value(rd, depth + 1, &child))
                 return FALSE;
             val_at(rd, child)->key = key;
+            if (object && has_member(rd, val_at(rd, index), key)) {
+                rd->why = "an object names a member twice";
+                return FALSE;
+            }
             if (last < 0)
                 val_at(rd, index)->first = child;
             else
@@ -648,7 +667,20 @@ static gboolean read_value(Reader *rd, guint depth, int *out)
     return TRUE;
 }
 
-/* The member name of object o, or NULL. A name given twice is found first. */
+static gboolean read_value(Reader *rd, guint depth, int *out)
+{
+    skip_ws(rd);
+    if (rd->p >= rd->end)
+        return FALSE;
+    guint start = (guint)(rd->p - rd->begin);
+    if (!read_value_at(rd, depth, out))
+        return FALSE;
+    val_at(rd, *out)->start = start;
+    val_at(rd, *out)->end = (guint)(rd->p - rd->begin);
+    return TRUE;
+}
+
+/* The member name of object o, or NULL. */
 static Val *member(Reader *rd, Val *o, const char *name)
 {
     if (o == NULL || o->type != V_OBJECT)
@@ -783,17 +815,20 @@ static gboolean read_seat(Reader *rd, LpHistoryKind kind, Val *o, guint n, LpHis
         const char *text = string_of(rd, name);
         if (text == NULL)
             return bad(error, "a name is not a text");
-        glong chars = g_utf8_strlen(text, -1);
-        if (chars < 1 || chars > LP_PLAYER_NAME_MAX)
-            return bad(error, "a name is empty or too long");
         for (const char *c = text; *c; c = g_utf8_next_char(c)) {
             if (g_unichar_iscntrl(g_utf8_get_char(c)))
                 return bad(error, "a name holds a control character");
         }
-        seat->key = cached_key(rd, text);
+        /* Names written before they were cleaned (issue 36) are cleaned as they are read; the
+         * line keeps its bytes until a rename or delete is about it. */
+        g_autofree char *clean = lp_player_name_clean(text, 0);
+        guint chars = lp_player_name_length(clean);
+        if (chars < 1 || chars > LP_PLAYER_NAME_MAX)
+            return bad(error, "a name is empty or too long");
+        seat->key = cached_key(rd, clean);
         if (*seat->key == '\0')
             return bad(error, "a name is only white space");
-        seat->name = g_strdup(text);
+        seat->name = g_steal_pointer(&clean);
     }
     const char *colour = string_of(rd, member(rd, o, "colour"));
     if (!colour_ok(colour))
@@ -875,10 +910,13 @@ static gboolean parse_line(Reader *rd, const char *line, gsize len, LpHistoryRec
     g_array_set_size(rd->vals, 0);
     g_string_truncate(rd->strings, 0);
     g_string_append_c(rd->strings, '\0'); /* offset 0: the empty name of array elements */
+    rd->begin = line;
     rd->p = line;
     rd->end = line + len;
+    rd->why = NULL;
     if (!read_value(rd, 0, &root_index))
-        return bad(error, "the line is not valid JSON");
+        return bad(error, rd->why != NULL ? rd->why : "the line is not valid JSON");
+    rd->root = root_index;
     skip_ws(rd);
     if (rd->p != rd->end)
         return bad(error, "the line holds more than one value");
@@ -1098,10 +1136,13 @@ gboolean lp_history_append(LpHistory *self, JsonNode *record, GError **error)
 
 /* ---- rewriting ---- */
 
-/* What a rewrite does to one valid line: return TRUE when it changes it, and then, when
- * root is not NULL, change root (the line as json-glib reads it); set *drop to leave the line
- * out. Only lines that change are parsed by json-glib and written anew. */
-typedef gboolean (*EditFunc)(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+/* What a rewrite does to one valid line: return TRUE when it changes it, and then either set
+ * *drop to leave the line out, or set names[s] to the JSON text (owned) of seat s's new
+ * "name" value. The line is then written with those values' bytes replaced and every other
+ * byte kept: it is read once, by the reader that loads the history, and never parsed and
+ * written anew by another one, which might read it differently (issue 36: a line with a
+ * member twice lost a seat when json-glib rewrote it). */
+typedef gboolean (*EditFunc)(LpHistoryRecord *r, char **names, gboolean *drop,
                              gpointer user_data);
 
 typedef struct {
@@ -1112,26 +1153,45 @@ typedef struct {
     Reader reader;
 } Rewrite;
 
+/* The "name" value of seat s in the line parse_line() just read. */
+static Val *seat_name_value(Reader *rd, guint s)
+{
+    Val *players = member(rd, val_at(rd, rd->root), "players");
+    int c = players->first;
+    for (guint i = 0; i < s; i++)
+        c = val_at(rd, c)->next;
+    return member(rd, val_at(rd, c), "name");
+}
+
 static void rewrite_line(const char *line, gsize len, guint number, gboolean ended,
                          gpointer data)
 {
     Rewrite *rw = data;
     LpHistoryRecord r = {0};
     gboolean drop = FALSE;
+    char *names[LP_HISTORY_MAX_SEATS] = {NULL};
 
     if (ended && len > 0 && parse_line(&rw->reader, line, len, &r, NULL) &&
-        rw->edit(&r, NULL, &drop, rw->user_data)) {
-        g_autoptr(JsonNode) root = lp_json_parse(line, (gssize)len, NULL);
-        if (root != NULL && JSON_NODE_HOLDS_OBJECT(root)) {
-            rw->edit(&r, root, &drop, rw->user_data);
-            rw->changed++;
-            if (!drop) {
-                g_autofree char *text = record_line(root);
-                g_string_append(rw->out, text);
+        rw->edit(&r, names, &drop, rw->user_data)) {
+        rw->changed++;
+        if (!drop) {
+            /* Seats and their names come in the order of the line. */
+            gsize from = 0;
+            for (guint s = 0; s < r.n_seats; s++) {
+                if (names[s] == NULL)
+                    continue;
+                Val *v = seat_name_value(&rw->reader, s);
+                g_string_append_len(rw->out, line + from, (gssize)(v->start - from));
+                g_string_append(rw->out, names[s]);
+                from = v->end;
             }
-            record_clear(&r);
-            return;
+            g_string_append_len(rw->out, line + from, (gssize)(len - from));
+            g_string_append_c(rw->out, '\n');
         }
+        for (guint s = 0; s < G_N_ELEMENTS(names); s++)
+            g_free(names[s]);
+        record_clear(&r);
+        return;
     }
     record_clear(&r);
     /* Unchanged, damaged or empty: byte for byte, with its newline if it had one. */
@@ -1161,8 +1221,13 @@ static gboolean rewrite(LpHistory *self, EditFunc edit, gpointer user_data, guin
     gboolean ok = TRUE;
     if (rw.changed > 0) {
         g_autoptr(GError) local = NULL;
-        /* Temporary file, fsync, rename: a crash leaves the old or the new file. */
-        if (!g_file_set_contents_full(self->path, rw.out->str, (gssize)rw.out->len,
+        /* Temporary file, fsync, rename: a crash leaves the old or the new file. A history
+         * that is a symbolic link is rewritten where it leads, the temporary file beside the
+         * target: renaming over the link would leave the target unchanged and send later
+         * games to a plain file in the link's place (issue 36). */
+        g_autofree char *target = lp_file_resolve_links(self->path, &local);
+        if (target == NULL ||
+            !g_file_set_contents_full(target, rw.out->str, (gssize)rw.out->len,
                                       G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local)) {
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED,
                         _("The history of games %s cannot be written: %s"), self->path,
@@ -1180,27 +1245,21 @@ static gboolean rewrite(LpHistory *self, EditFunc edit, gpointer user_data, guin
     return lp_history_load(self, error);
 }
 
-static JsonObject *seat_object(JsonNode *root, guint s)
-{
-    JsonArray *players = json_object_get_array_member(json_node_get_object(root), "players");
-    return json_array_get_object_element(players, s);
-}
-
 typedef struct {
     const char *key;
     const char *new_name;
     const char *new_key;
+    char *json; /* new_name as a JSON string */
 } RenameData;
 
-static gboolean rename_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop, gpointer data)
+static gboolean rename_edit(LpHistoryRecord *r, char **names, gboolean *drop, gpointer data)
 {
     RenameData *d = data;
     gboolean changed = FALSE;
     for (guint s = 0; s < r->n_seats; s++) {
         if (r->seats[s].human && g_strcmp0(r->seats[s].key, d->key) == 0 &&
             g_strcmp0(r->seats[s].name, d->new_name) != 0) {
-            if (root != NULL)
-                json_object_set_string_member(seat_object(root, s), "name", d->new_name);
+            names[s] = g_strdup(d->json);
             changed = TRUE;
         }
     }
@@ -1232,12 +1291,14 @@ guint lp_history_games_together(LpHistory *self, const char *a, const char *b)
     return g_str_equal(ka, kb) ? 0 : games_together(self, ka, kb);
 }
 
-static gboolean name_ok(const char *name, GError **error)
+/* A new name as the history keeps it (lp_player_name_clean), or NULL with an error. */
+static char *name_ok(const char *name, GError **error)
 {
-    g_autofree char *key = name != NULL && g_utf8_validate(name, -1, NULL)
-                               ? lp_history_name_key(name)
-                               : NULL;
-    glong chars = key != NULL ? g_utf8_strlen(name, -1) : 0;
+    g_autofree char *clean = name != NULL && g_utf8_validate(name, -1, NULL)
+                                 ? lp_player_name_clean(name, 0)
+                                 : NULL;
+    g_autofree char *key = clean != NULL ? lp_history_name_key(clean) : NULL;
+    guint chars = clean != NULL ? lp_player_name_length(clean) : 0;
     gboolean ctrl = FALSE;
     for (const char *c = name; key != NULL && *c; c = g_utf8_next_char(c))
         ctrl = ctrl || g_unichar_iscntrl(g_utf8_get_char(c));
@@ -1245,9 +1306,9 @@ static gboolean name_ok(const char *name, GError **error)
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                     _("A name has 1 to %d characters and is not only spaces"),
                     LP_PLAYER_NAME_MAX);
-        return FALSE;
+        return NULL;
     }
-    return TRUE;
+    return g_steal_pointer(&clean);
 }
 
 gboolean lp_history_is_merge(LpHistory *self, const char *name, const char *new_name)
@@ -1264,12 +1325,16 @@ gboolean lp_history_rename_player(LpHistory *self, const char *name, const char 
 {
     g_return_val_if_fail(LP_IS_HISTORY(self), FALSE);
     g_return_val_if_fail(name != NULL, FALSE);
-    if (!name_ok(new_name, error))
+    g_autofree char *clean = name_ok(new_name, error);
+    if (clean == NULL)
         return FALSE;
+    new_name = clean;
     g_autofree char *key = lp_history_name_key(name);
     g_autofree char *new_key = lp_history_name_key(new_name);
     if (!g_str_equal(key, new_key)) {
         guint together = games_together(self, key, new_key);
+        g_autofree char *shown = lp_bidi_isolate(name);
+        g_autofree char *new_shown = lp_bidi_isolate(new_name);
         if (together > 0) {
             g_set_error(error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                         ngettext("%s and %s played together in %u game, so they are two "
@@ -1277,22 +1342,23 @@ gboolean lp_history_rename_player(LpHistory *self, const char *name, const char 
                                     "%s and %s played together in %u games, so they are two "
                                     "people and cannot become one",
                                     together),
-                        name, new_name, together);
+                        shown, new_shown, together);
             return FALSE;
         }
     }
-    RenameData d = {key, new_name, new_key};
+    g_autoptr(JsonNode) node = json_node_init_string(json_node_alloc(), new_name);
+    g_autofree char *json = lp_json_to_string(node, FALSE);
+    RenameData d = {key, new_name, new_key, json};
     return rewrite(self, rename_edit, &d, NULL, error);
 }
 
-static gboolean delete_player_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+static gboolean delete_player_edit(LpHistoryRecord *r, char **names, gboolean *drop,
                                    gpointer data)
 {
     gboolean changed = FALSE;
     for (guint s = 0; s < r->n_seats; s++) {
         if (r->seats[s].human && g_strcmp0(r->seats[s].key, data) == 0) {
-            if (root != NULL)
-                json_object_set_null_member(seat_object(root, s), "name");
+            names[s] = g_strdup("null");
             changed = TRUE;
         }
     }
@@ -1307,7 +1373,7 @@ gboolean lp_history_delete_player(LpHistory *self, const char *name, GError **er
     return rewrite(self, delete_player_edit, key, NULL, error);
 }
 
-static gboolean delete_game_edit(LpHistoryRecord *r, JsonNode *root, gboolean *drop,
+static gboolean delete_game_edit(LpHistoryRecord *r, char **names, gboolean *drop,
                                  gpointer data)
 {
     *drop = g_strcmp0(r->id, data) == 0;

@@ -220,6 +220,12 @@ typedef struct {
     const char *start;
     guint depth;
     const char *problem; /* untranslated tag; the message is made from it once */
+    /* The member names seen so far in each open object (NULL until its second member):
+     * json-glib keeps the last of two equal names, Landpartie's history reader the first,
+     * so a document holding both is refused rather than read two ways (issue 36). */
+    GHashTable *names[MAX_DEPTH];
+    const char *first_name[MAX_DEPTH]; /* the first member's name, as scanned */
+    gsize first_len[MAX_DEPTH];
 } Scan;
 
 static void skip_space(Scan *s)
@@ -308,6 +314,84 @@ static gboolean scan_string(Scan *s)
     return fail(s, "cut");
 }
 
+/* The text of the string literal lit (quotes included, already checked by scan_string),
+ * with its escapes decoded, so that "a" and "\u0061" are the same name. */
+static char *decode_name(const char *lit, gsize len)
+{
+    GString *out = g_string_sized_new(len);
+    const char *p = lit + 1, *end = lit + len - 1;
+    while (p < end) {
+        if (*p != '\\') {
+            g_string_append_c(out, *p++);
+            continue;
+        }
+        char e = p[1];
+        p += 2;
+        switch (e) {
+        case 'b': g_string_append_c(out, '\b'); break;
+        case 'f': g_string_append_c(out, '\f'); break;
+        case 'n': g_string_append_c(out, '\n'); break;
+        case 'r': g_string_append_c(out, '\r'); break;
+        case 't': g_string_append_c(out, '\t'); break;
+        case 'u': {
+            gunichar u = (gunichar)hex4(p);
+            p += 4;
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                u = 0x10000 + ((u - 0xD800) << 10) + ((gunichar)hex4(p + 2) - 0xDC00);
+                p += 6;
+            }
+            g_string_append_unichar(out, u);
+            break;
+        }
+        default: g_string_append_c(out, e); break; /* " \ / */
+        }
+    }
+    return g_string_free(out, FALSE);
+}
+
+static gboolean same_name(const char *a, gsize a_len, const char *b, gsize b_len)
+{
+    if (memchr(a, '\\', a_len) == NULL && memchr(b, '\\', b_len) == NULL)
+        return a_len == b_len && memcmp(a, b, a_len) == 0;
+    g_autofree char *x = decode_name(a, a_len);
+    g_autofree char *y = decode_name(b, b_len);
+    return g_str_equal(x, y);
+}
+
+/* A member name of the innermost open object, scanned from lit; FALSE when the object
+ * already has it. Most objects have few members: the first name is only remembered, and
+ * a table is made at the second. */
+static gboolean scan_member_name(Scan *s, const char *lit)
+{
+    gsize len = (gsize)(s->p - lit);
+    guint d = s->depth - 1;
+    if (s->first_name[d] == NULL) {
+        s->first_name[d] = lit;
+        s->first_len[d] = len;
+        return TRUE;
+    }
+    if (s->names[d] == NULL) {
+        if (same_name(s->first_name[d], s->first_len[d], lit, len))
+            goto twice;
+        s->names[d] = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        g_hash_table_add(s->names[d], decode_name(s->first_name[d], s->first_len[d]));
+    }
+    if (!g_hash_table_add(s->names[d], decode_name(lit, len)))
+        goto twice;
+    return TRUE;
+twice:
+    s->p = lit; /* the position of the second one */
+    return fail(s, "duplicate");
+}
+
+/* Forgets the names of the innermost object when it closes. */
+static void close_level(Scan *s)
+{
+    s->depth--;
+    g_clear_pointer(&s->names[s->depth], g_hash_table_unref);
+    s->first_name[s->depth] = NULL;
+}
+
 static gboolean scan_number(Scan *s)
 {
     const char *begin = s->p;
@@ -361,7 +445,7 @@ static gboolean scan_document(Scan *s)
                 s->p++;
                 skip_space(s);
                 if (s->p < s->end && *s->p == (c == '{' ? '}' : ']')) {
-                    s->depth--;
+                    close_level(s);
                     s->p++;
                     want_value = FALSE;
                     goto after_value;
@@ -369,7 +453,8 @@ static gboolean scan_document(Scan *s)
                 if (c == '{') {
                     if (s->p >= s->end || *s->p != '"')
                         return fail(s, s->p >= s->end ? "cut" : "syntax");
-                    if (!scan_string(s))
+                    const char *lit = s->p;
+                    if (!scan_string(s) || !scan_member_name(s, lit))
                         return FALSE;
                     skip_space(s);
                     if (s->p >= s->end || *s->p != ':')
@@ -403,7 +488,7 @@ static gboolean scan_document(Scan *s)
             return fail(s, "cut");
         char close = open[s->depth - 1] == '{' ? '}' : ']';
         if (*s->p == close) {
-            s->depth--;
+            close_level(s);
             s->p++;
             goto after_value;
         }
@@ -414,7 +499,8 @@ static gboolean scan_document(Scan *s)
         if (open[s->depth - 1] == '{') {
             if (s->p >= s->end || *s->p != '"')
                 return fail(s, s->p >= s->end ? "cut" : "syntax");
-            if (!scan_string(s))
+            const char *lit = s->p;
+            if (!scan_string(s) || !scan_member_name(s, lit))
                 return FALSE;
             skip_space(s);
             if (s->p >= s->end || *s->p != ':')
@@ -454,7 +540,10 @@ static gboolean strict_ok(const char *data, gsize len, gsize max_size, GError **
         return FALSE;
     }
     Scan s = {.p = data, .end = data + len, .start = data};
-    if (scan_document(&s))
+    gboolean ok = scan_document(&s);
+    for (guint d = 0; d < MAX_DEPTH; d++)
+        g_clear_pointer(&s.names[d], g_hash_table_unref);
+    if (ok)
         return TRUE;
     guint line, column;
     position(&s, &line, &column);
@@ -472,6 +561,10 @@ static gboolean strict_ok(const char *data, gsize len, gsize max_size, GError **
     else if (g_str_equal(s.problem, "quote"))
         g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
                     _("the data quotes with ' instead of \" (line %u, column %u)"), line,
+                    column);
+    else if (g_str_equal(s.problem, "duplicate"))
+        g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                    _("an object names the same member twice (line %u, column %u)"), line,
                     column);
     else if (g_str_equal(s.problem, "surrogate") || g_str_equal(s.problem, "escape"))
         g_set_error(error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,

@@ -39,7 +39,8 @@ gboolean lp_json_array_get_string(JsonArray *array, guint index, const char *wha
 JsonNode *lp_json_load_resource(const char *resource_path, GError **error);
 /* Strict JSON (RFC 8259: no comments, no single quotes, nothing after the value), valid
  * UTF-8 without lone surrogates or NUL, nested at most 64 levels, at most LP_JSON_MAX_SIZE
- * bytes; checked without recursion before json-glib sees it. Error messages give a line and
+ * bytes, no object naming a member twice (json-glib would keep the last, other readers the
+ * first); checked without recursion before json-glib sees it. Error messages give a line and
  * column, never the bytes of the document. */
 JsonNode *lp_json_parse(const char *data, gssize length, GError **error);
 /* Pretty or compact, deterministic output (members in insertion order). */

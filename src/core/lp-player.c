@@ -13,6 +13,7 @@ struct _LpPlayer {
     GObject parent_instance;
     char *name;
     char *shown_name;   /* the name in the language of the program, see default_name() */
+    char *display_name; /* the name as shown, isolated (lp_bidi_isolate) */
     int age;
     char *colour;
     LpPlayerKind kind;
@@ -26,6 +27,7 @@ static void lp_player_finalize(GObject *object)
     LpPlayer *self = LP_PLAYER(object);
     g_clear_pointer(&self->name, g_free);
     g_clear_pointer(&self->shown_name, g_free);
+    g_clear_pointer(&self->display_name, g_free);
     g_clear_pointer(&self->colour, g_free);
     G_OBJECT_CLASS(lp_player_parent_class)->finalize(object);
 }
@@ -94,6 +96,136 @@ static char *default_name(const char *name)
     return g_strdup_printf(_("Player %u"), (guint)number);
 }
 
+/* ---- names (issue 36) ---- */
+
+static gboolean is_mark(gunichar u)
+{
+    GUnicodeType t = g_unichar_type(u);
+    return t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK ||
+           t == G_UNICODE_ENCLOSING_MARK;
+}
+
+#define ZWNJ 0x200C
+#define ZWJ 0x200D
+
+static gboolean is_regional_indicator(gunichar u)
+{
+    return u >= 0x1F1E6 && u <= 0x1F1FF;
+}
+
+/* Pictographs a zero-width joiner glues into one emoji (UAX #29 GB11, roughly its
+ * Extended_Pictographic: the symbol blocks and the emoji planes). */
+static gboolean is_pictograph(gunichar u)
+{
+    return (u >= 0x2600 && u <= 0x27BF) || (u >= 0x1F000 && u <= 0x1FAFF) || u == 0x2640 ||
+           u == 0x2642;
+}
+
+/* Whether u belongs to the character a person sees that prev began or continued
+ * (prev 0: u is the first); *ri counts regional indicators in a row, for flags. */
+static gboolean extends(gunichar prev, gunichar u, guint *ri)
+{
+    if (prev == 0) {
+        *ri = is_regional_indicator(u);
+        return FALSE;
+    }
+    if (is_regional_indicator(u)) {
+        gboolean pair = is_regional_indicator(prev) && *ri % 2 == 1;
+        *ri = is_regional_indicator(prev) ? *ri + 1 : 1;
+        return pair;
+    }
+    *ri = 0;
+    if (is_mark(u) || u == ZWJ || u == ZWNJ)
+        return TRUE;
+    if (u >= 0x1F3FB && u <= 0x1F3FF) /* skin tones */
+        return TRUE;
+    if (u >= 0xE0020 && u <= 0xE007F) /* tag characters of subdivision flags */
+        return TRUE;
+    return prev == ZWJ && is_pictograph(u);
+}
+
+guint lp_player_name_length(const char *text)
+{
+    g_return_val_if_fail(text != NULL, 0);
+    guint n = 0, ri = 0;
+    gunichar prev = 0;
+    for (const char *c = text; *c; c = g_utf8_next_char(c)) {
+        gunichar u = g_utf8_get_char(c);
+        if (!extends(prev, u, &ri))
+            n++;
+        prev = u;
+    }
+    return n;
+}
+
+char *lp_player_name_clean(const char *name, guint max_length)
+{
+    g_return_val_if_fail(name != NULL, NULL);
+    /* Most names are printable ASCII without spaces around: clean already (the history
+     * cleans every name of every game it reads). */
+    gsize n = 0;
+    while (name[n] >= 0x20 && name[n] < 0x7f)
+        n++;
+    if (name[n] == '\0' && (n == 0 || (name[0] != ' ' && name[n - 1] != ' ')) &&
+        (max_length == 0 || n <= max_length))
+        return g_strdup(name);
+    g_autofree char *valid = g_utf8_make_valid(name, -1);
+    /* Separators and controls first, so that NFC sees the letters and marks they split. */
+    g_autoptr(GString) kept = g_string_sized_new(strlen(valid));
+    for (const char *c = valid; *c; c = g_utf8_next_char(c)) {
+        gunichar u = g_utf8_get_char(c);
+        GUnicodeType t = g_unichar_type(u);
+        if (t == G_UNICODE_LINE_SEPARATOR || t == G_UNICODE_PARAGRAPH_SEPARATOR ||
+            (t == G_UNICODE_CONTROL && g_unichar_isspace(u)))
+            g_string_append_c(kept, ' ');
+        else if (t == G_UNICODE_CONTROL || (t == G_UNICODE_FORMAT && u != ZWJ && u != ZWNJ))
+            continue;
+        else
+            g_string_append_unichar(kept, u);
+    }
+    g_autofree char *nfc = g_utf8_normalize(kept->str, -1, G_NORMALIZE_NFC);
+    /* Marks beyond the few a letter may carry go; then the white space around, and what is
+     * past the limit, cut between two characters a person sees. */
+    g_autoptr(GString) out = g_string_sized_new(strlen(nfc));
+    guint marks = 0, length = 0, ri = 0;
+    gunichar prev = 0;
+    const char *start = nfc;
+    while (*start && g_unichar_isspace(g_utf8_get_char(start)))
+        start = g_utf8_next_char(start);
+    for (const char *c = start; *c; c = g_utf8_next_char(c)) {
+        gunichar u = g_utf8_get_char(c);
+        gboolean joined = extends(prev, u, &ri);
+        prev = u;
+        if (!joined) {
+            marks = 0;
+            if (max_length > 0 && length == max_length)
+                break;
+            length++;
+        }
+        if (is_mark(u) && ++marks > LP_PLAYER_NAME_MARKS)
+            continue;
+        g_string_append_unichar(out, u);
+    }
+    while (out->len > 0) {
+        const char *last = g_utf8_find_prev_char(out->str, out->str + out->len);
+        if (!g_unichar_isspace(g_utf8_get_char(last)))
+            break;
+        g_string_truncate(out, (gsize)(last - out->str));
+    }
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+char *lp_bidi_isolate(const char *text)
+{
+    g_return_val_if_fail(text != NULL, NULL);
+    /* Pango takes a paragraph's direction from its first strong letter and does not skip
+     * isolates when it looks for it: "⁨דנה⁩ and ⁨Jürgen⁩ played…" became a right-to-left
+     * paragraph. A mark of the program's own direction (GTK's "default:LTR" convention)
+     * before the isolate gives the sentence its direction back, whatever the names are. */
+    gboolean rtl = g_str_equal(g_dgettext("gtk40", "default:LTR"), "default:RTL");
+    return g_strconcat(rtl ? "\u200F\u2068" : "\u200E\u2068", text, "\u2069", NULL);
+}
+
 LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerKind kind,
                         LpLevel level)
 {
@@ -103,9 +235,14 @@ LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerK
     g_return_val_if_fail(kind == LP_PLAYER_HUMAN || kind == LP_PLAYER_COMPUTER, NULL);
     g_return_val_if_fail(level <= LP_LEVEL_HARD, NULL);
 
+    g_autofree char *clean = lp_player_name_clean(name, 0);
+    g_return_val_if_fail(*clean != '\0', NULL);
+
     LpPlayer *self = g_object_new(LP_TYPE_PLAYER, NULL);
-    self->name = g_strdup(name);
-    self->shown_name = default_name(name);
+    self->name = g_steal_pointer(&clean);
+    self->shown_name = default_name(self->name);
+    self->display_name = lp_bidi_isolate(self->shown_name != NULL ? self->shown_name
+                                                                   : self->name);
     self->age = age;
     self->colour = g_ascii_strdown(colour, -1);
     self->kind = kind;
@@ -117,6 +254,12 @@ const char *lp_player_get_name(LpPlayer *self)
 {
     g_return_val_if_fail(LP_IS_PLAYER(self), NULL);
     return self->shown_name != NULL ? self->shown_name : self->name;
+}
+
+const char *lp_player_get_display_name(LpPlayer *self)
+{
+    g_return_val_if_fail(LP_IS_PLAYER(self), NULL);
+    return self->display_name;
 }
 
 int lp_player_get_age(LpPlayer *self)
@@ -207,14 +350,23 @@ LpPlayer *lp_player_from_json(JsonNode *node, GError **error)
             return NULL;
         }
     }
-    if (g_utf8_strlen(name, -1) > LP_PLAYER_NAME_MAX) {
-        /* Cut at a character, never inside one: the message is shown and read aloud. */
-        g_autofree char *start = g_utf8_substring(name, 0, 20);
+    /* A name saved before names were cleaned (issue 36) is cleaned as it is read: a line
+     * separator or a bidi override in an old save must not break today's layout. */
+    g_autofree char *clean = lp_player_name_clean(name, 0);
+    if (lp_player_name_length(clean) > LP_PLAYER_NAME_MAX) {
+        /* Cut between characters, never inside one: the message is shown and read aloud. */
+        g_autofree char *start = lp_player_name_clean(clean, 20);
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
                     _("the player name “%s…” is longer than %d characters"), start,
                     LP_PLAYER_NAME_MAX);
         return NULL;
     }
+    if (*clean == '\0') {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
+                    _("a player name holds no letter, only spaces or invisible characters"));
+        return NULL;
+    }
+    name = clean;
     if (!colour_is_valid(colour)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_PLAYERS,
                     _("the colour of %s is not a #rrggbb colour"), name);

@@ -19,16 +19,47 @@ typedef enum {
 } LpLevel;
 
 #define LP_AGE_UNKNOWN (-1)
-/* The longest name a save may hold (the setup page takes 24 characters). */
+/* The longest name a save may hold, and the longest the setup page takes, in characters a
+ * person sees (lp_player_name_length). */
 #define LP_PLAYER_NAME_MAX 40
+#define LP_PLAYER_NAME_TYPED_MAX 24
+/* Combining marks kept on one letter: enough for Vietnamese, Hebrew points or Arabic
+ * harakat, not for a tower of 35 accents drawn over the rows above (issue 36). */
+#define LP_PLAYER_NAME_MARKS 3
+/* The most bytes a name of LP_PLAYER_NAME_TYPED_MAX characters can take in an entry that
+ * counts code points: a letter, its marks, and a joiner each. */
+#define LP_PLAYER_NAME_TYPED_CODEPOINTS (LP_PLAYER_NAME_TYPED_MAX * (LP_PLAYER_NAME_MARKS + 2))
 
 #define LP_TYPE_PLAYER (lp_player_get_type())
 G_DECLARE_FINAL_TYPE(LpPlayer, lp_player, LP, PLAYER, GObject)
 
-/* colour is "#rrggbb"; age is LP_AGE_UNKNOWN or 0..150. */
+/* A name as Landpartie keeps it (issue 36), from the setup page, a save, the settings or
+ * the history: valid UTF-8, NFC; line and paragraph separators and white-space controls
+ * become spaces, other control and format characters (bidi overrides and isolates, marks
+ * of direction, soft hyphens) are removed, but the zero-width joiner and non-joiner that
+ * scripts need stay; at most LP_PLAYER_NAME_MARKS combining marks on a letter; no spaces
+ * around it; at most max_length characters a person sees (0: no limit). May be "".
+ * Cleaning a clean name gives the same name. */
+char *lp_player_name_clean(const char *name, guint max_length);
+/* The characters a person sees in text: a letter with its marks, an emoji with its
+ * modifiers and joined parts, a flag's pair of letters each count once (grapheme clusters,
+ * close to Unicode's UAX #29). */
+guint lp_player_name_length(const char *text);
+/* text between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, after a
+ * mark of the program's direction (U+200E, or U+200F in a right-to-left language): a name
+ * put into a sentence or a list this way takes its own direction and leaves the text around
+ * it alone, so an Arabic or Hebrew name does not turn a line of results around, not even
+ * when it begins the line (issue 36). */
+char *lp_bidi_isolate(const char *text);
+
+/* colour is "#rrggbb"; age is LP_AGE_UNKNOWN or 0..150. name is cleaned
+ * (lp_player_name_clean) and must not be empty then. */
 LpPlayer *lp_player_new(const char *name, int age, const char *colour, LpPlayerKind kind,
                         LpLevel level);
 const char *lp_player_get_name(LpPlayer *self);
+/* The name as shown, isolated for putting into a sentence or a list (lp_bidi_isolate):
+ * every label and message that shows a player's name uses this one. */
+const char *lp_player_get_display_name(LpPlayer *self);
 int lp_player_get_age(LpPlayer *self);
 const char *lp_player_get_colour(LpPlayer *self);
 LpPlayerKind lp_player_get_kind(LpPlayer *self);

@@ -311,13 +311,51 @@ void lp_save_store_release(LpSaveStore *self, const char *kind)
     g_hash_table_remove(self->claims, kind);
 }
 
+/* As many links as Linux follows (MAXSYMLINKS): more is a loop. */
+#define MAX_LINKS 40
+
+char *lp_file_resolve_links(const char *path, GError **error)
+{
+    g_return_val_if_fail(path != NULL, NULL);
+    g_autofree char *current = g_strdup(path);
+    for (int i = 0; i < MAX_LINKS; i++) {
+        GStatBuf st;
+        if (g_lstat(current, &st) != 0 || !S_ISLNK(st.st_mode))
+            return g_steal_pointer(&current);
+        g_autoptr(GError) local = NULL;
+        g_autofree char *target = g_file_read_link(current, &local);
+        if (target == NULL) {
+            g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", local->message);
+            return NULL;
+        }
+        if (!g_path_is_absolute(target)) {
+            g_autofree char *dir = g_path_get_dirname(current);
+            g_autofree char *joined = g_build_filename(dir, target, NULL);
+            g_free(target);
+            target = g_steal_pointer(&joined);
+        }
+        g_free(current);
+        current = g_steal_pointer(&target);
+    }
+    g_set_error(error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
+                _("%s is a chain of more than %d symbolic links"), path, MAX_LINKS);
+    return NULL;
+}
+
 /* Temporary file + fsync + rename: a crash leaves the old or the new file. Runs on the
- * worker thread for autosaves. */
-static gboolean write_bytes(const char *path, GBytes *bytes, GError **error)
+ * worker thread for autosaves. A save that is a symbolic link is written where it leads,
+ * the temporary file beside the target, so the link stays a link. */
+static gboolean write_bytes(const char *link, GBytes *bytes, GError **error)
 {
     gsize len;
     const char *data = g_bytes_get_data(bytes, &len);
     g_autoptr(GError) local = NULL;
+    g_autofree char *path = lp_file_resolve_links(link, &local);
+    if (path == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot save the game to %s: %s"),
+                    link, local->message);
+        return FALSE;
+    }
     if (!g_file_set_contents_full(path, data, (gssize)len, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
                                   &local)) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot save the game to %s: %s"),
@@ -327,8 +365,17 @@ static gboolean write_bytes(const char *path, GBytes *bytes, GError **error)
     return TRUE;
 }
 
-static gboolean remove_file(const char *path, GError **error)
+/* A save that is a symbolic link: its target is removed and the link stays, so that the
+ * next game's save goes where the link leads again. */
+static gboolean remove_file(const char *link, GError **error)
 {
+    g_autoptr(GError) local = NULL;
+    g_autofree char *path = lp_file_resolve_links(link, &local);
+    if (path == NULL) {
+        g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot remove %s: %s"), link,
+                    local->message);
+        return FALSE;
+    }
     if (g_unlink(path) != 0 && errno != ENOENT) {
         int saved_errno = errno;
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO, _("Cannot remove %s: %s"), path,

@@ -50,4 +50,11 @@ void lp_save_store_release(LpSaveStore *self, const char *kind);
  * kind's queued autosaves when there are any (then failures come as "write-failed"). */
 gboolean lp_save_store_remove(LpSaveStore *self, const char *kind, GError **error);
 
+/* Where path's symbolic links lead (a chain of them followed to its end, relative links
+ * from their own folder); path itself when it is no link or does not exist. A file written
+ * by a temporary file renamed over it must be written at this path, beside the target:
+ * renaming over the link would put a plain file in its place and leave the target
+ * unchanged (issue 36). NULL with an error for a loop or a link that cannot be read. */
+char *lp_file_resolve_links(const char *path, GError **error);
+
 G_END_DECLS

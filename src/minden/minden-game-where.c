@@ -49,14 +49,14 @@ LpPlaceList *_minden_game_where_places(LpGame *game)
 
     for (guint s = 0; s < n_seats; s++) {
         LpPlayer *player = lp_game_get_player(game, s);
-        lp_place_list_add_group(list, lp_player_get_name(player), lp_player_get_colour(player));
+        lp_place_list_add_group(list, lp_player_get_display_name(player), lp_player_get_colour(player));
     }
 
     guint n = minden_game_get_history_length(self);
     for (guint i = 0; i < n; i++) {
         const MindenScoredTip *entry = minden_game_get_history_entry(self, i);
         const MindenCard *card = minden_deck_get_card(deck, entry->card);
-        const char *who = lp_player_get_name(lp_game_get_player(game, entry->seat));
+        const char *who = lp_player_get_display_name(lp_game_get_player(game, entry->seat));
         LpPlaceState state = entry->right ? LP_PLACE_RIGHT : LP_PLACE_WRONG;
         g_autofree char *title = card_title(card);
         g_autofree char *stones = tip_stones(&entry->tip);

@@ -99,7 +99,7 @@ static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
     int ci = lp_player_colour_index(lp_player_get_colour(player));
     g_autoptr(GArray) cells = solution_cells(self->game, t->card, &t->tip);
 
-    g_autofree char *name = g_markup_escape_text(lp_player_get_name(player), -1);
+    g_autofree char *name = g_markup_escape_text(lp_player_get_display_name(player), -1);
     g_autofree char *card_name = g_markup_escape_text(minden_card_get_name(card), -1);
     g_autofree char *tip = minden_label_tip(&t->tip);
     g_autofree char *tip_line = g_strdup_printf(_("tip: %s"), tip);
@@ -134,7 +134,7 @@ static GtkWidget *entry_line(MindenHistory *self, const MindenScoredTip *t)
          * Anna, Hamburg: tip West, North; solution West, North, sector 9, section C; right;
          * from field 4 to 6." */
         _("Round %u, %s, %s: tip %s; solution %s; %s; %s."), t->round,
-        lp_player_get_name(player), minden_card_get_name(card), spoken_tip, spoken_cells,
+        lp_player_get_display_name(player), minden_card_get_name(card), spoken_tip, spoken_cells,
         t->right ? _("right") : _("wrong"), spoken_move);
     gtk_accessible_update_property(GTK_ACCESSIBLE(label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken,
                                    -1);

@@ -88,7 +88,7 @@ static LpPrivacyScreen *privacy_of(MindenPage *self)
 
 static const char *seat_name(MindenPage *self, guint seat)
 {
-    return lp_player_get_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
+    return lp_player_get_display_name(lp_game_get_player(LP_GAME(game_of(self)), seat));
 }
 
 static const char *seat_colour(MindenPage *self, guint seat)
@@ -202,7 +202,7 @@ static void update_players(MindenPage *self)
         guint nc = 0;
         const LpPlayerColour *palette = lp_player_colours(&nc);
         int ci = lp_player_colour_index(lp_player_get_colour(p));
-        g_autofree char *name = g_markup_escape_text(lp_player_get_name(p), -1);
+        g_autofree char *name = g_markup_escape_text(lp_player_get_display_name(p), -1);
 
         g_autofree char *who = g_strdup_printf(
             "<span foreground=\"%s\">%s</span> %s", lp_player_get_colour(p),
@@ -276,7 +276,7 @@ static void update_players(MindenPage *self)
         /* Kept cards and positions are public, tips are not. */
         char *acc = g_strdup_printf(
             _("%s: field %u, kept cards: %u yellow, %u red, %u blue, %u purple"),
-            lp_player_get_name(p), minden_game_get_position(game, i),
+            lp_player_get_display_name(p), minden_game_get_position(game, i),
             minden_game_count_kept(game, i, MINDEN_YELLOW),
             minden_game_count_kept(game, i, MINDEN_RED),
             minden_game_count_kept(game, i, MINDEN_BLUE),

@@ -334,7 +334,7 @@ void minden_track_refresh(MindenTrack *self)
 
     for (guint i = 0; i < n; i++) {
         LpPlayer *p = lp_game_get_player(LP_GAME(self->game), i);
-        g_autofree char *one = g_strdup_printf(_("%s on field %u"), lp_player_get_name(p),
+        g_autofree char *one = g_strdup_printf(_("%s on field %u"), lp_player_get_display_name(p),
                                                minden_game_get_position(self->game, i));
         g_string_append_printf(desc, "%s%s", i ? ", " : "", one);
     }

@@ -44,11 +44,23 @@ gboolean lp_test_wait_for(gboolean (*pred)(gpointer data), gpointer data)
     return pred(data);
 }
 
+char *lp_test_without_isolates(const char *text)
+{
+    g_autoptr(GString) out = g_string_new(text);
+    g_string_replace(out, "\u2068", "", 0);
+    g_string_replace(out, "\u2069", "", 0);
+    g_string_replace(out, "\u200E", "", 0);
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
 GtkWidget *lp_test_find_label(GtkWidget *root, const char *text)
 {
-    if (GTK_IS_LABEL(root) && gtk_widget_is_visible(root) &&
-        strstr(gtk_label_get_text(GTK_LABEL(root)), text) != NULL)
-        return root;
+    if (GTK_IS_LABEL(root) && gtk_widget_is_visible(root)) {
+        g_autofree char *shown = lp_test_without_isolates(gtk_label_get_text(GTK_LABEL(root)));
+        g_autofree char *wanted = lp_test_without_isolates(text);
+        if (strstr(shown, wanted) != NULL)
+            return root;
+    }
     for (GtkWidget *c = gtk_widget_get_first_child(root); c != NULL;
          c = gtk_widget_get_next_sibling(c)) {
         GtkWidget *found = lp_test_find_label(c, text);
@@ -155,5 +167,6 @@ char *lp_test_widget_text(GtkWidget *root)
 {
     GString *out = g_string_new(NULL);
     collect_text(root, out);
-    return g_string_free(out, FALSE);
+    g_autofree char *all = g_string_free(out, FALSE);
+    return lp_test_without_isolates(all);
 }

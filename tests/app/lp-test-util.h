@@ -13,13 +13,18 @@ void lp_test_init(int *argc, char ***argv);
 void lp_test_iterate(void);
 /* Iterate until pred(data) is TRUE or two seconds passed; returns pred's last answer. */
 gboolean lp_test_wait_for(gboolean (*pred)(gpointer data), gpointer data);
-/* The first visible GtkLabel below root whose text contains text, or NULL. */
+/* text without the U+200E U+2068 … U+2069 that isolate every name put into a sentence
+ * (issue 36, lp_bidi_isolate):
+ * they are invisible, and the tests compare what a person sees and hears. */
+char *lp_test_without_isolates(const char *text);
+/* The first visible GtkLabel below root whose text contains text, both without isolates,
+ * or NULL. */
 GtkWidget *lp_test_find_label(GtkWidget *root, const char *text);
 /* All widgets below root of type (and with css_class, if not NULL), in tree order. */
 GPtrArray *lp_test_find_all(GtkWidget *root, GType type, const char *css_class);
 /* Everything a screen reader could be told about root and every widget under it, shown or
- * not, one item a line: label and editable texts, tooltips, accessible names and
- * descriptions. For the privacy tests: no other seat's secret may be in it. */
+ * not, one item a line, without isolates: label and editable texts, tooltips, accessible
+ * names and descriptions. For the privacy tests: no other seat's secret may be in it. */
 char *lp_test_widget_text(GtkWidget *root);
 /* The open toplevel window of type, or NULL. */
 GtkWindow *lp_test_find_toplevel(GType type);

@@ -84,7 +84,8 @@ static GPtrArray *buttons_with_tooltip(GtkWidget *root, const char *prefix)
     GPtrArray *out = g_ptr_array_new();
     for (guint i = 0; i < all->len; i++) {
         const char *tip = gtk_widget_get_tooltip_text(all->pdata[i]);
-        if (tip != NULL && g_str_has_prefix(tip, prefix))
+        g_autofree char *seen = tip != NULL ? lp_test_without_isolates(tip) : NULL;
+        if (seen != NULL && g_str_has_prefix(seen, prefix))
             g_ptr_array_add(out, all->pdata[i]);
     }
     return out;
@@ -97,7 +98,8 @@ static GtkWidget *chart_with_tooltip(GtkWidget *root, const char *text)
     g_autoptr(GPtrArray) charts = lp_test_find_all(root, chart, NULL);
     for (guint i = 0; i < charts->len; i++) {
         const char *tip = gtk_widget_get_tooltip_text(charts->pdata[i]);
-        if (tip != NULL && strstr(tip, text) != NULL)
+        g_autofree char *seen = tip != NULL ? lp_test_without_isolates(tip) : NULL;
+        if (seen != NULL && strstr(seen, text) != NULL)
             return charts->pdata[i];
     }
     return NULL;
@@ -180,7 +182,9 @@ static GtkWindow *find_window_titled(const char *title)
     g_autoptr(GListModel) toplevels = g_object_ref(gtk_window_get_toplevels());
     for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
         g_autoptr(GtkWindow) window = g_list_model_get_item(toplevels, i);
-        if (g_strcmp0(gtk_window_get_title(window), title) == 0)
+        const char *shown = gtk_window_get_title(window);
+        g_autofree char *seen = shown != NULL ? lp_test_without_isolates(shown) : NULL;
+        if (g_strcmp0(seen, title) == 0)
             return window;
     }
     return NULL;
@@ -331,11 +335,78 @@ static void test_window_records(void)
     lp_test_close_all_windows();
 }
 
+/* Whether a label's text begins on the left: its first line's resolved direction. */
+static gboolean left_to_right(GtkWidget *label)
+{
+    PangoLayout *layout = gtk_label_get_layout(GTK_LABEL(label));
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    return line != NULL && line->resolved_dir == PANGO_DIRECTION_LTR;
+}
+
+/* Issue 36: an Arabic, a Hebrew and a German name side by side. Every label that puts a name
+ * into a sentence or a list isolates it (U+2068 … U+2069), so a line that begins with an
+ * Arabic or Hebrew name still reads left to right, and the next seat's result is not drawn
+ * backwards by a name that held U+202E (the history reads it cleaned). */
+static void test_names_in_every_script(void)
+{
+    const char *arabic = "\u0645\u062D\u0645\u062F"; /* Muhammad */
+    const char *hebrew = "\u05D3\u05E0\u05D4";       /* Dana */
+    g_autofree char *dir = lp_test_make_temp_dir();
+    g_autofree char *path = g_build_filename(dir, "history.jsonl", NULL);
+    g_autoptr(GString) s = g_string_new(NULL);
+    add_game(s, 0, "minden", 1, seat(arabic, "human", 41, 1, TRUE, MINDEN_A),
+             seat("J\u00FCrgen", "human", 38, 2, FALSE, MINDEN_B));
+    add_game(s, 1, "minden", 2, seat(hebrew, "human", 44, 1, TRUE, MINDEN_A),
+             seat(arabic, "human", 30, 2, FALSE, MINDEN_B));
+    add_game(s, 2, "minden", 3, seat("\u05D3\u05E0\u05D4\\u202e", "human", 45, 1, TRUE,
+                                     MINDEN_A),
+             seat("J\u00FCrgen", "human", 40, 2, FALSE, MINDEN_B));
+    g_assert_true(g_file_set_contents(path, s->str, -1, NULL));
+    LpStatsPage *page = page_in_window(path);
+    GtkWidget *w = GTK_WIDGET(page);
+
+    /* No label holds a bidi override, and every name in one is isolated. */
+    g_autoptr(GPtrArray) labels = lp_test_find_all(w, GTK_TYPE_LABEL, NULL);
+    guint with_names = 0;
+    for (guint i = 0; i < labels->len; i++) {
+        const char *text = gtk_label_get_text(GTK_LABEL(labels->pdata[i]));
+        g_assert_null(strstr(text, "\u202E"));
+        const char *names[] = {arabic, hebrew, "J\u00FCrgen"};
+        gboolean named = FALSE;
+        for (guint n = 0; n < G_N_ELEMENTS(names); n++) {
+            for (const char *at = strstr(text, names[n]); at != NULL;
+                 at = strstr(at + 1, names[n])) {
+                named = TRUE;
+                g_assert_true(at - text >= 6 && memcmp(at - 6, "\u200E\u2068", 6) == 0);
+                g_assert_true(memcmp(at + strlen(names[n]), "\u2069", 3) == 0);
+            }
+        }
+        if (named) {
+            with_names++;
+            /* The sentence around the names decides the direction: English, left to right.
+             * (A label of one name alone takes the name's direction, as it should.) */
+            gboolean alone = g_str_has_prefix(text, "\u200E\u2068") &&
+                             strstr(text, "\u2069") == text + strlen(text) - 3;
+            if (!alone && gtk_widget_get_mapped(labels->pdata[i]) &&
+                !left_to_right(labels->pdata[i]))
+                g_error("a line turned right to left: %s", text);
+        }
+    }
+    g_assert_cmpuint(with_names, >=, 6);
+    /* The last games list the seats in rank order, names first, left to right. */
+    GtkWidget *last = lp_test_find_label(w, "1. \u05D3\u05E0\u05D4: 45");
+    g_assert_nonnull(last);
+    g_assert_true(left_to_right(last));
+    g_assert_nonnull(lp_test_find_label(w, "1. \u05D3\u05E0\u05D4: 45, 2. J\u00FCrgen: 40"));
+    gtk_window_destroy(GTK_WINDOW(gtk_widget_get_root(w)));
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
     g_test_add_func("/stats-page/shows", test_shows);
     g_test_add_func("/stats-page/edit", test_edit);
     g_test_add_func("/stats-page/window-records", test_window_records);
+    g_test_add_func("/stats-page/names-in-every-script", test_names_in_every_script);
     return g_test_run();
 }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The history of games (issue 15): appending, damaged and hostile lines skipped and kept,
  * rename, merge and delete, names matched without case and spaces, the statistics. */
+/* symlink() and lstat() are POSIX, not C11. */
+#define _GNU_SOURCE
+
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -368,7 +371,7 @@ static void test_rename_merge_delete(void)
     g_assert_nonnull(anna);
     g_assert_cmpuint(anna->games, ==, 2);
     g_assert_cmpuint(anna->wins, ==, 1);
-    g_assert_cmpstr(anna->name, ==, "anna "); /* as last typed */
+    g_assert_cmpstr(anna->name, ==, "anna"); /* as last typed, without the space around */
 
     /* Rename "ANNA" → "Anna Maria": both spellings, in every game; the damaged line stays. */
     g_test_expect_message(G_LOG_DOMAIN, G_LOG_LEVEL_WARNING, "*line 2*");
@@ -525,7 +528,7 @@ static void test_mutations(void)
     static const char noise[] = "{}[]\"\\,:0-e.u\x01\xff\xc3 tfn";
     guint warnings = 0;
     guint handler = g_log_set_handler(NULL, G_LOG_LEVEL_WARNING, swallow, &warnings);
-    GLogLevelFlags fatal = g_log_set_always_fatal(G_LOG_FATAL_MASK);
+    GLogLevelFlags fatal = g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
     for (guint round = 0; round < 60; round++) {
         g_autoptr(GString) data = g_string_new(NULL);
@@ -540,9 +543,12 @@ static void test_mutations(void)
                 case 0:
                     m->str[at] = noise[g_rand_int_range(rand, 0, sizeof noise - 1)];
                     break;
-                case 1:
-                    g_string_erase(m, at, MIN(m->len - at, (gsize)g_rand_int_range(rand, 1, 9)));
+                case 1: {
+                    /* Drawn once: MIN() evaluates its arguments twice. */
+                    gsize cut = (gsize)g_rand_int_range(rand, 1, 9);
+                    g_string_erase(m, at, (gssize)MIN(m->len - at, cut));
                     break;
+                }
                 case 2:
                     g_string_insert_len(m, at, m->str, MIN(at, 12));
                     break;
@@ -642,6 +648,197 @@ static void test_sim(void)
     g_assert_nonnull(strstr(err, "history of games"));
 }
 
+
+/* Issue 36: a line naming a member twice (two "players", two "name" in one seat, two "id")
+ * was read with the first and rewritten with the last, so a rename moved games between
+ * people. Such a line is damaged now, skipped and kept byte for byte by every rewrite; and
+ * a rename changes only the bytes of the names it is about. */
+static void test_duplicate_members(void)
+{
+    g_autofree char *path = tmp_path();
+    const char *s1[] = {"Anna:human:12:1:true", "Ben:human:7:2:false", NULL};
+    g_autofree char *good = line("id-1", "minden", "2026-11-01T18:00:00Z", s1);
+    const char *dups[] = {
+        /* two "players" */
+        "{\"v\":1,\"id\":\"d1\",\"game\":\"minden\",\"date\":\"2026-11-02T18:00:00Z\","
+        "\"duration\":6,\"option\":false,\"players\":[{\"name\":\"Anna\",\"colour\":\"#e01b24\","
+        "\"kind\":\"human\",\"score\":1,\"rank\":1,\"winner\":true}],\"players\":[{\"name\":"
+        "\"Ben\",\"colour\":\"#e01b24\",\"kind\":\"human\",\"score\":1,\"rank\":1,"
+        "\"winner\":true}]}\n",
+        /* two "name" in one seat, one of them escaped */
+        "{\"v\":1,\"id\":\"d2\",\"game\":\"minden\",\"date\":\"2026-11-02T18:00:00Z\","
+        "\"duration\":6,\"option\":false,\"players\":[{\"name\":\"Anna\",\"n\\u0061me\":\"Ben\","
+        "\"colour\":\"#e01b24\",\"kind\":\"human\",\"score\":1,\"rank\":1,\"winner\":true}]}\n",
+        /* two "id" */
+        "{\"v\":1,\"id\":\"d3\",\"id\":\"d4\",\"game\":\"minden\",\"date\":"
+        "\"2026-11-02T18:00:00Z\",\"duration\":6,\"option\":false,\"players\":[{\"name\":"
+        "\"Anna\",\"colour\":\"#e01b24\",\"kind\":\"human\",\"score\":1,\"rank\":1,"
+        "\"winner\":true}]}\n",
+        NULL};
+    g_autoptr(GString) all = g_string_new(good);
+    for (guint i = 0; dups[i] != NULL; i++) {
+        /* lp_json_parse refuses it too, naming where. */
+        g_autoptr(GError) error = NULL;
+        g_assert_null(lp_json_parse(dups[i], -1, &error));
+        g_assert_nonnull(strstr(error->message, "twice"));
+        g_assert_nonnull(strstr(error->message, "column"));
+        g_string_append(all, dups[i]);
+    }
+    /* A record with odd spacing and a figure written as 1.50: a rename must keep it all. */
+    const char *spaced =
+        "{ \"v\" : 1 , \"id\" : \"sp\", \"game\":\"aufachse\", \"date\":\"2026-11-03T18:00:00Z\","
+        " \"duration\":60, \"option\":false, \"players\": [ { \"kind\":\"human\", \"name\" : "
+        "\"anna\" , \"colour\":\"#e01b24\", \"score\":3, \"rank\":1, \"winner\":true, "
+        "\"extra\": 1.50 }, {\"name\":\"Ben\",\"colour\":\"#00ff00\",\"kind\":\"human\","
+        "\"score\":2,\"rank\":2,\"winner\":false} ] }\n";
+    g_string_append(all, spaced);
+    write_file(path, all->str);
+
+    g_autoptr(GError) error = NULL;
+    guint warned = 0;
+    guint handler = g_log_set_handler(NULL, G_LOG_LEVEL_WARNING, swallow, &warned);
+    GLogLevelFlags fatal = g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+    g_autoptr(LpHistory) h = loaded(path);
+    g_assert_cmpuint(lp_history_get_n_records(h), ==, 2);
+    g_assert_cmpuint(lp_history_get_n_damaged(h), ==, 3);
+    g_assert_true(lp_history_rename_player(h, "Anna", "Änna \"A\"", &error));
+    g_assert_no_error(error);
+
+    g_autofree char *data = read_file(path);
+    g_auto(GStrv) out = g_strsplit(data, "\n", -1);
+    g_assert_cmpuint(g_strv_length(out), ==, 6);
+    for (guint i = 0; dups[i] != NULL; i++) {
+        g_autofree char *kept = g_strconcat(out[1 + i], "\n", NULL);
+        g_assert_cmpstr(kept, ==, dups[i]);
+    }
+    /* Only the name's bytes changed. */
+    g_autoptr(GString) expected = g_string_new(spaced);
+    g_string_replace(expected, "\"anna\"", "\"Änna \\\"A\\\"\"", 1);
+    g_autofree char *got = g_strconcat(out[4], "\n", NULL);
+    g_assert_cmpstr(got, ==, expected->str);
+    g_assert_cmpstr(lp_history_get_record(h, 1)->seats[0].name, ==, "Änna \"A\"");
+
+    /* Deleting writes null in the name's place and nothing else. */
+    g_assert_true(lp_history_delete_player(h, "ben", &error));
+    g_assert_no_error(error);
+    g_log_set_always_fatal(fatal);
+    g_log_remove_handler(NULL, handler);
+    g_assert_cmpuint(warned, ==, 9); /* three damaged lines, at each of three loads */
+    g_autofree char *data2 = read_file(path);
+    g_auto(GStrv) out2 = g_strsplit(data2, "\n", -1);
+    g_assert_nonnull(strstr(out2[0], "\"name\":null,\"colour\""));
+    g_string_replace(expected, "\"Ben\"", "null", 1);
+    g_autofree char *got2 = g_strconcat(out2[4], "\n", NULL);
+    g_assert_cmpstr(got2, ==, expected->str);
+    for (guint i = 0; dups[i] != NULL; i++) {
+        g_autofree char *kept = g_strconcat(out2[1 + i], "\n", NULL);
+        g_assert_cmpstr(kept, ==, dups[i]);
+    }
+}
+
+/* Issue 36: a history.jsonl that is a symbolic link stays one through rename, merge and
+ * delete; the target is rewritten (its temporary file beside it), and later games are
+ * appended to the target. */
+static void test_symlink(void)
+{
+    g_autofree char *path = tmp_path();
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *elsewhere = g_build_filename(g_get_user_data_dir(), "synced", NULL);
+    g_autofree char *target = g_build_filename(elsewhere, "games.jsonl", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    g_remove(path);
+    const char *s1[] = {"Anna:human:12:1:true", "Ben:human:7:2:false", NULL};
+    const char *s2[] = {"Cleo:human:12:1:true", "Ben:human:7:2:false", NULL};
+    g_autofree char *l1 = line("id-1", "minden", "2026-11-01T18:00:00Z", s1);
+    g_autofree char *l2 = line("id-2", "minden", "2026-11-02T18:00:00Z", s2);
+    const char *lines[] = {l1, l2, NULL};
+    write_lines(target, lines);
+    /* A relative link, through a second link. */
+    g_autofree char *hop = g_build_filename(dir, "hop.jsonl", NULL);
+    g_remove(hop);
+    g_assert_cmpint(symlink("../synced/games.jsonl", hop), ==, 0);
+    g_assert_cmpint(symlink("hop.jsonl", path), ==, 0);
+
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpHistory) h = loaded(path);
+    g_assert_cmpuint(lp_history_get_n_records(h), ==, 2);
+    g_assert_true(lp_history_rename_player(h, "Anna", "Annika", &error));
+    g_assert_no_error(error);
+    g_assert_true(lp_history_rename_player(h, "Cleo", "Annika", &error)); /* a merge */
+    g_assert_no_error(error);
+    g_assert_true(lp_history_delete_player(h, "Ben", &error));
+    g_assert_no_error(error);
+    g_assert_true(lp_history_delete_game(h, "id-2", &error));
+    g_assert_no_error(error);
+
+    GStatBuf st;
+    g_assert_cmpint(g_lstat(path, &st), ==, 0);
+    g_assert_true(S_ISLNK(st.st_mode));
+    g_assert_cmpint(g_lstat(hop, &st), ==, 0);
+    g_assert_true(S_ISLNK(st.st_mode));
+    g_autofree char *data = read_file(target);
+    g_assert_nonnull(strstr(data, "\"Annika\""));
+    g_assert_null(strstr(data, "Ben"));
+    g_assert_null(strstr(data, "id-2"));
+    /* No temporary file is left, beside the link or the target. */
+    g_autoptr(GDir) d = g_dir_open(elsewhere, 0, NULL);
+    g_assert_cmpstr(g_dir_read_name(d), ==, "games.jsonl");
+    g_assert_null(g_dir_read_name(d));
+
+    /* An append after the rewrite goes to the target. */
+    const char *s3[] = {"Dora:human:1:1:true", NULL};
+    g_autofree char *l3 = line("id-3", "minden", "2026-11-03T18:00:00Z", s3);
+    g_autoptr(JsonNode) record = lp_json_parse(l3, (gssize)strlen(l3) - 1, &error);
+    g_assert_no_error(error);
+    g_assert_true(lp_history_append(h, record, &error));
+    g_assert_no_error(error);
+    g_autofree char *data2 = read_file(target);
+    g_assert_nonnull(strstr(data2, "Dora"));
+    g_assert_cmpuint(lp_history_get_n_records(h), ==, 2);
+
+    /* A loop is refused with a message, and nothing is written. */
+    g_remove(hop);
+    g_assert_cmpint(symlink("history.jsonl", hop), ==, 0);
+    g_assert_false(lp_history_load(h, &error));
+    g_assert_nonnull(error);
+    g_clear_error(&error);
+    g_remove(hop);
+    g_remove(path);
+}
+
+/* Issue 36: names written before names were cleaned are cleaned as the history reads them:
+ * a line separator, a bidi override, 35 accents; the line keeps its bytes until a rename is
+ * about it, and a rename cleans the new name. */
+static void test_old_names(void)
+{
+    g_autofree char *path = tmp_path();
+    g_autoptr(GString) tower = g_string_new("Zo");
+    for (int i = 0; i < 35; i++)
+        g_string_append(tower, "\\u0301");
+    g_autofree char *tower_seat = g_strconcat(tower->str, ":human:1:3:false", NULL);
+    const char *s1[] = {"Anna\\u2028Lena:human:12:1:true", "Eve\\u202Emit:human:7:2:false",
+                        tower_seat, NULL};
+    g_autofree char *l1 = line("id-1", "minden", "2026-11-01T18:00:00Z", s1);
+    write_file(path, l1);
+    g_autoptr(LpHistory) h = loaded(path);
+    const LpHistoryRecord *r = lp_history_get_record(h, 0);
+    g_assert_cmpstr(r->seats[0].name, ==, "Anna Lena");
+    g_assert_cmpstr(r->seats[1].name, ==, "Evemit");
+    g_assert_cmpstr(r->seats[2].name, ==, "Z\u00F3\u0301\u0301\u0301"); /* NFC: ó */
+    g_assert_cmpstr(lp_history_get_display_name(h, "annalena"), ==, "Anna Lena");
+    g_autofree char *before = read_file(path);
+    g_assert_cmpstr(before, ==, l1);
+
+    g_autoptr(GError) error = NULL;
+    g_assert_true(lp_history_rename_player(h, "Evemit", "\u2067Eve\u2028Mit\u2069 ", &error));
+    g_assert_no_error(error);
+    g_autofree char *after = read_file(path);
+    g_assert_nonnull(strstr(after, "\"name\":\"Eve Mit\""));
+    g_assert_nonnull(strstr(after, "Anna\\u2028Lena")); /* not about it: kept */
+    g_assert_false(lp_history_rename_player(h, "Eve Mit", "\u202E\u2028", &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
@@ -656,5 +853,8 @@ int main(int argc, char **argv)
     g_test_add_func("/history/stats", test_stats);
     g_test_add_func("/history/sim", test_sim);
     g_test_add_func("/history/mutations", test_mutations);
+    g_test_add_func("/history/duplicate-members", test_duplicate_members);
+    g_test_add_func("/history/symlink", test_symlink);
+    g_test_add_func("/history/old-names", test_old_names);
     return g_test_run();
 }

@@ -60,6 +60,30 @@ static void test_refuses_more_than_json(void)
     assert_refused("{1: 2}", -1, NULL);
 }
 
+/* Issue 36: json-glib keeps the last of two equal member names, other readers the first, so
+ * a document holding two is refused, wherever they are and however they are spelt; equal
+ * names in different objects are fine. No Json-CRITICAL on the way. */
+static void test_duplicate_members(void)
+{
+    assert_refused("{\"a\": 1, \"a\": 2}", -1, "same member twice (line 1, column 10)");
+    assert_refused("{\"a\": 1,\n \"b\": 2,\n \"\\u0061\": 3}", -1, "line 3, column 2");
+    assert_refused("{\"x\": [{\"id\": 1, \"n\": 0, \"id\": 1}]}", -1, "twice");
+    assert_refused("{\"players\": [], \"v\": 1, \"players\": []}", -1, "twice");
+    assert_refused("{\"\\\"\": 1, \"\\u0022\": 2}", -1, "twice");
+    assert_refused("{\"\\ud83d\\ude00\": 1, \"😀\": 2}", -1, "twice");
+    assert_accepted("{\"a\": {\"a\": 1}, \"b\": {\"a\": 2, \"b\": {}}, \"c\": [{\"a\": 1}, {\"a\": 2}]}");
+    assert_accepted("{\"a\": 1, \"A\": 2, \"a \": 3, \"\": 4}");
+    /* Many members: the names are kept in a table, the duplicate is still found. */
+    g_autoptr(GString) many = g_string_new("{");
+    for (int i = 0; i < 2000; i++)
+        g_string_append_printf(many, "\"m%d\": %d, ", i, i);
+    g_string_append(many, "\"z\": 0}");
+    assert_accepted(many->str);
+    g_string_truncate(many, many->len - 8);
+    g_string_append(many, "\"m1999\": 0}");
+    assert_refused(many->str, -1, "twice");
+}
+
 /* QA's crasher: a quote inside a comment fooled the old bracket counter, and json-glib
  * then recursed 100,000 times. The strict check refuses it at once. */
 static void test_hidden_nesting(void)
@@ -139,6 +163,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/json/accepts-json", test_accepts_json);
     g_test_add_func("/json/refuses-more-than-json", test_refuses_more_than_json);
+    g_test_add_func("/json/duplicate-members", test_duplicate_members);
     g_test_add_func("/json/hidden-nesting", test_hidden_nesting);
     g_test_add_func("/json/text-is-text", test_text_is_text);
     g_test_add_func("/json/size-limit", test_size_limit);

@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The save contract: round trip, determinism after resume, and damaged saves rejected with
  * their own message while the file is kept. Uses a tiny card game defined here. */
+/* symlink() and lstat() are POSIX, not C11. */
+#define _GNU_SOURCE
+
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lp-event-log.h"
 #include "lp-json.h"
@@ -573,6 +578,62 @@ static void test_missing_save(void)
     g_rmdir(dir);
 }
 
+/* Issue 36: a save that is a symbolic link (to a synced folder, say) stays one: writing and
+ * the autosave write where it leads, with the temporary file beside the target; removing a
+ * finished game's save removes the target and keeps the link for the next game. */
+static void test_symlinked_save(void)
+{
+    g_autofree char *dir = make_temp_dir();
+    g_autofree char *other = make_temp_dir();
+    g_autofree char *target = g_build_filename(other, "my-test.json", NULL);
+    g_autoptr(LpSaveStore) store = lp_save_store_new(dir);
+    g_autofree char *path = lp_save_store_get_path(store, "test");
+    g_assert_cmpint(symlink(target, path), ==, 0);
+    g_autoptr(LpGame) game = test_game_new(3);
+    g_autoptr(GError) error = NULL;
+    g_assert_true(lp_save_store_write(store, game, &error));
+    g_assert_no_error(error);
+    lp_game_computer_step(game, NULL);
+    g_assert_true(lp_save_store_save(store, game, &error));
+    g_assert_true(lp_save_store_flush(store, &error));
+    g_assert_no_error(error);
+
+    GStatBuf st;
+    g_assert_cmpint(g_lstat(path, &st), ==, 0);
+    g_assert_true(S_ISLNK(st.st_mode));
+    g_assert_cmpint(g_lstat(target, &st), ==, 0);
+    g_assert_true(S_ISREG(st.st_mode));
+    g_autofree char *saved = NULL;
+    g_assert_true(g_file_get_contents(target, &saved, NULL, NULL));
+    g_autofree char *expected = lp_game_save_to_data(game, NULL);
+    g_assert_cmpstr(strstr(saved, "\"rng\""), ==, strstr(expected, "\"rng\""));
+    g_autoptr(GDir) d = g_dir_open(other, 0, NULL);
+    g_assert_cmpstr(g_dir_read_name(d), ==, "my-test.json");
+    g_assert_null(g_dir_read_name(d));
+
+    g_autoptr(LpGame) loaded = lp_save_store_load(store, "test", TEST_TYPE_GAME, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(loaded);
+
+    g_assert_true(lp_save_store_remove(store, "test", &error));
+    g_assert_no_error(error);
+    g_assert_false(lp_save_store_has(store, "test"));
+    g_assert_cmpint(g_lstat(path, &st), ==, 0);
+    g_assert_true(S_ISLNK(st.st_mode));
+    g_assert_false(g_file_test(target, G_FILE_TEST_EXISTS));
+    g_assert_true(lp_save_store_write(store, game, &error));
+    g_assert_true(g_file_test(target, G_FILE_TEST_IS_REGULAR));
+
+    /* A link to itself: a clear message, nothing written. */
+    g_assert_true(lp_save_store_remove(store, "test", &error));
+    g_unlink(path);
+    g_assert_cmpint(symlink("test.json", path), ==, 0);
+    g_assert_false(lp_save_store_write(store, game, &error));
+    g_assert_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_IO);
+    g_assert_nonnull(strstr(error->message, "symbolic links"));
+    g_unlink(path);
+}
+
 static void test_finalize(void)
 {
     LpGame *game = test_game_new(1);
@@ -593,5 +654,6 @@ int main(int argc, char **argv)
     g_test_add_func("/save/one-writer", test_one_writer);
     g_test_add_func("/save/event-log", test_event_log);
     g_test_add_func("/save/finalize", test_finalize);
+    g_test_add_func("/save/symlink", test_symlinked_save);
     return g_test_run();
 }

@@ -119,8 +119,17 @@ def _safe(fn, default=None):
         return default
 
 
+# The marks that isolate a name in a sentence (issue 36: U+200E U+2068 … U+2069): a screen
+# reader does not read them and a person does not see them, so the tests compare without.
+_ISOLATES = {0x200E: None, 0x200F: None, 0x2068: None, 0x2069: None}
+
+
+def without_isolates(text):
+    return (text or "").translate(_ISOLATES)
+
+
 def name_of(node):
-    return _safe(node.get_name, "") or ""
+    return without_isolates(_safe(node.get_name, "") or "")
 
 
 def role_of(node):
@@ -270,7 +279,7 @@ def text_of(node):
         n = _safe(lambda: Atspi.Text.get_character_count(node), 0) or 0
         text = _safe(lambda: Atspi.Text.get_text(node, 0, n), "") if n else ""
         if text:
-            return text
+            return without_isolates(text)
     return name_of(node)
 
 
@@ -279,7 +288,7 @@ def all_text(node):
     reader could reach by walking the page."""
     lines = []
     for n in find_all(node, visible_only=True):
-        for t in (name_of(n), _safe(n.get_description, "") or "", text_of(n)):
+        for t in (name_of(n), without_isolates(_safe(n.get_description, "")), text_of(n)):
             if t and t not in lines[-3:]:
                 lines.append(t)
     return "\n".join(lines)
@@ -290,7 +299,7 @@ def tree_text(node):
     names, descriptions, texts and values, what any assistive technology could read."""
     out = []
     for n in find_all(node):
-        out += [name_of(n), _safe(n.get_description, "") or "", text_of(n)]
+        out += [name_of(n), without_isolates(_safe(n.get_description, "")), text_of(n)]
         if "Value" in (_safe(n.get_interfaces, []) or []):
             value = _safe(lambda: Atspi.Value.get_current_value(n))
             if value is not None:

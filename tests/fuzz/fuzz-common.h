@@ -22,8 +22,11 @@ G_NORETURN void fuzz_fail(const char *format, ...) G_GNUC_PRINTF(1, 2);
  * message is valid UTF-8). */
 void fuzz_check_refusal(const GError *error, const char *what);
 /* A string the loader accepted and the app will show: valid UTF-8, not longer than max
- * characters (0: no limit). */
+ * characters a person sees (0: no limit). */
 void fuzz_check_text(const char *text, gsize max_chars, const char *what);
+/* A player's name the loader accepted: text of at most LP_PLAYER_NAME_MAX characters a
+ * person sees, and clean (lp_player_name_clean gives it back unchanged). */
+void fuzz_check_name(const char *name, const char *what);
 
 typedef struct _LpGame LpGame;
 

@@ -21,7 +21,7 @@ static void check_player(LpPlayer *player)
     const char *colour = lp_player_get_colour(player);
     int age = lp_player_get_age(player);
 
-    fuzz_check_text(lp_player_get_name(player), LP_PLAYER_NAME_MAX, "a player name");
+    fuzz_check_name(lp_player_get_name(player), "a player name");
     if (lp_player_get_name(player) == NULL || *lp_player_get_name(player) == '\0')
         fuzz_fail("a player without a name was accepted");
     if (colour == NULL || strlen(colour) != 7 || colour[0] != '#')

@@ -69,7 +69,8 @@ static void step_until(MindenGame *game, guint round, MindenPhase phase, guint d
  * result, and the line shows the same with symbols. */
 static void assert_line(GtkWidget *line, MindenGame *game, const MindenScoredTip *t)
 {
-    const char *name = lp_player_get_name(lp_game_get_player(LP_GAME(game), t->seat));
+    /* The name isolated (issue 36): an Arabic name must not turn the line around. */
+    const char *name = lp_player_get_display_name(lp_game_get_player(LP_GAME(game), t->seat));
     const MindenCard *card = minden_deck_get_card(minden_game_get_deck(game), t->card);
     g_autofree char *spoken = accessible_label(line);
     g_autofree char *prefix = g_strdup_printf("Round %u, %s, %s: tip ", t->round, name,

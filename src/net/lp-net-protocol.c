@@ -11,6 +11,7 @@
 #include <sys/random.h>
 
 #include "lp-json.h"
+#include "lp-player.h"
 
 G_DEFINE_QUARK(lp-net-error-quark, lp_net_error)
 
@@ -173,29 +174,10 @@ gboolean lp_net_token_is_valid(const char *s)
 
 char *lp_net_clean_name(const char *name)
 {
-    if (name == NULL || !g_utf8_validate(name, -1, NULL))
-        return NULL;
-    g_autofree char *nfc = g_utf8_normalize(name, -1, G_NORMALIZE_NFC);
-    GString *out = g_string_new(NULL);
-    guint n = 0;
-    for (const char *p = nfc; *p != '\0' && n < LP_NET_MAX_NAME; p = g_utf8_next_char(p)) {
-        gunichar c = g_utf8_get_char(p);
-        GUnicodeType t = g_unichar_type(c);
-        /* Joiners stay: scripts need them. */
-        gboolean joiner = c == 0x200C || c == 0x200D;
-        if (!joiner && (t == G_UNICODE_CONTROL || t == G_UNICODE_FORMAT ||
-                        t == G_UNICODE_LINE_SEPARATOR || t == G_UNICODE_PARAGRAPH_SEPARATOR ||
-                        t == G_UNICODE_UNASSIGNED || t == G_UNICODE_PRIVATE_USE ||
-                        t == G_UNICODE_SURROGATE))
-            continue;
-        g_string_append_unichar(out, c);
-        n++;
-    }
-    char *text = g_strstrip(g_string_free(out, FALSE));
-    if (*text == '\0') {
-        g_free(text);
-        return NULL;
-    }
+    /* The same cleaning as a name typed on the setup page or read from a save. */
+    char *text = lp_player_name_clean(name, LP_NET_MAX_NAME);
+    if (text != NULL && *text == '\0')
+        g_clear_pointer(&text, g_free);
     return text;
 }
 

@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 #define LP_NET_CODE_DIGITS 6
 #define LP_NET_TOKEN_HEX 32                /* 128 bits */
 #define LP_NET_MAX_ID 64                   /* bytes of an action id */
-#define LP_NET_MAX_NAME 24                 /* characters of a name, as the setup page */
+#define LP_NET_MAX_NAME 24                 /* characters a person sees, as the setup page */
 
 #define LP_NET_ERROR (lp_net_error_quark())
 GQuark lp_net_error_quark(void);
@@ -68,8 +68,9 @@ char *lp_net_new_code(GError **error);
 /* TRUE when s is LP_NET_CODE_DIGITS ASCII digits / LP_NET_TOKEN_HEX lowercase hex. */
 gboolean lp_net_code_is_valid(const char *s);
 gboolean lp_net_token_is_valid(const char *s);
-/* A name from another device, cleaned: control and format characters dropped, cut to
- * LP_NET_MAX_NAME characters, surrounding white space trimmed; NULL when nothing is left. */
+/* A name from another device, cleaned as a typed one (lp_player_name_clean: NFC, no
+ * control or format characters but the joiners, a few marks a letter) and cut to
+ * LP_NET_MAX_NAME characters a person sees; NULL when nothing is left. */
 char *lp_net_clean_name(const char *name);
 /* Small messages go out at once: no Nagle delay on the connection under stream (a
  * GSocketConnection; anything else is left alone). */

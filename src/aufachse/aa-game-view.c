@@ -232,7 +232,7 @@ gboolean aa_game_refuse_own_step(AaGame *self, GError **error)
                         _("Only the host turns the counter pile over and deals a stage."));
 }
 
-/* docs/protocol-aufachse.md: {"type": "route" | "counter", "card": 0…108}, nothing else. The
+/* docs/protocol.md ("Auf Achse"): {"type": "route" | "counter", "card": 0…108}, nothing else. The
  * seat comes from the connection, never from the action. */
 gboolean aa_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error)
 {

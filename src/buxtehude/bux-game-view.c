@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Buxtehude on several devices (issue 31): what each seat may see (view_state), a mirror
  * built from it (load_view), the actions a mirror requests and the host applies, and the
- * computer seat the game waits for. docs/protocol-buxtehude.md describes the members.
+ * computer seat the game waits for. docs/protocol.md ("Ausgerechnet Buxtehude") describes the members.
  *
  * The secrets of the game (RULES.md: Ausgerechnet Buxtehude, "hidden information", and the
  * rulebook), none of which is in any view while it is hidden:

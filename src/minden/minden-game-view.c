@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Finden Sie Minden on several devices (issue 31, DESIGN.md "Several devices"): each seat's
  * view of the table, the mirror built from it, and the actions a remote seat sends
- * (docs/protocol-minden.md).
+ * (docs/protocol.md, "Deutschland – Finden Sie Minden?").
  *
  * The secrets of the game (RULES.md "Hidden information", the Spielanleitung) and what a
  * view does with each:

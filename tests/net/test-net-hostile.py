@@ -164,7 +164,7 @@ def main():
     raw.send({"type": "action", "id": "c" * 65, "action": {"type": "x"}})
     expect_error(raw, "bad-message", "an id of 65 bytes")
 
-    # Seat 0 plays one round by hand (docs/protocol-aufachse.md): a route card for another
+    # Seat 0 plays one round by hand (docs/protocol.md, "Auf Achse"): a route card for another
     # seat, a replayed id, a move out of turn.
     def views_until(pred):
         v = raw.last_view or view

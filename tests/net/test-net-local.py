@@ -23,7 +23,7 @@ CODE = "135790"
 
 def aufachse_leak(view, seat):
     """What of another seat's secrets an Auf Achse view of seat shows (docs/protocol-
-    aufachse.md): another hand, or another route before the stage's end. None if nothing."""
+    protocol.md): another hand, or another route before the stage's end. None if nothing."""
     state = view["state"]
     open_routes = state["phase"] in ("stage-end", "over")
     for other, hand in enumerate(state["hands"]):

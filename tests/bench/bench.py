@@ -24,7 +24,8 @@ runs = 1 if args.smoke else max(args.runs, 7)
 ONLY = set(args.only.split(","))
 
 # LANDPARTIE_BENCH_APP / _SIM: another build's program, for a before/after table.
-APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "src", "landpartie"))
+APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "tests", "bench",
+                                                          "landpartie-bench"))
 HELLO = os.path.join(build, "tests", "bench", "hello")
 SIM = os.environ.get("LANDPARTIE_BENCH_SIM", os.path.join(build, "tests", "bench", "bench-sim"))
 SAVE = os.path.join(build, "tests", "bench", "bench-save")
@@ -50,7 +51,7 @@ def check(name, ok):
 
 
 def run_first_frame(cmd, gl, data_home):
-    env = dict(os.environ, LANDPARTIE_QUIT_AFTER_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
+    env = dict(os.environ, LANDPARTIE_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
                XDG_DATA_HOME=data_home, NO_AT_BRIDGE="1")
     env.pop("GSK_RENDERER", None)
     env.pop("GDK_DEBUG", None)
@@ -316,7 +317,7 @@ def main():
             result["startup"] = startup(data_home)
         print_startup(result["startup"])
 
-    # Frame times come from the GDK frame clock in the app's test mode (src/app/lp-bench-mode.c,
+    # Frame times come from the GDK frame clock in the app's test mode (tests/bench/lp-bench-mode.c in landpartie-bench,
     # LANDPARTIE_BENCH_FRAMES=<scenario>): p50/p95 of one run each, medians over the runs.
     if "frames" in ONLY:
         with tempfile.TemporaryDirectory() as data_home:

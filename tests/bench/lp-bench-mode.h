@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Test modes of the real window for tests/bench/bench.py (LANDPARTIE_BENCH_FRAMES,
- * LANDPARTIE_BENCH_GAMES); see lp-bench-mode.c. */
+/* Test modes of the real window for tests/bench/bench.py (LANDPARTIE_BENCH_FIRST_FRAME,
+ * LANDPARTIE_BENCH_FRAMES, LANDPARTIE_BENCH_GAMES), linked into landpartie-bench only; see
+ * lp-bench-mode.c. */
 #pragma once
 
 #include "lp-window.h"

@@ -111,16 +111,21 @@ def startup(data_home):
             "app_cpu_ms": med(app, 1) * 1000, "hello_cpu_ms": med(hello, 1) * 1000,
             "app_rss_mb": med(app, 2), "hello_rss_mb": med(hello, 2),
             "rss_ratio": med(app, 2) / med(hello, 2),
+            "before_window_ms": med_info("before_window_ms"),
             "prepare_gl_ms": med_info("prepare_gl_ms"), "realize_ms": med_info("realize_ms"),
             "renderer": info[-1].get("renderer") if info else None,
             "gl_renderer": names[0] if names else None,
         }
-    # The window's realize makes the renderer: with GL its context and every shader program
-    # compiled; what it takes beyond cairo's realize, with the display's GL set-up, is GL's own
-    # start-up, shown as a share of the GL start-up.
+    # GL's own start-up, shown as a share of the GL start-up: the display's GL set-up (GTK's
+    # start-up before the window beyond cairo's, and what gdk_display_prepare_gl still did)
+    # and the window's realize beyond cairo's, which makes the renderer: its context and
+    # every shader program compiled.
     gl, cairo = out["gl"], out["cairo"]
+    gl["display_gl_ms"] = (max(0.0, gl["before_window_ms"] - cairo["before_window_ms"]) +
+                           gl["prepare_gl_ms"])
     gl["shader_ms"] = max(0.0, gl["realize_ms"] - cairo["realize_ms"])
-    gl["gl_setup_ms"] = gl["prepare_gl_ms"] + gl["shader_ms"]
+    gl["shader_share"] = gl["shader_ms"] / gl["app_ms"] if gl["app_ms"] > 0 else 0
+    gl["gl_setup_ms"] = gl["display_gl_ms"] + gl["shader_ms"]
     gl["gl_setup_share"] = gl["gl_setup_ms"] / gl["app_ms"] if gl["app_ms"] > 0 else 0
     gl["gpu"] = (gl["gl_renderer"] is not None and
                  not any(w in gl["gl_renderer"].lower() for w in SOFTWARE_GL))
@@ -271,10 +276,11 @@ def print_startup(s):
         print(f"  cpu {x['app_cpu_ms']:.0f} ms vs {x['hello_cpu_ms']:.0f} ms; peak RSS "
               f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x; "
               f"the window's realize {x['realize_ms']:.0f} ms ({x['renderer']})")
-    print(f"  GL's own start-up: display set-up {gl['prepare_gl_ms']:.0f} ms + context and "
-          f"shader compiling {gl['shader_ms']:.0f} ms (GL's realize beyond cairo's) = "
-          f"{gl['gl_setup_ms']:.0f} ms, {100 * gl['gl_setup_share']:.0f} % of the GL start-up; "
-          f"renderer {gl['gl_renderer'] or 'none'}")
+    print(f"  GL's own start-up: its context and shader compiling {gl['shader_ms']:.0f} ms "
+          f"(GL's realize beyond cairo's) = {100 * gl['shader_share']:.0f} % of the GL "
+          f"start-up; with the display's GL set-up {gl['display_gl_ms']:.0f} ms (the start-up "
+          f"before the window beyond cairo's) {gl['gl_setup_ms']:.0f} ms = "
+          f"{100 * gl['gl_setup_share']:.0f} %; renderer {gl['gl_renderer'] or 'none'}")
 
 
 def frame_verdict(frames_out, key, x):

@@ -10,6 +10,9 @@
 #include "lp-application.h"
 #include "lp-bench-mode.h"
 
+/* When main() began, for the start-up's parts. */
+static gint64 started;
+
 /* GtkApplication announces every window it is given: the application's first window is the
  * one a family sees, taken here before it is presented. */
 static void on_window_added(GtkApplication *app, GtkWindow *window, gpointer data)
@@ -17,7 +20,7 @@ static void on_window_added(GtkApplication *app, GtkWindow *window, gpointer dat
     if (!LP_IS_WINDOW(window))
         return;
     g_signal_handlers_disconnect_by_func(app, on_window_added, data);
-    lp_bench_mode_start(LP_WINDOW(window));
+    lp_bench_mode_start(LP_WINDOW(window), started);
 }
 
 int main(int argc, char **argv)
@@ -25,6 +28,7 @@ int main(int argc, char **argv)
     g_autoptr(LpApplication) app = NULL;
     g_autoptr(LpSettings) settings = NULL;
 
+    started = g_get_monotonic_time();
     /* What main.c does before the application runs, in the default language. */
     setlocale(LC_ALL, "");
     if (!lp_settings_schema_available()) {

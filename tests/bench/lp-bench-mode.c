@@ -4,10 +4,11 @@
  * figures come from the app, the thresholds live in the benchmark):
  *
  *   LANDPARTIE_BENCH_FIRST_FRAME=1  the window quits once its first frame is painted and
- *     prints "LANDPARTIE_BENCH {json}" with what the start-up spent on the renderer: the
- *     display's GL set-up (gdk_display_prepare_gl) and the window's realize, in which the
- *     renderer is made (with GL: its context and the compiling of its shaders), both in ms,
- *     the renderer's class and the GL renderer's name ("llvmpipe …": no GPU).
+ *     prints "LANDPARTIE_BENCH {json}" with what the start-up spent before the window was
+ *     made (GTK's start-up, with GL the display's GL set-up in it), on the display's GL
+ *     set-up where still due (gdk_display_prepare_gl) and in the window's realize, in which
+ *     the renderer is made (with GL: its context and the compiling of its shaders), all in
+ *     ms, the renderer's class and the GL renderer's name ("llvmpipe …": no GPU).
  *   LANDPARTIE_BENCH_FRAMES=<scenario>  a 1920×1080 window plays a scenario for
  *     LANDPARTIE_BENCH_FRAME_COUNT frames (default 180), one step per frame, and prints
  *     "LANDPARTIE_BENCH {json}" with the frame times (p50, p95, max in ms) read from the GDK
@@ -598,6 +599,7 @@ static gboolean start_games(gpointer data)
 /* ---- the first frame -------------------------------------------------------------------- */
 
 typedef struct {
+    double before_window_ms;
     double prepare_gl_ms;
     double realize_ms;
     gboolean gl;
@@ -626,9 +628,9 @@ static void on_first_frame(GdkFrameClock *clock, GtkWidget *window)
                                          : NULL;
     g_autofree char *quoted = gl_name != NULL ? g_strescape(gl_name, NULL) : NULL;
     g_autofree char *json = g_strdup_printf(
-        "{\"prepare_gl_ms\": %.3f, \"realize_ms\": %.3f, \"renderer\": \"%s\", "
-        "\"gl_renderer\": %s%s%s}",
-        first->prepare_gl_ms, first->realize_ms,
+        "{\"before_window_ms\": %.3f, \"prepare_gl_ms\": %.3f, \"realize_ms\": %.3f, "
+        "\"renderer\": \"%s\", \"gl_renderer\": %s%s%s}",
+        first->before_window_ms, first->prepare_gl_ms, first->realize_ms,
         renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : "", quoted != NULL ? "\"" : "",
         quoted != NULL ? quoted : "null", quoted != NULL ? "\"" : "");
     finish(NULL, json);
@@ -637,11 +639,12 @@ static void on_first_frame(GdkFrameClock *clock, GtkWidget *window)
 /* The start-up as a family's, with the renderer's part timed: GTK would set up the display's
  * GL and make the renderer at the window's realize inside the present that follows; here
  * the same happens a moment earlier, on a clock. */
-static void start_first_frame(LpWindow *window)
+static void start_first_frame(LpWindow *window, gint64 started)
 {
     FirstFrame *first = g_new0(FirstFrame, 1);
     g_object_set_data_full(G_OBJECT(window), "lp-bench-first-frame", first, g_free);
     gint64 t0 = g_get_monotonic_time();
+    first->before_window_ms = (t0 - started) / 1000.0;
     first->gl = gdk_display_prepare_gl(gtk_widget_get_display(GTK_WIDGET(window)), NULL);
     gint64 t1 = g_get_monotonic_time();
     gtk_widget_realize(GTK_WIDGET(window));
@@ -673,12 +676,12 @@ static void bench_free(gpointer data)
     g_free(self);
 }
 
-gboolean lp_bench_mode_start(LpWindow *window)
+gboolean lp_bench_mode_start(LpWindow *window, gint64 started)
 {
     g_return_val_if_fail(LP_IS_WINDOW(window), FALSE);
     const char *first_frame = g_getenv("LANDPARTIE_BENCH_FIRST_FRAME");
     if (first_frame != NULL && *first_frame != '\0') {
-        start_first_frame(window);
+        start_first_frame(window, started);
         return TRUE;
     }
     const char *scenario = g_getenv("LANDPARTIE_BENCH_FRAMES");

@@ -8,7 +8,8 @@
 
 G_BEGIN_DECLS
 
-/* Call before the window is presented. FALSE (and nothing done) when no test mode is set. */
-gboolean lp_bench_mode_start(LpWindow *window);
+/* Call before the window is presented; started: g_get_monotonic_time() as main() began.
+ * FALSE (and nothing done) when no test mode is set. */
+gboolean lp_bench_mode_start(LpWindow *window, gint64 started);
 
 G_END_DECLS

@@ -5,7 +5,6 @@
 #include <glib/gi18n.h>
 
 #include "lp-application.h"
-#include "lp-bench-mode.h"
 #include "lp-games.h"
 #include "lp-howto-page.h"
 #include "lp-preferences-window.h"
@@ -351,27 +350,14 @@ static void lp_application_startup(GApplication *app)
     follow_desktop_style(LP_APPLICATION(app));
 }
 
-/* Benchmarks (tests/bench/bench-startup.py): quit once the first frame is painted. */
-static void on_first_paint(GdkFrameClock *clock, gpointer app)
-{
-    g_signal_handlers_disconnect_by_func(clock, on_first_paint, app);
-    g_application_quit(G_APPLICATION(app));
-}
-
 static void lp_application_activate(GApplication *app)
 {
     GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(app));
 
-    if (window == NULL) {
+    if (window == NULL)
         window = GTK_WINDOW(g_object_new(LP_TYPE_WINDOW, "application", app, "settings",
                                          LP_APPLICATION(app)->settings, NULL));
-        /* tests/bench: frame times and memory of the real window (lp-bench-mode.c). */
-        lp_bench_mode_start(LP_WINDOW(window));
-    }
     gtk_window_present(window);
-    if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
-        g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(window)), "after-paint",
-                         G_CALLBACK(on_first_paint), app);
 }
 
 static void lp_application_dispose(GObject *object)

@@ -9,7 +9,7 @@ TARGET_MAX_RSS_MB = 200
 
 app = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 7
-env = dict(os.environ, LANDPARTIE_QUIT_AFTER_FIRST_FRAME="1", GSK_RENDERER="cairo",
+env = dict(os.environ, LANDPARTIE_BENCH_FIRST_FRAME="1", GSK_RENDERER="cairo",
            GDK_DEBUG="gl-disable", GSETTINGS_BACKEND="memory")
 times = []
 with tempfile.TemporaryDirectory() as data:

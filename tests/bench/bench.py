@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `build-aux/dev bench`: Landpartie against a bare GTK 4 window (tests/bench/hello) on this
-# machine, as ratios, with issue 14's targets: start-up to the first frame with GL and with
-# cairo, peak memory, frame times (p50/p95) of the cross drag, a resize sweep, route-row
-# updates and the map hover with both renderers (and of the bare window changing one label,
-# all of its pixels, or its size: the renderer's floor on this display, and whether it redraws
-# only what changed; a missed frame target says when that floor explains it), resident
-# memory over 50 computer-only games in the window (the median of three runs), the main loop during autosaves on a slow disk, and the simulator's table. Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
+# `build-aux/dev bench`: Landpartie (tests/bench/landpartie-bench: the app with the test
+# modes of lp-bench-mode.c) against yardsticks measured in the same run, with issue 35's
+# targets, each printed beside its yardstick:
+# - start-up to the first frame with GL and with cairo against a bare GTK 4 window
+#   (tests/bench/hello), with the renderer's share of it (GL set-up, shader compiling);
+# - frame times (p50/p95) of the cross drag, a resize sweep, route-row updates and the map
+#   hover with both renderers; the yardsticks: the bare window changing one label, all of its
+#   pixels, or its size (the renderer's floor on this display, and whether it redraws only
+#   what changed), and each game's empty page (the same window, header bar, side panel, CSS
+#   and size, nothing of the game drawn);
+# - resident memory over 50 computer-only games in the window (the median of three runs),
+#   its peak against the bare window's;
+# - the main loop during autosaves on a slow disk, the simulator's table, the history.
+# Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
 # Needs a display (build-aux/dev bench starts Xvfb).
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
@@ -24,7 +31,8 @@ runs = 1 if args.smoke else max(args.runs, 7)
 ONLY = set(args.only.split(","))
 
 # LANDPARTIE_BENCH_APP / _SIM: another build's program, for a before/after table.
-APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "src", "landpartie"))
+APP = os.environ.get("LANDPARTIE_BENCH_APP", os.path.join(build, "tests", "bench",
+                                                          "landpartie-bench"))
 HELLO = os.path.join(build, "tests", "bench", "hello")
 SIM = os.environ.get("LANDPARTIE_BENCH_SIM", os.path.join(build, "tests", "bench", "bench-sim"))
 SAVE = os.path.join(build, "tests", "bench", "bench-save")
@@ -33,11 +41,25 @@ SIM_PROGRAM = os.environ.get("LANDPARTIE_BENCH_SIM_PROGRAM", os.path.join(build,
 SHIM = os.path.join(build, "tests", "core", "slow-fsync.so")
 SAVES = os.path.join(build, "tests", "app", "lp-demo-save")
 
-# Issue 14's targets; the benchmark judges, the test suite does not.
-TARGETS = {"startup_gl": 1.3, "startup_cairo": 2.0, "frame_p95_ms": 8.0, "save_block_ms": 2.0,
-           "games_rss_growth_mb": 1.0, "history_load_ms": 200}
-SCENARIOS = ["cross-drag", "cross-drag-big", "resize", "route-row", "map-hover"]
+# Issue 35's targets, ratios to the yardsticks where a machine's floor decides; the benchmark
+# judges, the test suite does not.
+TARGETS = {
+    "startup_cairo": 1.5,        # x the bare window
+    "startup_gl": 1.3,           # x the bare window, with a GPU only
+    "frame_empty_ratio": 1.25,   # GL p95 x the game's empty page
+    "frame_p95_ms": 8.0,         # cairo; GL where the renderer redraws only the damage
+    "resize_ratio": 1.25,        # p95 x the bare window's sweep
+    "games_late_growth_mb": 1.0, # resident, game 26 to 50
+    "games_growth_mb": 6.0,      # resident, game 1 to 50
+    "save_block_ms": 2.0, "history_load_ms": 200,
+}
+# Each interactive scenario with its game, whose empty page is its yardstick.
+SCENARIOS = {"cross-drag": "buxtehude", "cross-drag-big": "buxtehude", "resize": "buxtehude",
+             "route-row": "aufachse", "map-hover": "minden"}
+KINDS = ["buxtehude", "minden", "aufachse"]
 GAMES = 50
+# Renderers that draw on the CPU: no GPU, so no verdict on GL's start-up.
+SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 GAME_RUNS = 3
 
 failures = []
@@ -50,19 +72,24 @@ def check(name, ok):
 
 
 def run_first_frame(cmd, gl, data_home):
-    env = dict(os.environ, LANDPARTIE_QUIT_AFTER_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
+    """Wall and CPU seconds to the first frame, peak RSS in MB, and what the program printed
+    of its renderer (landpartie-bench: LANDPARTIE_BENCH {json}; the bare window: {})."""
+    env = dict(os.environ, LANDPARTIE_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
                XDG_DATA_HOME=data_home, NO_AT_BRIDGE="1")
     env.pop("GSK_RENDERER", None)
     env.pop("GDK_DEBUG", None)
     if not gl:
         env.update(GSK_RENDERER="cairo", GDK_DEBUG="gl-disable")
-    start = time.monotonic()
-    proc = subprocess.Popen([cmd], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.monotonic() - start
+    with tempfile.TemporaryFile(mode="w+") as out:
+        start = time.monotonic()
+        proc = subprocess.Popen([cmd], env=env, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - start
+        out.seek(0)
+        info = bench_json(out.read()) or {}
     if status != 0:
         raise SystemExit(f"bench: {cmd} exited with status {status}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, info
 
 
 def startup(data_home):
@@ -75,13 +102,33 @@ def startup(data_home):
             app.append(run_first_frame(APP, gl, data_home))
             hello.append(run_first_frame(HELLO, gl, data_home))
         med = lambda rows, i: statistics.median(r[i] for r in rows)
+        info = [a[3] for a in app]
+        med_info = lambda key: statistics.median(i.get(key, 0) for i in info)
+        names = sorted({i.get("gl_renderer") for i in info if i.get("gl_renderer")})
         out[renderer] = {
             "app_ms": med(app, 0) * 1000, "hello_ms": med(hello, 0) * 1000,
             "ratio": statistics.median(a[0] / h[0] for a, h in zip(app, hello)),
             "app_cpu_ms": med(app, 1) * 1000, "hello_cpu_ms": med(hello, 1) * 1000,
             "app_rss_mb": med(app, 2), "hello_rss_mb": med(hello, 2),
             "rss_ratio": med(app, 2) / med(hello, 2),
+            "before_window_ms": med_info("before_window_ms"),
+            "prepare_gl_ms": med_info("prepare_gl_ms"), "realize_ms": med_info("realize_ms"),
+            "renderer": info[-1].get("renderer") if info else None,
+            "gl_renderer": names[0] if names else None,
         }
+    # GL's own start-up, shown as a share of the GL start-up: the display's GL set-up (GTK's
+    # start-up before the window beyond cairo's, and what gdk_display_prepare_gl still did)
+    # and the window's realize beyond cairo's, which makes the renderer: its context and
+    # every shader program compiled.
+    gl, cairo = out["gl"], out["cairo"]
+    gl["display_gl_ms"] = (max(0.0, gl["before_window_ms"] - cairo["before_window_ms"]) +
+                           gl["prepare_gl_ms"])
+    gl["shader_ms"] = max(0.0, gl["realize_ms"] - cairo["realize_ms"])
+    gl["shader_share"] = gl["shader_ms"] / gl["app_ms"] if gl["app_ms"] > 0 else 0
+    gl["gl_setup_ms"] = gl["display_gl_ms"] + gl["shader_ms"]
+    gl["gl_setup_share"] = gl["gl_setup_ms"] / gl["app_ms"] if gl["app_ms"] > 0 else 0
+    gl["gpu"] = (gl["gl_renderer"] is not None and
+                 not any(w in gl["gl_renderer"].lower() for w in SOFTWARE_GL))
     return out
 
 
@@ -95,17 +142,22 @@ def app_env(data_home, gl, **extra):
     return env
 
 
+def bench_json(stdout):
+    """The one "LANDPARTIE_BENCH {json}" line of a program's output, or None."""
+    for line in stdout.splitlines():
+        if line.startswith("LANDPARTIE_BENCH "):
+            data = json.loads(line[len("LANDPARTIE_BENCH "):])
+            return None if data.get("not_measured") else data
+    return None
+
+
 def bench_line(cmd, env, timeout):
     """The app's one "LANDPARTIE_BENCH {json}" line, or None (the app cannot run it)."""
     try:
         out = subprocess.run([cmd], env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None
-    for line in out.stdout.splitlines():
-        if line.startswith("LANDPARTIE_BENCH "):
-            data = json.loads(line[len("LANDPARTIE_BENCH "):])
-            return None if data.get("not_measured") else data
-    return None
+    return bench_json(out.stdout)
 
 
 def frames(data_home):
@@ -116,8 +168,10 @@ def frames(data_home):
         # frame, what any change costs with this renderer on this display; with its whole
         # background changing, what a full repaint costs (the two together tell whether the
         # renderer redraws only what changed); and in the app's resize sweep, what a full
-        # repaint at a new size costs.
+        # repaint at a new size costs. Then each game's empty page: the chrome the game's
+        # table sits in, repainted every frame.
         for program, scenario in ([(HELLO, "label"), (HELLO, "repaint"), (HELLO, "resize")] +
+                                  [(APP, "empty-" + k) for k in KINDS] +
                                   [(APP, s) for s in SCENARIOS]):
             rows = []
             for _ in range(1 if args.smoke else 3):
@@ -143,7 +197,7 @@ def frames(data_home):
 def games_memory():
     """GAME_RUNS runs of the games: one run's growth is noisy (twice as much from one run to
     the next, as the computer's games and glibc's heap fall), so the figures are the run
-    whose growth is the median, with every run's growth beside it."""
+    whose growth from game 26 is the median, with every run's growth beside it."""
     n = 4 if args.smoke else GAMES
     measured = []
     for _ in range(1 if args.smoke else GAME_RUNS):
@@ -153,30 +207,34 @@ def games_memory():
         if row is None:
             return None
         measured.append(games_run(row))
-    ranked = sorted(measured, key=lambda m: m["growth_mb"])
+    ranked = sorted(measured, key=lambda m: m["late_growth_mb"])
     median = dict(ranked[len(ranked) // 2])
     median["runs_growth_mb"] = [m["growth_mb"] for m in measured]
-    median["runs_heap_growth_mb"] = [m["heap_growth_mb"] for m in measured]
+    median["runs_late_growth_mb"] = [m["late_growth_mb"] for m in measured]
+    median["runs_peak_rss_mb"] = [m["peak_rss_mb"] for m in measured]
     return median
 
 
 def games_run(row):
     rss = row["rss_kb"]
     heap = row.get("heap_kb") or [0] * len(rss)
-    # The first games fill caches that are meant to stay (fonts, card pictures, page
-    # classes): growth is counted after two games of each kind. The growth from the first
-    # game and over the second half are shown too: a cache levels off, a leak keeps climbing.
+    # The first games load what the app keeps for good (each kind's page class, CSS, card
+    # pictures, the map): the growth over the games is counted, as issue 14 counted it, after
+    # two games of each kind (game 6). By game 25 the bounded caches (cairo's and pango's
+    # glyphs) are full as well: from game 26 on the resident size must stay level; over all
+    # the games it may grow by what those caches hold.
     base = min(6, len(rss)) - 1
-    half = len(rss) // 2
+    late = min(25, len(rss) // 2)
     return {"games": row["games"], "games_finalized": row.get("games_finalized"),
-            "rss_kb": rss, "heap_kb": heap, "baseline_game": base + 1,
-            "start_mb": rss[base] / 1024, "end_mb": rss[-1] / 1024,
+            "rss_kb": rss, "heap_kb": heap, "base_game": base + 1, "late_game": late + 1,
+            "first_mb": rss[0] / 1024, "start_mb": rss[base] / 1024, "late_mb": rss[late] / 1024,
+            "end_mb": rss[-1] / 1024,
             "growth_mb": (rss[-1] - rss[base]) / 1024,
             "growth_from_first_mb": (rss[-1] - rss[0]) / 1024,
-            "half_game": half + 1,
-            "growth_second_half_mb": (rss[-1] - rss[half]) / 1024,
+            "late_growth_mb": (rss[-1] - rss[late]) / 1024,
             "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
-            "heap_growth_second_half_mb": (heap[-1] - heap[half]) / 1024,
+            "heap_late_growth_mb": (heap[-1] - heap[late]) / 1024,
+            "peak_rss_mb": row.get("peak_rss_kb", 0) / 1024,
             "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb"),
             "cycle_growth_mb": cycle_growth(rss),
             "by_kind": by_kind(row.get("kinds"), rss, heap)}
@@ -206,28 +264,75 @@ def cycle_growth(rss):
 
 
 def print_startup(s):
-    for r, key in (("gl", "startup_gl"), ("cairo", "startup_cairo")):
-        x = s[r]
-        print(f"start-up to first frame, {r:5}: {x['app_ms']:6.0f} ms vs bare window "
-              f"{x['hello_ms']:6.0f} ms = {x['ratio']:.2f}x (target <= {TARGETS[key]}x) "
-              f"{check(key, x['ratio'] <= TARGETS[key])}")
+    cairo, gl = s["cairo"], s["gl"]
+    for r, x in (("cairo", cairo), ("gl", gl)):
+        line = (f"start-up to first frame, {r:5}: {x['app_ms']:6.0f} ms vs the bare window "
+                f"{x['hello_ms']:6.0f} ms = {x['ratio']:.2f}x")
+        if r == "cairo":
+            ok = x["ratio"] <= TARGETS["startup_cairo"]
+            print(f"{line} (target <= {TARGETS['startup_cairo']}x) {check('startup_cairo', ok)}")
+        elif x["gpu"]:
+            ok = x["ratio"] <= TARGETS["startup_gl"]
+            print(f"{line} (target <= {TARGETS['startup_gl']}x with a GPU) "
+                  f"{check('startup_gl', ok)}")
+        else:
+            # Without a GPU the shaders are compiled for the CPU at every start: no verdict.
+            print(f"{line} (no verdict: {x['gl_renderer'] or 'no GL'} draws on the CPU)")
         print(f"  cpu {x['app_cpu_ms']:.0f} ms vs {x['hello_cpu_ms']:.0f} ms; peak RSS "
-              f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x")
+              f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x; "
+              f"the window's realize {x['realize_ms']:.0f} ms ({x['renderer']})")
+    print(f"  GL's own start-up: its context and shader compiling {gl['shader_ms']:.0f} ms "
+          f"(GL's realize beyond cairo's) = {100 * gl['shader_share']:.0f} % of the GL "
+          f"start-up; with the display's GL set-up {gl['display_gl_ms']:.0f} ms (the start-up "
+          f"before the window beyond cairo's) {gl['gl_setup_ms']:.0f} ms = "
+          f"{100 * gl['gl_setup_share']:.0f} %; renderer {gl['gl_renderer'] or 'none'}")
+
+
+def frame_verdict(frames_out, key, x):
+    """The target of one interactive scenario, its yardstick's name and p95, and whether it is
+    met: GL against the game's empty page (and 8 ms where the renderer redraws only the
+    damage), cairo 8 ms, the resize sweep against the bare window's sweep."""
+    scenario, renderer = key.split()
+    if scenario == "resize":
+        bare = frames_out.get(f"bare-resize {renderer}")
+        if not bare:
+            return None
+        limit = TARGETS["resize_ratio"] * bare["p95_ms"]
+        return (f"target p95 <= {TARGETS['resize_ratio']}x the bare window's sweep "
+                f"{bare['p95_ms']:.1f} ms = {limit:.1f} ms", x["p95_ms"] <= limit)
+    if renderer == "cairo":
+        return (f"target p95 <= {TARGETS['frame_p95_ms']} ms",
+                x["p95_ms"] <= TARGETS["frame_p95_ms"])
+    empty = frames_out.get(f"empty-{SCENARIOS[scenario]} {renderer}")
+    if not empty:
+        return None
+    limit = TARGETS["frame_empty_ratio"] * empty["p95_ms"]
+    text = (f"target p95 <= {TARGETS['frame_empty_ratio']}x the empty page "
+            f"{empty['p95_ms']:.1f} ms = {limit:.1f} ms")
+    ok = x["p95_ms"] <= limit
+    if repaints_whole_window(frames_out, renderer) is False:
+        text += f" and <= {TARGETS['frame_p95_ms']} ms (redraws only the damage)"
+        ok = ok and x["p95_ms"] <= TARGETS["frame_p95_ms"]
+    return text, ok
 
 
 def print_frames(frames_out):
     for key, x in frames_out.items():
         if x is None:
             print(f"frames {key:22}: not measured")
+            if not key.startswith(("bare-", "empty-")):
+                check("frames " + key, False)
             continue
         line = (f"frames {key:22}: p50 {x['p50_ms']:6.1f} ms, p95 {x['p95_ms']:6.1f} ms "
                 f"(cpu {x['cpu_p50_ms']:5.1f} / {x['cpu_p95_ms']:5.1f} ms)")
         scenario, renderer = key.split()
-        if scenario.startswith("bare-"):
+        if scenario.startswith(("bare-", "empty-")):
             # The yardsticks have no target: they are the floor the app's frames stand on.
-            what = {"bare-window": "one label changing", "bare-repaint": "all of it changing",
-                    "bare-resize": "resized"}[scenario]
-            print(f"{line} (the bare window, {what}: the renderer's floor)")
+            what = {"bare-window": "the bare window, one label changing",
+                    "bare-repaint": "the bare window, all of it changing",
+                    "bare-resize": "the bare window, resized"}.get(
+                scenario, f"the empty {scenario[len('empty-'):]} page, repainted")
+            print(f"{line} (yardstick: {what})")
             whole = (repaints_whole_window(frames_out, renderer)
                      if scenario == "bare-resize" else None)
             if whole is not None:
@@ -235,20 +340,12 @@ def print_frames(frames_out):
                       ("repaints the whole window for any change" if whole else
                        "redraws only what changed"))
             continue
-        bare = (frames_out.get(f"bare-resize {renderer}") if scenario == "resize" else
-                frames_out.get(f"bare-window {renderer}"))
-        floor = (f" = {x['p95_ms'] / bare['p95_ms']:.1f}x the bare window's p95"
-                 if bare and bare["p95_ms"] > 0 else "")
-        ok = x['p95_ms'] <= TARGETS['frame_p95_ms']
-        # Why a target is missed, where the yardsticks say it: not the verdict, which stays.
-        why = ""
-        if not ok and not args.smoke:
-            if bare and bare["p95_ms"] > TARGETS["frame_p95_ms"]:
-                why = ": the bare window's own p95 is above the target"
-            elif repaints_whole_window(frames_out, renderer):
-                why = ": each changed frame is a full repaint of the page here"
-        print(f"{line}{floor} (target p95 <= {TARGETS['frame_p95_ms']} ms) "
-              f"{check('frames ' + key, ok)}{why}")
+        verdict = frame_verdict(frames_out, key, x)
+        if verdict is None:
+            print(f"{line} (its yardstick was not measured) {check('frames ' + key, False)}")
+            continue
+        text, ok = verdict
+        print(f"{line} ({text}) {check('frames ' + key, ok)}")
 
 
 def repaints_whole_window(frames_out, renderer):
@@ -263,27 +360,39 @@ def repaints_whole_window(frames_out, renderer):
     return label["p50_ms"] >= 0.5 * whole["p50_ms"]
 
 
-def print_games(m):
-    print(f"resident memory over {m['games']} computer-only games: {m['start_mb']:.1f} MB "
-          f"after game {m['baseline_game']}, {m['end_mb']:.1f} MB at the end: growth "
-          f"{m['growth_mb']:+.2f} MB (target <= {TARGETS['games_rss_growth_mb']} MB) "
-          f"{check('games_rss_growth_mb', m['growth_mb'] <= TARGETS['games_rss_growth_mb'])}")
-    print(f"  resident from game 1: {m['growth_from_first_mb']:+.2f} MB; from game "
-          f"{m['half_game']}: {m['growth_second_half_mb']:+.2f} MB; heap in use (mallinfo2) "
-          f"from game {m['baseline_game']}: {m['heap_growth_mb']:+.2f} MB, from game "
-          f"{m['half_game']}: {m['heap_growth_second_half_mb']:+.2f} MB")
+def print_games(m, startup_out):
+    late_ok = m["late_growth_mb"] <= TARGETS["games_late_growth_mb"]
+    all_ok = m["growth_mb"] <= TARGETS["games_growth_mb"]
+    print(f"resident memory over {m['games']} computer-only games: {m['first_mb']:.1f} MB "
+          f"after game 1, {m['start_mb']:.1f} MB after game {m['base_game']}"
+          f"{' (each kind played twice)' if m['base_game'] == 6 else ''}, {m['late_mb']:.1f} MB "
+          f"after game {m['late_game']}, {m['end_mb']:.1f} MB at the end")
+    print(f"  growth from game {m['late_game']}: {m['late_growth_mb']:+.2f} MB (target <= "
+          f"{TARGETS['games_late_growth_mb']} MB) {check('games_late_growth_mb', late_ok)}")
+    print(f"  growth over the games from game {m['base_game']}: {m['growth_mb']:+.2f} MB "
+          f"(target <= {TARGETS['games_growth_mb']} MB) {check('games_growth_mb', all_ok)}; "
+          f"from game 1, before the other kinds were loaded: "
+          f"{m['growth_from_first_mb']:+.2f} MB")
+    bare = startup_out["cairo"]["hello_rss_mb"] if startup_out else None
+    print(f"  peak resident {m['peak_rss_mb']:.1f} MB" +
+          (f" vs the bare window's {bare:.1f} MB (at its first frame, cairo) = "
+           f"{m['peak_rss_mb'] / bare:.2f}x" if bare else ""))
+    print(f"  heap in use (mallinfo2) from game {m['base_game']}: {m['heap_growth_mb']:+.2f} MB, "
+          f"from game "
+          f"{m['late_game']}: {m['heap_late_growth_mb']:+.2f} MB")
     if len(m.get("runs_growth_mb", [])) > 1:
-        print("  the median of %d runs; each run resident %s MB, heap %s MB" % (
-            len(m["runs_growth_mb"]),
-            " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"]),
-            " / ".join(f"{g:+.2f}" for g in m["runs_heap_growth_mb"])))
+        print("  the median of %d runs by the growth from game %d; each run %s MB, from game "
+              "%d %s MB" % (
+                  len(m["runs_growth_mb"]), m["late_game"],
+                  " / ".join(f"{g:+.2f}" for g in m["runs_late_growth_mb"]), m["base_game"],
+                  " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"])))
     if m.get("cycle_growth_mb") is not None:
         print(f"  mean of the last three games (one of each kind) against games 4-6: "
               f"{m['cycle_growth_mb']:+.2f} MB")
     anon, files = m.get("rss_anon_kb"), m.get("rss_file_kb")
     if anon and files:
-        b = m["baseline_game"] - 1
-        print(f"  resident from game {m['baseline_game']}: anonymous "
+        b = m["base_game"] - 1
+        print(f"  resident from game {m['base_game']}: anonymous "
               f"{(anon[-1] - anon[b]) / 1024:+.2f} MB, mapped files "
               f"{(files[-1] - files[b]) / 1024:+.2f} MB")
     if m.get("by_kind"):
@@ -316,7 +425,7 @@ def main():
             result["startup"] = startup(data_home)
         print_startup(result["startup"])
 
-    # Frame times come from the GDK frame clock in the app's test mode (src/app/lp-bench-mode.c,
+    # Frame times come from the GDK frame clock in the app's test mode (lp-bench-mode.c,
     # LANDPARTIE_BENCH_FRAMES=<scenario>): p50/p95 of one run each, medians over the runs.
     if "frames" in ONLY:
         with tempfile.TemporaryDirectory() as data_home:
@@ -327,7 +436,10 @@ def main():
     if "games" in ONLY:
         m = result["games_memory"] = games_memory()
         if m is not None:
-            print_games(m)
+            print_games(m, result.get("startup"))
+        else:
+            print("memory over the games: not measured")
+            check("games_memory", False)
 
     if "autosave" in ONLY:
         env = dict(os.environ, LD_PRELOAD=SHIM, LP_SLOW_FSYNC_MS="40")

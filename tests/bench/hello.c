@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The yardstick of `build-aux/dev bench`: a bare GTK 4 window with one label, which quits
- * after its first painted frame when LANDPARTIE_QUIT_AFTER_FIRST_FRAME is set, as the app.
+ * after its first painted frame when LANDPARTIE_BENCH_FIRST_FRAME is set, as the app.
  * It opens at the app's default size (the schema's window-width/-height, 1180×780), so both
  * paint as many pixels: a renderer's cost grows with the window's area.
  *
@@ -158,7 +158,7 @@ static void on_activate(GtkApplication *app, gpointer data)
     }
     if (timing)
         start_frames(window, label, frames);
-    else if (g_getenv("LANDPARTIE_QUIT_AFTER_FIRST_FRAME") != NULL)
+    else if (g_getenv("LANDPARTIE_BENCH_FIRST_FRAME") != NULL)
         g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint",
                          G_CALLBACK(on_first_paint), app);
 }

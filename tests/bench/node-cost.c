@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A developer's tool for issue 14: what a renderer spends a frame on. It reads a render node
- * written by the app's bench mode (LANDPARTIE_BENCH_NODE=<file>, see src/app/lp-bench-mode.c)
+ * written by landpartie-bench (LANDPARTIE_BENCH_NODE=<file>, see tests/bench/lp-bench-mode.c)
  * and renders it with the renderer GSK_RENDERER picks, then each subtree alone, printing the
  * least CPU time over the runs (renderer threads included) of each subtree that costs more
  * than --min ms. Into a texture, so the read-back is in each figure (the one-colour frame

@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Test modes of the real window for tests/bench/bench.py, chosen by the environment and
- * inert without it (issue 14: the figures come from the app, the thresholds live in the
- * benchmark):
+/* Test modes of the real window for tests/bench/bench.py, chosen by the environment, in
+ * landpartie-bench only (issue 35: the program a family runs holds none of this; issue 14: the
+ * figures come from the app, the thresholds live in the benchmark):
  *
+ *   LANDPARTIE_BENCH_FIRST_FRAME=1  the window quits once its first frame is painted and
+ *     prints "LANDPARTIE_BENCH {json}" with what the start-up spent before the window was
+ *     made (GTK's start-up, with GL the display's GL set-up in it), on the display's GL
+ *     set-up where still due (gdk_display_prepare_gl) and in the window's realize, in which
+ *     the renderer is made (with GL: its context and the compiling of its shaders), all in
+ *     ms, the renderer's class and the GL renderer's name ("llvmpipe …": no GPU).
  *   LANDPARTIE_BENCH_FRAMES=<scenario>  a 1920×1080 window plays a scenario for
  *     LANDPARTIE_BENCH_FRAME_COUNT frames (default 180), one step per frame, and prints
  *     "LANDPARTIE_BENCH {json}" with the frame times (p50, p95, max in ms) read from the GDK
@@ -17,6 +23,14 @@
  *       map-hover                   the pointer moves over the Minden map; the board is
  *                                   found by its type name and fed through its motion
  *                                   controller, the one hook every widget has
+ *       empty-buxtehude, empty-minden, empty-aufachse
+ *                                   the yardstick of the three above: the same page of the
+ *                                   same game in the same window (header bar, side panel,
+ *                                   CSS, size), its table empty (the cross, the map, the
+ *                                   routes and hand draw nothing, with their room kept);
+ *                                   every frame the page's background changes by a shade, so
+ *                                   the page's whole area is repainted each frame, as much as
+ *                                   any scenario repaints
  *   LANDPARTIE_BENCH_GAMES=<n>  the window plays n computer-only games, the three kinds in
  *     turn, with the driver at full speed, and prints "LANDPARTIE_BENCH {json}" with the
  *     resident memory (also split into anonymous and file-backed) and glibc's heap in use
@@ -40,6 +54,8 @@
 #endif
 #include <time.h>
 #include <unistd.h>
+
+#include <epoxy/gl.h>
 
 #include "aa-game.h"
 #include "aa-route-row.h"
@@ -255,6 +271,10 @@ static void step(Bench *self)
         double x = w * (0.1 + 0.8 * t), y = h * (0.5 + 0.35 * sin(i * 0.21));
         move_pointer(self->target, x, y);
         gtk_widget_queue_draw(self->target);
+    } else if (g_str_has_prefix(self->scenario, "empty-")) {
+        /* Two shades in turn, only the one class swapped (as hello.c's repaint). */
+        gtk_widget_remove_css_class(self->target, i % 2 ? "bench-empty-a" : "bench-empty-b");
+        gtk_widget_add_css_class(self->target, i % 2 ? "bench-empty-b" : "bench-empty-a");
     } else if (g_str_equal(self->scenario, "resize")) {
         double t = 0.5 - 0.5 * cos(i * 0.1);
         gtk_window_set_default_size(GTK_WINDOW(self->window), 1280 + (int)(640 * t),
@@ -358,14 +378,54 @@ static void start_frames(Bench *self)
     gdk_frame_clock_begin_updating(self->clock);
 }
 
+/* The empty page: what a game draws on its table is hidden (opacity 0: not drawn, its room
+ * kept, so the side panel and scroll bars stand where they stand in a game), and the page
+ * itself becomes what each frame changes. */
+static GtkWidget *empty_table(LpWindow *window, const char *kind)
+{
+    static const char *const tables[][3] = {{"buxtehude", "BuxCross", NULL},
+                                            {"minden", "MindenBoard", NULL},
+                                            {"aufachse", "AaRouteRow", "AaHand"}};
+    GtkWidget *page = find_widget(GTK_WIDGET(window), LP_TYPE_GAME_PAGE);
+    if (page == NULL)
+        return NULL;
+    for (guint i = 0; i < G_N_ELEMENTS(tables); i++) {
+        if (!g_str_equal(tables[i][0], kind))
+            continue;
+        for (guint j = 1; j < 3 && tables[i][j] != NULL; j++) {
+            GType type = g_type_from_name(tables[i][j]);
+            GtkWidget *table = type != 0 ? find_widget(page, type) : NULL;
+            if (table == NULL)
+                return NULL;
+            /* The route rows stand in one box: all of them go. */
+            gtk_widget_set_opacity(type == AA_TYPE_ROUTE_ROW ? gtk_widget_get_parent(table)
+                                                             : table,
+                                   0);
+        }
+    }
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(css,
+                                    ".bench-empty-a { background: mix(@theme_bg_color, black, 0.01); }"
+                                    " .bench-empty-b { background: mix(@theme_bg_color, white, 0.01); }",
+                                    -1);
+    gtk_style_context_add_provider_for_display(gtk_widget_get_display(page),
+                                               GTK_STYLE_PROVIDER(css),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    return page;
+}
+
 static gboolean prepare_frames(Bench *self)
 {
-    const char *kind = g_str_has_prefix(self->scenario, "cross-drag") ||
+    gboolean empty = g_str_has_prefix(self->scenario, "empty-");
+    const char *kind = empty ? self->scenario + strlen("empty-")
+                       : g_str_has_prefix(self->scenario, "cross-drag") ||
                                g_str_equal(self->scenario, "resize")
                            ? "buxtehude"
                        : g_str_equal(self->scenario, "route-row") ? "aufachse"
                        : g_str_equal(self->scenario, "map-hover") ? "minden"
                                                                    : NULL;
+    if (kind != NULL && lp_game_ui_lookup(kind) == NULL)
+        kind = NULL;
     if (kind == NULL) {
         g_printerr("bench: unknown scenario %s\n", self->scenario);
         return FALSE;
@@ -385,7 +445,9 @@ static gboolean prepare_frames(Bench *self)
     if (driver != NULL)
         lp_driver_hold(driver);
 
-    if (g_str_equal(kind, "buxtehude")) {
+    if (empty) {
+        self->target = empty_table(self->window, kind);
+    } else if (g_str_equal(kind, "buxtehude")) {
         self->target = find_widget(GTK_WIDGET(self->window), BUX_TYPE_CROSS);
         /* Issue 14 measured a cross widget of 3279×2552 (inside the page's scrolled
          * window); no single cross of a game grows that far, so the widget is made so. */
@@ -501,6 +563,8 @@ static void next_game(Bench *self)
                                games_finalized);
         g_autofree char *kinds = g_strjoinv(",", self->kinds);
         g_string_append_printf(json, ", \"kinds\": \"%s\"", kinds);
+        /* The highest the resident size ever stood (the kernel's high-water mark). */
+        g_string_append_printf(json, ", \"peak_rss_kb\": %ld", status_kb("VmHWM"));
         append_kb(json, "rss_kb", self->rss_kb);
         append_kb(json, "heap_kb", self->heap_kb);
         append_kb(json, "rss_anon_kb", self->anon_kb);
@@ -532,6 +596,65 @@ static gboolean start_games(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
+/* ---- the first frame -------------------------------------------------------------------- */
+
+typedef struct {
+    double before_window_ms;
+    double prepare_gl_ms;
+    double realize_ms;
+    gboolean gl;
+} FirstFrame;
+
+/* The name of the GL renderer a context of this display gets ("llvmpipe (LLVM 15 …)" where
+ * Mesa draws on the CPU), or NULL without GL. Asked after the first frame, outside its time. */
+static char *gl_renderer_name(GdkDisplay *display)
+{
+    g_autoptr(GdkGLContext) context = gdk_display_create_gl_context(display, NULL);
+    if (context == NULL || !gdk_gl_context_realize(context, NULL))
+        return NULL;
+    gdk_gl_context_make_current(context);
+    const char *name = (const char *)glGetString(GL_RENDERER);
+    char *copy = g_strdup(name);
+    gdk_gl_context_clear_current();
+    return copy;
+}
+
+static void on_first_frame(GdkFrameClock *clock, GtkWidget *window)
+{
+    FirstFrame *first = g_object_get_data(G_OBJECT(window), "lp-bench-first-frame");
+    g_signal_handlers_disconnect_by_func(clock, on_first_frame, window);
+    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
+    g_autofree char *gl_name = first->gl ? gl_renderer_name(gtk_widget_get_display(window))
+                                         : NULL;
+    g_autofree char *quoted = gl_name != NULL ? g_strescape(gl_name, NULL) : NULL;
+    g_autofree char *json = g_strdup_printf(
+        "{\"before_window_ms\": %.3f, \"prepare_gl_ms\": %.3f, \"realize_ms\": %.3f, "
+        "\"renderer\": \"%s\", \"gl_renderer\": %s%s%s}",
+        first->before_window_ms, first->prepare_gl_ms, first->realize_ms,
+        renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : "", quoted != NULL ? "\"" : "",
+        quoted != NULL ? quoted : "null", quoted != NULL ? "\"" : "");
+    finish(NULL, json);
+}
+
+/* The start-up as a family's, with the renderer's part timed: GTK would set up the display's
+ * GL and make the renderer at the window's realize inside the present that follows; here
+ * the same happens a moment earlier, on a clock. */
+static void start_first_frame(LpWindow *window, gint64 started)
+{
+    FirstFrame *first = g_new0(FirstFrame, 1);
+    g_object_set_data_full(G_OBJECT(window), "lp-bench-first-frame", first, g_free);
+    gint64 t0 = g_get_monotonic_time();
+    first->before_window_ms = (t0 - started) / 1000.0;
+    first->gl = gdk_display_prepare_gl(gtk_widget_get_display(GTK_WIDGET(window)), NULL);
+    gint64 t1 = g_get_monotonic_time();
+    gtk_widget_realize(GTK_WIDGET(window));
+    gint64 t2 = g_get_monotonic_time();
+    first->prepare_gl_ms = (t1 - t0) / 1000.0;
+    first->realize_ms = (t2 - t1) / 1000.0;
+    g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(window)), "after-paint",
+                     G_CALLBACK(on_first_frame), window);
+}
+
 /* ---- entry ------------------------------------------------------------------------------ */
 
 static void bench_free(gpointer data)
@@ -553,9 +676,14 @@ static void bench_free(gpointer data)
     g_free(self);
 }
 
-gboolean lp_bench_mode_start(LpWindow *window)
+gboolean lp_bench_mode_start(LpWindow *window, gint64 started)
 {
     g_return_val_if_fail(LP_IS_WINDOW(window), FALSE);
+    const char *first_frame = g_getenv("LANDPARTIE_BENCH_FIRST_FRAME");
+    if (first_frame != NULL && *first_frame != '\0') {
+        start_first_frame(window, started);
+        return TRUE;
+    }
     const char *scenario = g_getenv("LANDPARTIE_BENCH_FRAMES");
     const char *games = g_getenv("LANDPARTIE_BENCH_GAMES");
     if ((scenario == NULL || *scenario == '\0') && (games == NULL || *games == '\0'))

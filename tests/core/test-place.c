@@ -277,7 +277,7 @@ static void test_minden_places(gconstpointer data)
     g_assert_cmpuint(lp_place_list_get_n_groups(places), ==, 3);
     for (guint s = 0; s < 3; s++) {
         g_assert_cmpstr(lp_place_list_get_group_name(places, s), ==,
-                        lp_player_get_name(lp_game_get_player(game, s)));
+                        lp_player_get_display_name(lp_game_get_player(game, s)));
         g_assert_cmpstr(lp_place_list_get_group_colour(places, s), ==, colours[s]);
     }
 
@@ -354,7 +354,7 @@ static void test_aufachse_places(void)
     for (guint s = 0; s < 3; s++) {
         const char *line = lp_place_list_get_line(places, s);
         g_autofree char *total = g_strdup_printf("= %d km", aa_game_get_total_score(ag, s));
-        g_assert_true(g_str_has_prefix(line, lp_player_get_name(lp_game_get_player(game, s))));
+        g_assert_true(g_str_has_prefix(line, lp_player_get_display_name(lp_game_get_player(game, s))));
         g_assert_true(g_str_has_suffix(line, total));
     }
 }

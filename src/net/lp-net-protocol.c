@@ -174,6 +174,8 @@ gboolean lp_net_token_is_valid(const char *s)
 
 char *lp_net_clean_name(const char *name)
 {
+    if (name == NULL)
+        return NULL;
     /* The same cleaning as a name typed on the setup page or read from a save. */
     char *text = lp_player_name_clean(name, LP_NET_MAX_NAME);
     if (text != NULL && *text == '\0')

@@ -91,8 +91,13 @@ def main():
         ok(f"invalid UTF-8: connection closed ({e})")
 
     c = WsClient(port)
-    c.send_text("x" * (1024 * 1024))
-    expect_closed(c, "a 1 MB message")
+    try:
+        c.send_text("x" * (1024 * 1024))
+    except ConnectionError as e:
+        # The host may close while the megabyte is still on its way.
+        ok(f"a 1 MB message: connection closed while sending ({e})")
+    else:
+        expect_closed(c, "a 1 MB message")
 
     # 100 connections at once: at most 16 are served, the rest refused, nothing breaks.
     socks, refused = [], 0

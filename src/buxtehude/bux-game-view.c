@@ -419,7 +419,9 @@ static void scoring_clear(BuxScoring *sc)
 
 static gboolean same_cards(GArray *a, GArray *b)
 {
-    return a->len == b->len && memcmp(a->data, b->data, a->len * sizeof(int)) == 0;
+    /* memcmp with an empty array's NULL data is undefined, even for 0 bytes. */
+    return a->len == b->len &&
+           (a->len == 0 || memcmp(a->data, b->data, a->len * sizeof(int)) == 0);
 }
 
 /* The last scoring, checked by running RULES.md's check and awards on its cross again. */

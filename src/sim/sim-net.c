@@ -45,6 +45,33 @@ static gboolean parse_uint(const char *s, guint64 max, guint64 *out)
     return TRUE;
 }
 
+/* Strict options of one subcommand: no --help of GLib's, nothing unknown. */
+static gboolean parse_options(const GOptionEntry *entries, int *argc, char ***argv,
+                              GError **error)
+{
+    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
+    g_option_context_add_main_entries(context, entries, NULL);
+    g_option_context_set_help_enabled(context, FALSE);
+    return g_option_context_parse(context, argc, argv, error);
+}
+
+/* A result line: the game's number (and seed or seat), then every member of result. */
+static void print_result_line(JsonObject *line, JsonNode *result)
+{
+    if (result != NULL && JSON_NODE_HOLDS_OBJECT(result)) {
+        JsonObject *res = json_node_get_object(result);
+        g_autoptr(GList) members = json_object_get_members(res);
+        for (GList *m = members; m != NULL; m = m->next)
+            json_object_set_member(line, m->data,
+                                   json_node_copy(json_object_get_member(res, m->data)));
+    }
+    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, line);
+    g_autofree char *text = lp_json_to_string(node, FALSE);
+    puts(text);
+    fflush(stdout);
+}
+
 /* ---- host ---- */
 
 typedef struct {
@@ -155,15 +182,7 @@ static void print_result(LpGame *game, guint64 seed)
         g_autofree char *seed_text = g_strdup_printf("%" G_GUINT64_FORMAT, seed);
         json_object_set_string_member(line, "seed", seed_text);
     }
-    JsonObject *res = json_node_get_object(result);
-    g_autoptr(GList) members = json_object_get_members(res);
-    for (GList *m = members; m != NULL; m = m->next)
-        json_object_set_member(line, m->data, json_node_copy(json_object_get_member(res, m->data)));
-    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(node, line);
-    g_autofree char *text = lp_json_to_string(node, FALSE);
-    puts(text);
-    fflush(stdout);
+    print_result_line(line, result);
 }
 
 static gboolean finish_idle(gpointer data)
@@ -349,11 +368,8 @@ int sim_host_main(int argc, char **argv)
         {"name", 0, 0, G_OPTION_ARG_FILENAME, &name, NULL, "NAME"}, /* bytes, checked below */
         {NULL},
     };
-    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
-    g_option_context_add_main_entries(context, entries, NULL);
-    g_option_context_set_help_enabled(context, FALSE);
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
+    if (!parse_options(entries, &argc, &argv, &error))
         return usage_error("host", error->message);
     if (name != NULL && !g_utf8_validate(name, -1, NULL))
         return usage_error("host", "--name must be UTF-8 text");
@@ -567,18 +583,7 @@ static void on_result(LpNetClient *client, JsonNode *result, Join *j)
     JsonObject *line = json_object_new();
     json_object_set_int_member(line, "game", 1);
     json_object_set_int_member(line, "seat", j->seat);
-    if (JSON_NODE_HOLDS_OBJECT(result)) {
-        JsonObject *res = json_node_get_object(result);
-        g_autoptr(GList) members = json_object_get_members(res);
-        for (GList *m = members; m != NULL; m = m->next)
-            json_object_set_member(line, m->data,
-                                   json_node_copy(json_object_get_member(res, m->data)));
-    }
-    g_autoptr(JsonNode) node = json_node_new(JSON_NODE_OBJECT);
-    json_node_take_object(node, line);
-    g_autofree char *text = lp_json_to_string(node, FALSE);
-    puts(text);
-    fflush(stdout);
+    print_result_line(line, result);
     j->over = TRUE;
     lp_net_client_close(client);
     join_quit(j, 0);
@@ -644,11 +649,8 @@ int sim_join_main(int argc, char **argv)
         {"patience", 0, 0, G_OPTION_ARG_STRING, &patience, NULL, "S"},
         {NULL},
     };
-    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
-    g_option_context_add_main_entries(context, entries, NULL);
-    g_option_context_set_help_enabled(context, FALSE);
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
+    if (!parse_options(entries, &argc, &argv, &error))
         return usage_error("join", error->message);
     if (argc != 2 || !(g_str_has_prefix(argv[1], "ws://")))
         return usage_error("join", "give the host's address, ws://HOST:PORT/ws");
@@ -739,11 +741,8 @@ int sim_browse_main(int argc, char **argv)
         {"seconds", 0, 0, G_OPTION_ARG_STRING, &seconds, NULL, "S"},
         {NULL},
     };
-    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
-    g_option_context_add_main_entries(context, entries, NULL);
-    g_option_context_set_help_enabled(context, FALSE);
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(context, &argc, &argv, &error))
+    if (!parse_options(entries, &argc, &argv, &error))
         return usage_error("browse", error->message);
     guint64 s = 3;
     if (argc != 1 || (seconds != NULL && (!parse_uint(seconds, 3600, &s) || s == 0)))

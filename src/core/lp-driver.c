@@ -34,8 +34,9 @@ static gboolean on_timeout(gpointer data)
 
 static void schedule(LpDriver *self)
 {
+    /* A mirror moves only when its host's view comes back. */
     if (self->source_id != 0 || self->holds > 0 || self->game == NULL ||
-        lp_game_is_over(self->game))
+        lp_game_is_mirror(self->game) || lp_game_is_over(self->game))
         return;
     if (self->delay_ms == 0)
         self->source_id = g_idle_add(on_timeout, self);

@@ -889,6 +889,27 @@ gboolean lp_game_is_seat_remote(LpGame *self, guint seat)
            g_array_index(priv->remote, gboolean, seat);
 }
 
+gboolean lp_game_seat_is_local(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    if (seat >= lp_game_get_n_players(self))
+        return FALSE;
+    if (!lp_player_is_human(lp_game_get_player(self, seat)))
+        return FALSE;
+    if (lp_game_is_mirror(self))
+        return lp_game_get_viewer(self) == (int)seat;
+    return !lp_game_is_seat_remote(self, seat);
+}
+
+guint lp_game_count_local_people(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), 0);
+    guint n = 0;
+    for (guint i = 0; i < lp_game_get_n_players(self); i++)
+        n += lp_game_seat_is_local(self, i) ? 1 : 0;
+    return n;
+}
+
 LpRng *lp_game_computer_rng(LpGame *mirror)
 {
     g_return_val_if_fail(LP_IS_GAME(mirror) && lp_game_is_mirror(mirror), NULL);

@@ -179,6 +179,12 @@ int lp_game_get_computer_seat(LpGame *self);
  * lp_game_computer_step() waits for them. Saved with the game. */
 void lp_game_set_seat_remote(LpGame *self, guint seat, gboolean remote);
 gboolean lp_game_is_seat_remote(LpGame *self, guint seat);
+/* A person who plays at this screen: a human seat that is not played on another device
+ * and, on a mirror, only the mirror's own seat. Pages show secrets and offer decisions to
+ * these seats alone; every other seat's turn is waited for. */
+gboolean lp_game_seat_is_local(LpGame *self, guint seat);
+/* How many people play at this screen (the privacy screen stands between two or more). */
+guint lp_game_count_local_people(LpGame *self);
 /* A computer player's random stream for its next decision: derived from the seat's key
  * (never from the game's generator, never shared with another seat) and the number of
  * actions so far, so the same decision draws the same numbers on any device and after a

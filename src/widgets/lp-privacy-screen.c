@@ -467,5 +467,5 @@ gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self)
 gboolean lp_privacy_needed(LpGame *game)
 {
     g_return_val_if_fail(LP_IS_GAME(game), FALSE);
-    return lp_players_count_humans(lp_game_get_players(game)) >= 2;
+    return lp_game_count_local_people(game) >= 2;
 }

@@ -32,8 +32,8 @@ gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self);
  * (700 ms unless set; tests). */
 void lp_privacy_screen_set_guard_time(LpPrivacyScreen *self, guint ms);
 
-/* RULES.md "hidden information": a privacy screen is only needed when two or more humans
- * share the screen. */
+/* RULES.md "hidden information": a privacy screen is only needed when two or more people
+ * share the screen (lp_game_count_local_people: people at other devices do not count). */
 gboolean lp_privacy_needed(LpGame *game);
 
 G_END_DECLS

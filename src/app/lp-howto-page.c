@@ -18,6 +18,27 @@ struct _LpHowtoPage {
 
 G_DEFINE_FINAL_TYPE(LpHowtoPage, lp_howto_page, GTK_TYPE_WIDGET)
 
+/* The same for every game: playing it with a device per person (issue 31). */
+static const LpHowtoSection several_devices = {
+    N_("On several devices"),
+    N_("Each person can play on a computer of their own in the same home network, so the "
+       "screen never has to be handed over. On the setup page, choose “On another device” "
+       "as the kind of their seat and press Start Game. The lobby then shows a six-digit "
+       "join code and this computer’s address; the game starts once every such seat is "
+       "taken.\n\n"
+       "On the other computer, open Landpartie and choose “Join a Game…”. Games on the "
+       "network appear in its list; where none appear, type the address and the join code "
+       "that the host’s screen shows. The code keeps out everyone who cannot see that "
+       "screen.\n\n"
+       "Each device shows its own seat’s cards and asks its own decisions. The host’s "
+       "window shows what lies open on the table, and a privacy screen only between people "
+       "who share it.\n\n"
+       "If a device drops out, the others see whom the game waits for. Joining again with "
+       "the same address and code takes the same seat back, even after Landpartie was "
+       "closed. The host saves the game after every move as always: Continue opens the "
+       "lobby again, and the devices join again."),
+};
+
 static GtkWidget *paragraph(const char *text, const char *css_class)
 {
     GtkWidget *label = gtk_label_new(text);
@@ -103,9 +124,11 @@ gboolean lp_howto_page_set_kind(LpHowtoPage *self, const char *kind)
     gtk_box_append(GTK_BOX(box), title);
     gtk_box_append(GTK_BOX(box), paragraph(_(found->intro), "howto-intro"));
 
-    for (guint i = 0; i < found->n_sections; i++) {
-        g_auto(GStrv) paragraphs = g_strsplit(_(found->sections[i].text), "\n\n", -1);
-        GtkWidget *h = heading(_(found->sections[i].heading), "title-4");
+    for (guint i = 0; i <= found->n_sections; i++) {
+        const LpHowtoSection *section =
+            i < found->n_sections ? &found->sections[i] : &several_devices;
+        g_auto(GStrv) paragraphs = g_strsplit(_(section->text), "\n\n", -1);
+        GtkWidget *h = heading(_(section->heading), "title-4");
 
         gtk_accessible_update_property(GTK_ACCESSIBLE(h), GTK_ACCESSIBLE_PROPERTY_LEVEL, 2, -1);
         gtk_widget_set_margin_top(h, 12);
@@ -131,5 +154,5 @@ const char *lp_howto_page_get_kind(LpHowtoPage *self)
 guint lp_howto_page_get_n_sections(LpHowtoPage *self)
 {
     g_return_val_if_fail(LP_IS_HOWTO_PAGE(self), 0);
-    return self->game != NULL ? self->game->page_class->howto->n_sections : 0;
+    return self->game != NULL ? self->game->page_class->howto->n_sections + 1 : 0;
 }

@@ -72,6 +72,8 @@ static void test_navigation(Fixture *f, gconstpointer data)
     g_assert_cmpstr(lp_howto_page_get_kind(howto), ==, "minden");
     g_assert_cmpuint(lp_howto_page_get_n_sections(howto), >=, 4);
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "Scoring"));
+    /* Every game's page ends with how to play it on several devices (issue 31). */
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "On several devices"));
     activate(f, "win.back", NULL);
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
     activate(f, "win.back", NULL);
@@ -84,6 +86,7 @@ static void test_navigation(Fixture *f, gconstpointer data)
     activate(f, "win.how-to", "aufachse");
     g_assert_cmpstr(lp_howto_page_get_kind(howto), ==, "aufachse");
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "220 km"));
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(howto), "On several devices"));
     activate(f, "win.back", NULL);
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
     g_assert_false(lp_howto_page_set_kind(howto, "chess"));

@@ -338,6 +338,91 @@ LpPrivacyScreen *lp_game_page_get_privacy_screen(LpGamePage *self)
     return priv->privacy;
 }
 
+/* Scroll positions wait for the new page's first layout: before it, an adjustment's upper
+ * bound is 0 and every value would be clamped to the start. */
+typedef struct {
+    GtkAdjustment *adjustment;
+    double value;
+} Scroll;
+
+static gboolean restore_scrolls(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+    GArray *scrolls = data;
+    for (guint i = 0; i < scrolls->len; i++) {
+        Scroll *s = &g_array_index(scrolls, Scroll, i);
+        gtk_adjustment_set_value(s->adjustment, s->value);
+    }
+    /* Ticks come before a frame's layout: the second one follows the first layout. */
+    gpointer second = g_object_get_data(G_OBJECT(widget), "lp-carry-second-tick");
+    if (second == NULL) {
+        g_object_set_data(G_OBJECT(widget), "lp-carry-second-tick", GINT_TO_POINTER(1));
+        return G_SOURCE_CONTINUE;
+    }
+    g_object_set_data(G_OBJECT(widget), "lp-carry-second-tick", NULL);
+    return G_SOURCE_REMOVE;
+}
+
+static void clear_scroll(gpointer data)
+{
+    g_object_unref(((Scroll *)data)->adjustment);
+}
+
+static void carry_widget(GtkWidget *from, GtkWidget *to, GtkWidget *focus, GArray *scrolls)
+{
+    if (G_OBJECT_TYPE(from) != G_OBJECT_TYPE(to))
+        return;
+    if (from == focus && gtk_widget_get_focusable(to) && gtk_widget_is_sensitive(to) &&
+        gtk_widget_get_visible(to))
+        gtk_widget_grab_focus(to);
+    if (GTK_IS_SCROLLED_WINDOW(from)) {
+        GtkAdjustment *pairs[2][2] = {
+            {gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(from)),
+             gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(to))},
+            {gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(from)),
+             gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(to))}};
+        for (guint i = 0; i < 2; i++) {
+            Scroll s = {g_object_ref(pairs[i][1]), gtk_adjustment_get_value(pairs[i][0])};
+            g_array_append_val(scrolls, s);
+        }
+    }
+    if (GTK_IS_SPIN_BUTTON(from)) {
+        if (gtk_widget_is_sensitive(to))
+            gtk_spin_button_set_value(GTK_SPIN_BUTTON(to),
+                                      gtk_spin_button_get_value(GTK_SPIN_BUTTON(from)));
+    } else if (GTK_IS_EDITABLE(from) && gtk_editable_get_editable(GTK_EDITABLE(to)) &&
+               gtk_widget_is_sensitive(to)) {
+        const char *text = gtk_editable_get_text(GTK_EDITABLE(from));
+        if (g_strcmp0(text, gtk_editable_get_text(GTK_EDITABLE(to))) != 0)
+            gtk_editable_set_text(GTK_EDITABLE(to), text);
+    }
+    GtkWidget *a = gtk_widget_get_first_child(from);
+    GtkWidget *b = gtk_widget_get_first_child(to);
+    for (; a != NULL && b != NULL;
+         a = gtk_widget_get_next_sibling(a), b = gtk_widget_get_next_sibling(b))
+        carry_widget(a, b, focus, scrolls);
+}
+
+void lp_game_page_carry_over(LpGamePage *self, LpGamePage *previous)
+{
+    g_return_if_fail(LP_IS_GAME_PAGE(self) && LP_IS_GAME_PAGE(previous));
+    g_return_if_fail(G_OBJECT_TYPE(self) == G_OBJECT_TYPE(previous));
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(previous));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus != NULL && !gtk_widget_is_ancestor(focus, GTK_WIDGET(previous)))
+        focus = NULL;
+    GArray *scrolls = g_array_new(FALSE, FALSE, sizeof(Scroll));
+    g_array_set_clear_func(scrolls, clear_scroll);
+    carry_widget(GTK_WIDGET(previous), GTK_WIDGET(self), focus, scrolls);
+    if (scrolls->len > 0)
+        gtk_widget_add_tick_callback(GTK_WIDGET(self), restore_scrolls, scrolls,
+                                     (GDestroyNotify)g_array_unref);
+    else
+        g_array_unref(scrolls);
+    LpGamePageClass *klass = LP_GAME_PAGE_GET_CLASS(self);
+    if (klass->carry_over != NULL)
+        klass->carry_over(self, previous);
+}
+
 gboolean lp_game_page_get_finished(LpGamePage *self)
 {
     g_return_val_if_fail(LP_IS_GAME_PAGE(self), FALSE);

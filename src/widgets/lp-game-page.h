@@ -46,8 +46,12 @@ struct _LpGamePageClass {
      * The base has already put back, in every widget of the page, typed text and its undo
      * history, selections, scroll positions, open popovers and hover. */
     void (*forget_seat)(LpGamePage *self);
+    /* A new page over a newer view of the same seat replaces previous (a joining window,
+     * issue 31): take over what the person was in the middle of (a tip being marked). The
+     * base has already carried over the focus, scroll positions and typed text. */
+    void (*carry_over)(LpGamePage *self, LpGamePage *previous);
 
-    gpointer padding[7];
+    gpointer padding[6];
 };
 
 /* Properties: "game" (LpGame, construct-only), "driver" (LpDriver, construct-only),
@@ -93,6 +97,13 @@ void lp_game_page_forget_seat(LpGamePage *self);
  * for the next seat is empty, never the previous seat's. A widget that sets its name only
  * when it changes must then set it on every update. */
 void lp_game_page_mark_seat_private(GtkWidget *widget);
+
+/* Issue 31: a joining window shows every view of its seat on a new page over a new mirror.
+ * Called once the new page is in the window and before previous leaves it, this carries
+ * over what the person had in hand on previous, widget by widget where both pages have the
+ * same widget at the same place: the keyboard focus, scroll positions, and text typed into
+ * a field that still takes it; then the page's carry_over(). */
+void lp_game_page_carry_over(LpGamePage *self, LpGamePage *previous);
 
 /* Hold the driver while the page shows something people must read; holds nest and the page
  * releases what it still holds when it goes. */

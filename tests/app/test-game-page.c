@@ -218,6 +218,83 @@ static void on_notify(guint *count)
     (*count)++;
 }
 
+/* A page's content for the carry-over: a long list, a field, a spin button, a button. */
+static GtkWidget *carry_content(GtkWidget *page, gboolean spin_sensitive)
+{
+    GtkWidget *old = gtk_widget_get_first_child(page);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    GtkWidget *tall = gtk_label_new("a long list");
+    gtk_widget_set_size_request(tall, 200, 3000);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), tall);
+    gtk_widget_set_size_request(scrolled, 200, 100);
+    gtk_box_append(GTK_BOX(box), scrolled);
+    gtk_box_append(GTK_BOX(box), gtk_entry_new());
+    GtkWidget *spin = gtk_spin_button_new(gtk_adjustment_new(-1, -1, 45, 1, 5, 0), 1, 0);
+    gtk_widget_set_sensitive(spin, spin_sensitive);
+    gtk_box_append(GTK_BOX(box), spin);
+    gtk_box_append(GTK_BOX(box), gtk_button_new_with_label("Place Tip"));
+    gtk_widget_unparent(old);
+    gtk_widget_set_parent(box, page);
+    return box;
+}
+
+static GtkWidget *nth(GtkWidget *box, guint n)
+{
+    GtkWidget *child = gtk_widget_get_first_child(box);
+    while (n-- > 0)
+        child = gtk_widget_get_next_sibling(child);
+    return child;
+}
+
+/* Issue 31: a joining window puts up a new page for every view of its seat. What the person
+ * was doing carries over to the same widget of the new page: the focus, where they scrolled
+ * to, what they typed; a field the new view no longer asks for keeps its own value. */
+static void test_carry_over(void)
+{
+    LpGame *game = lp_test_game_new(1, 1);
+    LpDriver *driver = lp_driver_new(game, NULL);
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *stack = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *before = lp_game_page_new(LP_TYPE_TEST_PAGE, game, driver, NULL);
+    GtkWidget *box = carry_content(before, TRUE);
+
+    gtk_box_append(GTK_BOX(stack), before);
+    gtk_window_set_child(GTK_WINDOW(window), stack);
+    gtk_window_set_default_size(GTK_WINDOW(window), 400, 400);
+    gtk_window_present(GTK_WINDOW(window));
+    iterate();
+    GtkAdjustment *vadj =
+        gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(nth(box, 0)));
+    gtk_adjustment_set_value(vadj, 900);
+    gtk_editable_set_text(GTK_EDITABLE(nth(box, 1)), "Minden?");
+    gtk_spin_button_set_value(GTK_SPIN_BUTTON(nth(box, 2)), 12);
+    gtk_widget_grab_focus(nth(box, 3));
+
+    /* The next view: the same page, the spin button no longer asked for. */
+    GtkWidget *after = lp_game_page_new(LP_TYPE_TEST_PAGE, game, driver, NULL);
+    GtkWidget *next = carry_content(after, FALSE);
+    gtk_box_append(GTK_BOX(stack), after);
+    lp_game_page_carry_over(LP_GAME_PAGE(after), LP_GAME_PAGE(before));
+    gtk_box_remove(GTK_BOX(stack), before);
+    iterate();
+    g_assert_true(gtk_window_get_focus(GTK_WINDOW(window)) == nth(next, 3));
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(nth(next, 1))), ==, "Minden?");
+    g_assert_cmpfloat(gtk_spin_button_get_value(GTK_SPIN_BUTTON(nth(next, 2))), ==, -1);
+    vadj = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(nth(next, 0)));
+    /* The scroll position waits for the new page's first layout. */
+    for (int i = 0; i < 50 && gtk_adjustment_get_value(vadj) < 900; i++) {
+        g_usleep(10000);
+        iterate();
+    }
+    g_assert_cmpfloat(gtk_adjustment_get_value(vadj), ==, 900);
+
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+    g_assert_finalize_object(driver);
+    g_assert_finalize_object(game);
+}
+
 static void test_settings(void)
 {
     LpSettings *settings = lp_settings_new();
@@ -274,6 +351,7 @@ int main(int argc, char **argv)
     g_test_add_func("/game-page/base", test_base);
     g_test_add_func("/game-page/privacy", test_privacy);
     g_test_add_func("/game-page/forget-seat", test_forget_seat);
+    g_test_add_func("/game-page/carry-over", test_carry_over);
     g_test_add_func("/settings/binding", test_settings);
     g_test_add_func("/settings/pacing-table", test_pacing_table);
     return g_test_run();

@@ -169,6 +169,12 @@ static void table_show(Table *t, int width, int height)
     gtk_window_set_default_size(GTK_WINDOW(t->window), width, height);
     gtk_window_set_child(GTK_WINDOW(t->window), t->page);
     gtk_window_present(GTK_WINDOW(t->window));
+    /* On a loaded machine Xvfb maps the window late: wait for it (up to 5 s), then let the
+     * page settle. */
+    for (int i = 0; i < 500 && (!gtk_widget_get_mapped(t->page) ||
+                                gtk_widget_get_width(t->page) == 0);
+         i++)
+        iterate(10);
     iterate(100);
 }
 

@@ -85,7 +85,7 @@ port=$(sed -n 's/.*on port \([0-9]*\).*/\1/p' "$tmp/host.err")
 found=$(ip netns exec "$ns" "$sim" browse --seconds 3 2>"$tmp/browse.err")
 status=$?
 [ $status -eq 0 ] || fail "browse with a daemon exits $status: $(cat "$tmp/browse.err")"
-line=$(grep '"name":"Küchentisch"' <<<"$found")
+line=$(grep -m1 '"name":"Küchentisch"' <<<"$found")
 [ -n "$line" ] || fail "the hosted game is not in the list within 3 s: $found"
 grep -q "\"port\":$port," <<<"$line" || fail "wrong port: $line"
 grep -q '"game":"minden"' <<<"$line" || fail "wrong game: $line"

@@ -352,12 +352,27 @@ static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
     }
 }
 
+/* A person at this screen (issue 31): a human seat that is not played on another device, and
+ * on a joining window only its own seat. Decisions and secrets are offered to these alone. */
+static gboolean seat_is_here(MindenPage *self, int seat)
+{
+    return seat >= 0 && lp_game_seat_is_local(LP_GAME(game_of(self)), (guint) seat);
+}
+
+/* A person who decides elsewhere: on another device, or at the host's screen as seen from a
+ * joining window. Their decisions are waited for, never asked here. */
+static gboolean seat_is_elsewhere(MindenPage *self, guint seat)
+{
+    LpGame *game = LP_GAME(game_of(self));
+    return lp_player_is_human(lp_game_get_player(game, seat)) &&
+           !lp_game_seat_is_local(game, seat);
+}
+
 static void update_choose(MindenPage *self)
 {
     MindenGame *game = game_of(self);
     int seat = lp_game_get_current_seat(LP_GAME(game));
-    gboolean human = seat >= 0 &&
-                     lp_player_is_human(lp_game_get_player(LP_GAME(game), (guint) seat));
+    gboolean human = seat_is_here(self, seat);
     GArray *offer = minden_game_get_offer(game);
     GtkWidget *group = NULL;
     gboolean selected_ok = FALSE;
@@ -402,6 +417,10 @@ static void update_choose(MindenPage *self)
                        ? _("Who is furthest back chooses first. Swapping puts the card and a "
                            "swap token out of the game; you get the top card of the pile.")
                        : _("The leader takes the last card, or swaps it."));
+    } else if (seat >= 0 && seat_is_elsewhere(self, (guint) seat)) {
+        /* Translators: a person who decides on another device; the others wait. */
+        g_autofree char *title = g_strdup_printf(_("Waiting for %s…"), seat_name(self, seat));
+        set_status(self, title, NULL);
     } else if (seat >= 0) {
         g_autofree char *title = g_strdup_printf(_("%s is choosing a card…"),
                                                  seat_name(self, seat));
@@ -416,15 +435,29 @@ static void update_choose(MindenPage *self)
                                       minden_game_get_draw_pile(game)->len > 0);
 }
 
+/* The next person at this screen who still has to tip, or -1. */
 static int next_human_to_tip(MindenPage *self)
 {
     MindenGame *game = game_of(self);
     guint n = lp_game_get_n_players(LP_GAME(game));
     for (guint i = 0; i < n; i++)
-        if (lp_player_is_human(lp_game_get_player(LP_GAME(game), i)) &&
-            !minden_game_has_tipped(game, i))
+        if (seat_is_here(self, (int) i) && !minden_game_has_tipped(game, i))
             return (int) i;
     return -1;
+}
+
+/* The names of the people elsewhere who still have to tip ("Anna and Ben"), or NULL. */
+static char *people_elsewhere_to_tip(MindenPage *self)
+{
+    MindenGame *game = game_of(self);
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    g_autoptr(GPtrArray) names = g_ptr_array_new();
+    for (guint i = 0; i < n; i++)
+        if (seat_is_elsewhere(self, i) && !minden_game_has_tipped(game, i))
+            g_ptr_array_add(names, (gpointer) seat_name(self, i));
+    if (names->len == 0)
+        return NULL;
+    return minden_label_join_names((const char *const *) names->pdata, names->len);
 }
 
 static void sync_board_tip(MindenPage *self)
@@ -449,7 +482,11 @@ static void update_tip(MindenPage *self)
         minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
         minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
         clear_box(self->wait_card_box);
-        set_status(self, _("The computers are tipping…"),
+        g_autofree char *elsewhere = people_elsewhere_to_tip(self);
+        g_autofree char *waiting = elsewhere != NULL ? g_strdup_printf(_("Waiting for %s…"),
+                                                                       elsewhere)
+                                                     : NULL;
+        set_status(self, waiting != NULL ? waiting : _("The computers are tipping…"),
                    _("All tips are revealed together at the scoring."));
         lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "wait");
         return;
@@ -842,6 +879,41 @@ static void minden_page_forget_seat(LpGamePage *page)
     minden_board_reset_cursor(MINDEN_BOARD(MINDEN_PAGE(page)->board));
 }
 
+/* LpGamePage::carry_over: a joining window shows the next view of its seat on a new page
+ * (issue 31). What the person was in the middle of goes on there, as far as the new view
+ * still asks for it: the card picked from the offer, the stones set on the tip board, the
+ * map's keyboard cursor. The base has carried the focus over already; nothing here rebuilds
+ * a focused widget. */
+static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
+{
+    MindenPage *self = MINDEN_PAGE(page);
+    MindenPage *old = MINDEN_PAGE(previous);
+    MindenGame *game = game_of(self);
+
+    minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
+    if (self->showing != SHOW_PHASE)
+        return;
+    MindenPhase phase = minden_game_get_phase(game);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    if (phase == MINDEN_PHASE_CHOOSE && old->selected_card >= 0 && seat_is_here(self, seat) &&
+        minden_game_get_phase(game_of(old)) == MINDEN_PHASE_CHOOSE &&
+        lp_game_get_current_seat(LP_GAME(game_of(old))) == seat) {
+        /* The same person still chooses: the picked card, while it is still offered. */
+        for (GtkWidget *b = gtk_widget_get_first_child(self->offer_box); b != NULL;
+             b = gtk_widget_get_next_sibling(b))
+            if (GPOINTER_TO_INT(g_object_get_data(G_OBJECT(b), "card")) == old->selected_card)
+                gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b), TRUE);
+    }
+    if (phase == MINDEN_PHASE_TIP && self->viewer >= 0 &&
+        old->tip_board_seat == self->viewer && old->viewer == self->viewer) {
+        /* The same person still tips (the host has not got the tip yet): their stones. */
+        MindenTip tip;
+        minden_tip_board_get_tip(MINDEN_TIP_BOARD(old->tip_board), &tip);
+        if (tip.n_stones > 0)
+            minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    }
+}
+
 static void minden_page_revealed(LpGamePage *page)
 {
     MindenPage *self = MINDEN_PAGE(page);
@@ -902,6 +974,7 @@ static void swap_activated(GtkWidget *widget, const char *name, GVariant *param)
 static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *param)
 {
     MindenPage *self = MINDEN_PAGE(widget);
+    MindenGame *game = game_of(self);
     g_autoptr(GError) error = NULL;
     MindenTip tip;
 
@@ -909,7 +982,16 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
         return;
     minden_tip_board_get_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
     guint seat = (guint) self->viewer;
-    /* Forget the stones before anyone else can see them. */
+    if (!minden_game_tip(game, seat, &tip, &error)) {
+        show_error(self, error);
+        return;
+    }
+    /* A game played from another device only asks its host (issue 31): until the host's
+     * next view shows the tip, the stones stay where the person put them. */
+    if (!minden_game_has_tipped(game, seat))
+        return;
+    /* The tip is in: forget the stones. A privacy screen for the next person went up while
+     * the model announced the tip, so nobody else saw them. */
     self->viewer = -1;
     self->tip_board_seat = -1;
     minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
@@ -917,12 +999,6 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
     /* Also where the map's cursor was: the next person (or this one next round, when no
      * cover goes up) starts from the middle (issue 10). */
     lp_game_page_forget_seat(LP_GAME_PAGE(self));
-    if (!minden_game_tip(game_of(self), seat, &tip, &error)) {
-        self->viewer = (int) seat;
-        self->tip_board_seat = (int) seat;
-        minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
-        show_error(self, error);
-    }
 }
 
 static void remove_stone_activated(GtkWidget *widget, const char *name, GVariant *param)
@@ -989,6 +1065,7 @@ static void minden_page_class_init(MindenPageClass *klass)
     page_class->css_resource = "/io/github/landpartie/Landpartie/minden/minden.css";
     page_class->revealed = minden_page_revealed;
     page_class->forget_seat = minden_page_forget_seat;
+    page_class->carry_over = minden_page_carry_over;
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);

@@ -955,7 +955,7 @@ static void choose(MindenPage *self, gboolean swap)
     g_autoptr(GError) error = NULL;
     int seat = lp_game_get_current_seat(LP_GAME(game));
 
-    if (seat < 0 || self->selected_card < 0)
+    if (!seat_is_here(self, seat) || self->selected_card < 0)
         return;
     if (!minden_game_choose(game, (guint) seat, (guint) self->selected_card, swap, &error))
         show_error(self, error);

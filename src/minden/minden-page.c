@@ -480,7 +480,16 @@ static void update_tip(MindenPage *self)
     if (next < 0) {
         self->viewer = -1;
         minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
-        minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+        /* One person at this screen (or a joining window's own seat) keeps their tip in
+         * view while the others tip; between several people it is nobody else's to see. */
+        MindenTip own = MINDEN_TIP_INIT;
+        const char *own_colour = NULL;
+        guint n = lp_game_get_n_players(LP_GAME(game));
+        for (guint i = 0; i < n && privacy_of(self) == NULL && own_colour == NULL; i++)
+            if (seat_is_here(self, (int) i) && minden_game_get_tip(game, (int) i, i, &own))
+                own_colour = seat_colour(self, i);
+        minden_board_set_tip(MINDEN_BOARD(self->board), own_colour != NULL ? &own : NULL,
+                             own_colour);
         clear_box(self->wait_card_box);
         g_autofree char *elsewhere = people_elsewhere_to_tip(self);
         g_autofree char *waiting = elsewhere != NULL ? g_strdup_printf(_("Waiting for %s…"),

@@ -19,37 +19,7 @@
 #include "minden-labels.h"
 #include "minden-page.h"
 #include "minden-tip-board.h"
-
-static GtkWidget *find_type(GtkWidget *w, GType type)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(w, type))
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *found = find_type(c, type);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
-static void iterate(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-#define WAIT_FOR(cond)                                                                       \
-    G_STMT_START                                                                             \
-    {                                                                                        \
-        gint64 _end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;                          \
-        while (!(cond)) {                                                                    \
-            g_main_context_iteration(NULL, FALSE);                                           \
-            if (g_get_monotonic_time() > _end)                                               \
-                g_error("timed out waiting for " #cond);                                     \
-        }                                                                                    \
-    }                                                                                        \
-    G_STMT_END
+#include "minden-widget-test-util.h"
 
 /* Activates a page action as a button or shortcut would. GTK 4.8 answers TRUE for a disabled
  * action too (and does nothing): the effect is what the tests check. */
@@ -61,24 +31,6 @@ static gboolean activate(MindenPage *page, const char *name)
 static gboolean shows(MindenPage *page, const char *text)
 {
     return lp_test_find_label(GTK_WIDGET(page), text) != NULL;
-}
-
-static void shot(GtkWidget *widget, const char *name)
-{
-    const char *dir = g_getenv("MINDEN_SHOTS");
-    if (dir == NULL)
-        return;
-    iterate(150);
-    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(widget);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, width, height);
-    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
-    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
-    g_autoptr(GdkTexture) tex = gsk_renderer_render_texture(
-        renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    gdk_texture_save_to_png(tex, path);
 }
 
 /* ---- the host's game ------------------------------------------------------------------- */
@@ -276,26 +228,6 @@ static GtkToggleButton *offer_button(MindenPage *page, MindenGame *game, guint c
         if (g_array_index(offer, guint, i) == card)
             return GTK_TOGGLE_BUTTON(buttons->pdata[i]);
     return NULL;
-}
-
-static void board_key(MindenBoard *board, guint keyval)
-{
-    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers(GTK_WIDGET(board));
-    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
-        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
-        if (GTK_IS_EVENT_CONTROLLER_KEY(c)) {
-            gboolean handled = FALSE;
-            g_signal_emit_by_name(c, "key-pressed", keyval, 0, 0, &handled);
-            return;
-        }
-    }
-    g_assert_not_reached();
-}
-
-static void on_cell(MindenBoard *board, int ew, int band, int sector, int section,
-                    MindenTip *out)
-{
-    *out = (MindenTip) { 4, (gint8) ew, (gint8) band, (gint8) sector, (gint8) section };
 }
 
 static const char *action_type(JsonNode *action)
@@ -532,38 +464,41 @@ static void test_mirror_place_tip(void)
     joiner_send(&j);
     g_assert_true(minden_game_has_tipped(host, 0));
     joiner_show(&j);
-    /* The tip is in: not asked again, the stones are gone, Ben is waited for. */
+    /* The tip is in: not asked again, the stones are gone, Ben is waited for; her own tip
+     * stays marked on her map. */
     g_assert_false(shows(j.page, "Anna, where is it?"));
+    g_assert_true(minden_board_has_marks(board_of(j.page)));
     g_assert_true(shows(j.page, "Waiting for Ben…"));
     g_assert_false(minden_board_get_interactive(board_of(j.page)));
     minden_tip_board_get_tip(tips_of(j.page), &still);
     g_assert_cmpint(still.n_stones, ==, 0);
     activate(j.page, "minden.place-tip");
     g_assert_cmpuint(j.n_requests, ==, 0);
+    shot(j.window, "minden-mirror-waiting.png");
     joiner_close(&j);
 }
 
-/* Whether text names the region needle and not only a larger region that starts alike. */
-static gboolean names_region(const char *text, const char *needle)
-{
-    for (const char *at = strstr(text, needle); at != NULL; at = strstr(at + 1, needle)) {
-        const char *after = at + strlen(needle);
-        if (*after != ',' && !g_str_has_prefix(after, " ·"))
-            return TRUE;
-    }
-    return FALSE;
-}
-
+/* Nothing under page names the tip of seat; a tip of one stone is named by the tip board's
+ * own buttons ("East") on every page and cannot be told apart, so it is not checked. */
 static void assert_tip_unseen(MindenPage *page, MindenGame *host, guint seat)
 {
     MindenTip tip;
     g_assert_true(minden_game_get_tip(host, (int) seat, seat, &tip));
-    g_assert_cmpint(tip.n_stones, >=, 2);
+    if (tip.n_stones < 2)
+        return;
     g_autofree char *text = lp_test_widget_text(GTK_WIDGET(page));
     g_autofree char *lng = minden_label_tip_long(&tip);
     g_autofree char *shrt = minden_label_tip(&tip);
     if (names_region(text, lng) || names_region(text, shrt))
         g_error("the page tells seat %u's hidden tip “%s”:\n%s", seat, lng, text);
+}
+
+/* Anna is asked for her tip and nothing tells Ben's (three stones) or Cem's. */
+static void assert_secrets_kept(MindenPage *page, MindenGame *host)
+{
+    g_assert_true(shows(page, "Anna, where is it?"));
+    assert_tip_unseen(page, host, 1);
+    assert_tip_unseen(page, host, 2);
 }
 
 /* Ben has tipped and Cem too: neither Anna's device nor the host's window, where Anna plays
@@ -589,11 +524,7 @@ static void test_secrets(void)
         if (here) {
             Host h = { 0 };
             host_open(&h, g_object_ref(host));
-            g_assert_true(shows(h.page, "Anna, where is it?"));
-            assert_tip_unseen(h.page, host, 1);
-            MindenTip cem;
-            if (minden_game_get_tip(host, 2, 2, &cem) && cem.n_stones >= 2)
-                assert_tip_unseen(h.page, host, 2);
+            assert_secrets_kept(h.page, host);
             gtk_window_destroy(GTK_WINDOW(h.window));
             iterate(30);
             g_assert_finalize_object(h.page);
@@ -602,11 +533,7 @@ static void test_secrets(void)
         } else {
             Joiner j = { 0 };
             joiner_open(&j, host, 0);
-            g_assert_true(shows(j.page, "Anna, where is it?"));
-            assert_tip_unseen(j.page, host, 1);
-            MindenTip cem;
-            if (minden_game_get_tip(host, 2, 2, &cem) && cem.n_stones >= 2)
-                assert_tip_unseen(j.page, host, 2);
+            assert_secrets_kept(j.page, host);
             /* Anna's own stones do show, to her. */
             g_signal_emit_by_name(board_of(j.page), "cell-activated", 0, 1, 3, 2);
             MindenTip own = { 4, 0, 1, 3, 2 };

@@ -762,16 +762,18 @@ static void on_card_chosen(MindenGame *game, guint seat, guint card, int swapped
     }
 }
 
-static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, guint from,
-                      guint to, gboolean kept, MindenPage *self)
+/* One scored tip, until Continue or the reading time is over. The history holds nothing
+ * secret: once scored, tip and solution are everybody's. */
+static void show_scored(MindenPage *self, const MindenScoredTip *scored)
 {
+    MindenGame *game = game_of(self);
+    guint seat = scored->seat, card = scored->card, from = scored->from, to = scored->to;
+    gboolean right = scored->right, kept = scored->kept;
     const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
     const MindenPoint *solutions;
     guint n_solutions;
-    MindenTip tip;
+    MindenTip tip = scored->tip;
 
-    /* While "scored" runs, the tips are open and the card lies scored: everybody sees. */
-    minden_game_get_tip(game, LP_VIEWER_ONLOOKER, seat, &tip);
     minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &solutions, &n_solutions);
     self->showing = SHOW_SCORE;
     /* RULES.md: the tip is shown on the map, then the card's solution. */
@@ -813,6 +815,15 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
     update_view(self);
     hold(self);
     gtk_widget_grab_focus(self->continue_button);
+}
+
+static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, guint from,
+                      guint to, gboolean kept, MindenPage *self)
+{
+    /* The history's newest entry is this tip: "scored" comes after it was added. */
+    guint n = minden_game_get_history_length(game);
+    g_assert(n > 0);
+    show_scored(self, minden_game_get_history_entry(game, n - 1));
 }
 
 static const char *final_step_title(MindenFinalStep step)
@@ -900,6 +911,14 @@ static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
     MindenGame *game = game_of(self);
 
     minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
+    /* A tip was scored between the two views: the new page shows it, as the host's page
+     * shows it when its model says "scored" (a mirror is built from a view and never
+     * does). */
+    guint scored = minden_game_get_history_length(game);
+    if (scored > minden_game_get_history_length(game_of(old))) {
+        show_scored(self, minden_game_get_history_entry(game, scored - 1));
+        return;
+    }
     if (self->showing != SHOW_PHASE)
         return;
     MindenPhase phase = minden_game_get_phase(game);

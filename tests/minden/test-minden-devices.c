@@ -478,6 +478,51 @@ static void test_mirror_place_tip(void)
     joiner_close(&j);
 }
 
+/* A mirror is built from a view and never hears "scored": the page of the view after a
+ * scoring shows that tip, its solution and the move, as the host's page does, and goes on
+ * to the phase when the next view has nothing newly scored. */
+static void test_mirror_scoring(void)
+{
+    static const Kind kinds[] = { REMOTE, COMPUTER, COMPUTER };
+    g_autoptr(MindenGame) host = host_new(11, 3, kinds);
+    host_to_tip(host, 0);
+    Joiner j = { 0 };
+    joiner_open(&j, host, 0);
+    minden_tip_board_set_tip(tips_of(j.page), &(MindenTip) { 2, 0, 1, -1, -1 });
+    g_assert_true(activate(j.page, "minden.place-tip"));
+    joiner_send(&j);
+    joiner_show(&j);
+    g_assert_cmpint(minden_game_get_phase(j.mirror), ==, MINDEN_PHASE_SCORE);
+    guint round = minden_game_get_round(host), shown = 0;
+    while (minden_game_get_round(host) == round) {
+        guint before = minden_game_get_history_length(host);
+        g_assert_true(lp_game_computer_step(LP_GAME(host), minden_ai_move));
+        joiner_show(&j);
+        if (minden_game_get_history_length(host) == before) {
+            /* Nothing newly scored: the page shows the phase. */
+            g_assert_false(lp_test_find_label(GTK_WIDGET(j.page), " tipped ") != NULL &&
+                           gtk_widget_get_visible(lp_test_find_label(GTK_WIDGET(j.page),
+                                                                     " tipped ")));
+            continue;
+        }
+        const MindenScoredTip *scored = minden_game_get_history_entry(host, before);
+        const char *name = lp_player_get_display_name(lp_game_get_player(LP_GAME(host),
+                                                                         scored->seat));
+        g_autofree char *tip = minden_label_tip(&scored->tip);
+        g_autofree char *title = g_strdup_printf("%s tipped %s", name, tip);
+        g_assert_true(shows(j.page, title));
+        g_assert_true(shows(j.page, scored->right ? "Right!" : "Wrong."));
+        g_assert_true(minden_board_has_marks(board_of(j.page)));
+        if (shown++ == 0)
+            shot(j.window, "minden-mirror-score.png");
+        /* Continue goes back to the phase. */
+        g_assert_true(activate(j.page, "minden.continue"));
+        g_assert_false(shows(j.page, title));
+    }
+    g_assert_cmpuint(shown, ==, 3);
+    joiner_close(&j);
+}
+
 /* Nothing under page names the tip of seat; a tip of one stone is named by the tip board's
  * own buttons ("East") on every page and cannot be told apart, so it is not checked. */
 static void assert_tip_unseen(MindenPage *page, MindenGame *host, guint seat)
@@ -614,6 +659,8 @@ static void test_hosted_game(void)
         g_assert_no_error(error);
         g_autoptr(JsonNode) expected = lp_game_computer_action(twin, 0, minden_ai_move);
         g_assert_nonnull(expected);
+        /* A tip scored since the last view shows first (the host's page shows it too). */
+        activate(j.page, "minden.continue");
         if (minden_game_get_phase(j.mirror) == MINDEN_PHASE_CHOOSE) {
             guint card;
             gboolean swap;
@@ -635,6 +682,7 @@ static void test_hosted_game(void)
     }
     g_assert_true(opened);
     joiner_show(&j);
+    activate(j.page, "minden.continue");
     g_assert_true(lp_game_is_over(LP_GAME(j.mirror)));
     g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(j.page)));
     g_assert_true(shows(j.page, "wins!") || shows(j.page, "share the win!"));
@@ -649,6 +697,7 @@ int main(int argc, char **argv)
     g_test_add_func("/minden/devices/shared-table", test_shared_table);
     g_test_add_func("/minden/devices/mirror-choose", test_mirror_choose);
     g_test_add_func("/minden/devices/mirror-place-tip", test_mirror_place_tip);
+    g_test_add_func("/minden/devices/mirror-scoring", test_mirror_scoring);
     g_test_add_func("/minden/devices/secrets", test_secrets);
     g_test_add_func("/minden/devices/carry-over", test_carry_over);
     g_test_add_func("/minden/devices/hosted-game", test_hosted_game);

@@ -911,6 +911,23 @@ static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
     MindenGame *game = game_of(self);
 
     minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
+    /* A step of the final scoring was taken between the two views: the new page shows it
+     * and who moved, as the host's page does on "final-step" and "final-moved". */
+    MindenGame *before = game_of(old);
+    if (minden_game_get_phase(before) == MINDEN_PHASE_FINAL &&
+        (minden_game_get_phase(game) == MINDEN_PHASE_OVER ||
+         minden_game_get_final_step(game) != minden_game_get_final_step(before))) {
+        guint step = minden_game_get_final_step(before);
+        on_final_step(game, step, self);
+        for (guint i = 0; i < lp_game_get_n_players(LP_GAME(game)); i++) {
+            guint from = minden_game_get_position(before, i);
+            guint to = minden_game_get_position(game, i);
+            if (to != from)
+                on_final_moved(game, i, step, from, to, self);
+        }
+        on_action_completed(self);
+        return;
+    }
     /* A tip was scored between the two views: the new page shows it, as the host's page
      * shows it when its model says "scored" (a mirror is built from a view and never
      * does). */

@@ -645,8 +645,26 @@ static void test_hosted_game(void)
     g_autoptr(MindenGame) host = host_new(12, 3, kinds);
     Joiner j = { 0 };
     gboolean opened = FALSE;
-    guint decisions = 0;
-    for (host_runs(host); !lp_game_is_over(LP_GAME(host)); host_runs(host)) {
+    guint decisions = 0, finals = 0;
+    while (!lp_game_is_over(LP_GAME(host))) {
+        if (!must_act(host, 0)) {
+            MindenPhase was = minden_game_get_phase(host);
+            g_assert_true(lp_game_computer_step(LP_GAME(host), minden_ai_move));
+            if (!opened || (was != MINDEN_PHASE_FINAL &&
+                            minden_game_get_phase(host) != MINDEN_PHASE_FINAL))
+                continue;
+            /* From the final scoring on, every view on a page of its own, as a joining
+             * window shows them: each step with who moved. */
+            joiner_show(&j);
+            if (was == MINDEN_PHASE_FINAL) {
+                g_assert_true(shows(j.page, "moves from field") ||
+                              shows(j.page, "Nobody moves."));
+                if (finals++ == 0)
+                    shot(j.window, "minden-mirror-final.png");
+            }
+            activate(j.page, "minden.continue");
+            continue;
+        }
         g_assert_true(must_act(host, 0));
         if (!opened)
             joiner_open(&j, host, 0);
@@ -681,6 +699,8 @@ static void test_hosted_game(void)
         decisions++;
     }
     g_assert_true(opened);
+    /* Yellow, red, blue, then the sets. */
+    g_assert_cmpuint(finals, ==, 4);
     joiner_show(&j);
     activate(j.page, "minden.continue");
     g_assert_true(lp_game_is_over(LP_GAME(j.mirror)));

@@ -344,14 +344,6 @@ static void set_status(MindenPage *self, const char *title, const char *detail)
     gtk_widget_set_visible(self->status_detail, detail != NULL && *detail != '\0');
 }
 
-static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
-{
-    if (gtk_toggle_button_get_active(button)) {
-        self->selected_card = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "card"));
-        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take", TRUE);
-    }
-}
-
 /* A person at this screen (issue 31): a human seat that is not played on another device, and
  * on a joining window only its own seat. Decisions and secrets are offered to these alone. */
 static gboolean seat_is_here(MindenPage *self, int seat)
@@ -366,6 +358,28 @@ static gboolean seat_is_elsewhere(MindenPage *self, guint seat)
     LpGame *game = LP_GAME(game_of(self));
     return lp_player_is_human(lp_game_get_player(game, seat)) &&
            !lp_game_seat_is_local(game, seat);
+}
+
+/* Take and Swap, as far as the person choosing now may use them. */
+static void enable_choice(MindenPage *self, gboolean human)
+{
+    MindenGame *game = game_of(self);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
+                                  human && self->selected_card >= 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
+                                  human && self->selected_card >= 0 &&
+                                      minden_game_get_swaps_left(game, (guint) seat) > 0 &&
+                                      minden_game_get_draw_pile(game)->len > 0);
+}
+
+static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
+{
+    if (gtk_toggle_button_get_active(button)) {
+        self->selected_card = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "card"));
+        int seat = lp_game_get_current_seat(LP_GAME(game_of(self)));
+        enable_choice(self, seat_is_here(self, seat));
+    }
 }
 
 static void update_choose(MindenPage *self)
@@ -427,12 +441,7 @@ static void update_choose(MindenPage *self)
         set_status(self, title, NULL);
     }
     lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "choose");
-    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
-                                  human && self->selected_card >= 0);
-    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
-                                  human && self->selected_card >= 0 &&
-                                      minden_game_get_swaps_left(game, (guint) seat) > 0 &&
-                                      minden_game_get_draw_pile(game)->len > 0);
+    enable_choice(self, human);
 }
 
 /* The next person at this screen who still has to tip, or -1. */
@@ -1002,8 +1011,13 @@ static void choose(MindenPage *self, gboolean swap)
 
     if (!seat_is_here(self, seat) || self->selected_card < 0)
         return;
+    guint64 actions = lp_game_get_n_actions(LP_GAME(game));
     if (!minden_game_choose(game, (guint) seat, (guint) self->selected_card, swap, &error))
         show_error(self, error);
+    else if (lp_game_get_n_actions(LP_GAME(game)) == actions)
+        /* Only asked for (a joining window): once is enough until the host's view comes, or
+         * until another card is picked. */
+        enable_choice(self, FALSE);
 }
 
 static void take_activated(GtkWidget *widget, const char *name, GVariant *param)
@@ -1032,9 +1046,12 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
         return;
     }
     /* A game played from another device only asks its host (issue 31): until the host's
-     * next view shows the tip, the stones stay where the person put them. */
-    if (!minden_game_has_tipped(game, seat))
+     * next view shows the tip, the stones stay where the person put them, and the same tip
+     * is not asked for twice (a new stone asks again). */
+    if (!minden_game_has_tipped(game, seat)) {
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.place-tip", FALSE);
         return;
+    }
     /* The tip is in: forget the stones. A privacy screen for the next person went up while
      * the model announced the tip, so nobody else saw them. */
     self->viewer = -1;

@@ -404,6 +404,8 @@ static void test_mirror_choose(void)
     /* A request, not a move: the mirror is as before, the pick still shows. */
     g_assert_cmpuint(j.n_requests, ==, 1);
     g_assert_cmpstr(action_type(j.requested), ==, "choose");
+    activate(j.page, "minden.take");
+    g_assert_cmpuint(j.n_requests, ==, 1);
     g_assert_cmpint(minden_game_get_seat_card(j.mirror, 0), ==, -1);
     g_assert_true(gtk_toggle_button_get_active(offer_button(j.page, j.mirror, card)));
     g_assert_true(shows(j.page, "Anna, choose a card"));
@@ -451,6 +453,9 @@ static void test_mirror_place_tip(void)
     g_assert_true(activate(j.page, "minden.place-tip"));
     g_assert_cmpuint(j.n_requests, ==, 1);
     g_assert_cmpstr(action_type(j.requested), ==, "tip");
+    /* Asked once: a second press (a double click) asks nothing more. */
+    activate(j.page, "minden.place-tip");
+    g_assert_cmpuint(j.n_requests, ==, 1);
     /* Nothing half reset: the stones, the marked region, the map and the question stay. */
     MindenTip still;
     minden_tip_board_get_tip(tips, &still);

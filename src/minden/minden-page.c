@@ -911,8 +911,9 @@ static void minden_page_forget_seat(LpGamePage *page)
 /* LpGamePage::carry_over: a joining window shows the next view of its seat on a new page
  * (issue 31). What the person was in the middle of goes on there, as far as the new view
  * still asks for it: the card picked from the offer, the stones set on the tip board, the
- * map's keyboard cursor. The base has carried the focus over already; nothing here rebuilds
- * a focused widget. */
+ * map's keyboard cursor, without rebuilding a widget the base has carried the focus to. What
+ * the host's page shows from signals a mirror never emits (a scored tip, a final step) shows
+ * here too, and takes the focus to its Continue as there. */
 static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
 {
     MindenPage *self = MINDEN_PAGE(page);

@@ -826,6 +826,17 @@ void minden_board_reset_cursor(MindenBoard *self)
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
+void minden_board_take_cursor(MindenBoard *self, MindenBoard *from)
+{
+    g_return_if_fail(MINDEN_IS_BOARD(self));
+    g_return_if_fail(MINDEN_IS_BOARD(from));
+
+    /* Only the keyboard's cursor: the pointer's hover comes back with the next motion. */
+    self->cursor_hlat = from->cursor_hlat;
+    self->cursor_hlon = from->cursor_hlon;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 static void update_accessible(MindenBoard *self)
 {
     g_autofree char *desc = NULL;

@@ -27,6 +27,9 @@ gboolean minden_board_get_interactive(MindenBoard *self);
 /* Puts the keyboard cursor back in the middle and forgets the pointer's hover: where the
  * previous person clicked is their tip (issue 10). */
 void minden_board_reset_cursor(MindenBoard *self);
+/* Puts the keyboard cursor where it is on from: the same person goes on with a new board
+ * over the next view of the game (issue 31, a joining window). */
+void minden_board_take_cursor(MindenBoard *self, MindenBoard *from);
 /* Whether the board shows coordinates of the pointer (the "show-coordinates" setting, which
  * the page follows through LpSettings). */
 void minden_board_set_show_coordinates(MindenBoard *self, gboolean show);

@@ -344,11 +344,41 @@ static void set_status(MindenPage *self, const char *title, const char *detail)
     gtk_widget_set_visible(self->status_detail, detail != NULL && *detail != '\0');
 }
 
+/* A person at this screen (issue 31): a human seat that is not played on another device, and
+ * on a joining window only its own seat. Decisions and secrets are offered to these alone. */
+static gboolean seat_is_here(MindenPage *self, int seat)
+{
+    return seat >= 0 && lp_game_seat_is_local(LP_GAME(game_of(self)), (guint) seat);
+}
+
+/* A person who decides elsewhere: on another device, or at the host's screen as seen from a
+ * joining window. Their decisions are waited for, never asked here. */
+static gboolean seat_is_elsewhere(MindenPage *self, guint seat)
+{
+    LpGame *game = LP_GAME(game_of(self));
+    return lp_player_is_human(lp_game_get_player(game, seat)) &&
+           !lp_game_seat_is_local(game, seat);
+}
+
+/* Take and Swap, as far as the person choosing now may use them. */
+static void enable_choice(MindenPage *self, gboolean human)
+{
+    MindenGame *game = game_of(self);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
+                                  human && self->selected_card >= 0);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
+                                  human && self->selected_card >= 0 &&
+                                      minden_game_get_swaps_left(game, (guint) seat) > 0 &&
+                                      minden_game_get_draw_pile(game)->len > 0);
+}
+
 static void on_offer_toggled(GtkToggleButton *button, MindenPage *self)
 {
     if (gtk_toggle_button_get_active(button)) {
         self->selected_card = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "card"));
-        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take", TRUE);
+        int seat = lp_game_get_current_seat(LP_GAME(game_of(self)));
+        enable_choice(self, seat_is_here(self, seat));
     }
 }
 
@@ -356,8 +386,7 @@ static void update_choose(MindenPage *self)
 {
     MindenGame *game = game_of(self);
     int seat = lp_game_get_current_seat(LP_GAME(game));
-    gboolean human = seat >= 0 &&
-                     lp_player_is_human(lp_game_get_player(LP_GAME(game), (guint) seat));
+    gboolean human = seat_is_here(self, seat);
     GArray *offer = minden_game_get_offer(game);
     GtkWidget *group = NULL;
     gboolean selected_ok = FALSE;
@@ -402,29 +431,42 @@ static void update_choose(MindenPage *self)
                        ? _("Who is furthest back chooses first. Swapping puts the card and a "
                            "swap token out of the game; you get the top card of the pile.")
                        : _("The leader takes the last card, or swaps it."));
+    } else if (seat >= 0 && seat_is_elsewhere(self, (guint) seat)) {
+        /* Translators: a person who decides on another device; the others wait. */
+        g_autofree char *title = g_strdup_printf(_("Waiting for %s…"), seat_name(self, seat));
+        set_status(self, title, NULL);
     } else if (seat >= 0) {
         g_autofree char *title = g_strdup_printf(_("%s is choosing a card…"),
                                                  seat_name(self, seat));
         set_status(self, title, NULL);
     }
     lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "choose");
-    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.take",
-                                  human && self->selected_card >= 0);
-    gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.swap",
-                                  human && self->selected_card >= 0 &&
-                                      minden_game_get_swaps_left(game, (guint) seat) > 0 &&
-                                      minden_game_get_draw_pile(game)->len > 0);
+    enable_choice(self, human);
 }
 
+/* The next person at this screen who still has to tip, or -1. */
 static int next_human_to_tip(MindenPage *self)
 {
     MindenGame *game = game_of(self);
     guint n = lp_game_get_n_players(LP_GAME(game));
     for (guint i = 0; i < n; i++)
-        if (lp_player_is_human(lp_game_get_player(LP_GAME(game), i)) &&
-            !minden_game_has_tipped(game, i))
+        if (seat_is_here(self, (int) i) && !minden_game_has_tipped(game, i))
             return (int) i;
     return -1;
+}
+
+/* The names of the people elsewhere who still have to tip ("Anna and Ben"), or NULL. */
+static char *people_elsewhere_to_tip(MindenPage *self)
+{
+    MindenGame *game = game_of(self);
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    g_autoptr(GPtrArray) names = g_ptr_array_new();
+    for (guint i = 0; i < n; i++)
+        if (seat_is_elsewhere(self, i) && !minden_game_has_tipped(game, i))
+            g_ptr_array_add(names, (gpointer) seat_name(self, i));
+    if (names->len == 0)
+        return NULL;
+    return minden_label_join_names((const char *const *) names->pdata, names->len);
 }
 
 static void sync_board_tip(MindenPage *self)
@@ -447,9 +489,22 @@ static void update_tip(MindenPage *self)
     if (next < 0) {
         self->viewer = -1;
         minden_board_set_interactive(MINDEN_BOARD(self->board), FALSE);
-        minden_board_set_tip(MINDEN_BOARD(self->board), NULL, NULL);
+        /* One person at this screen (or a joining window's own seat) keeps their tip in
+         * view while the others tip; between several people it is nobody else's to see. */
+        MindenTip own = MINDEN_TIP_INIT;
+        const char *own_colour = NULL;
+        guint n = lp_game_get_n_players(LP_GAME(game));
+        for (guint i = 0; i < n && privacy_of(self) == NULL && own_colour == NULL; i++)
+            if (seat_is_here(self, (int) i) && minden_game_get_tip(game, (int) i, i, &own))
+                own_colour = seat_colour(self, i);
+        minden_board_set_tip(MINDEN_BOARD(self->board), own_colour != NULL ? &own : NULL,
+                             own_colour);
         clear_box(self->wait_card_box);
-        set_status(self, _("The computers are tipping…"),
+        g_autofree char *elsewhere = people_elsewhere_to_tip(self);
+        g_autofree char *waiting = elsewhere != NULL ? g_strdup_printf(_("Waiting for %s…"),
+                                                                       elsewhere)
+                                                     : NULL;
+        set_status(self, waiting != NULL ? waiting : _("The computers are tipping…"),
                    _("All tips are revealed together at the scoring."));
         lp_a11y_stack_show_child_name(GTK_STACK(self->side_stack), "wait");
         return;
@@ -716,16 +771,18 @@ static void on_card_chosen(MindenGame *game, guint seat, guint card, int swapped
     }
 }
 
-static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, guint from,
-                      guint to, gboolean kept, MindenPage *self)
+/* One scored tip, until Continue or the reading time is over. The history holds nothing
+ * secret: once scored, tip and solution are everybody's. */
+static void show_scored(MindenPage *self, const MindenScoredTip *scored)
 {
+    MindenGame *game = game_of(self);
+    guint seat = scored->seat, card = scored->card, from = scored->from, to = scored->to;
+    gboolean right = scored->right, kept = scored->kept;
     const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
     const MindenPoint *solutions;
     guint n_solutions;
-    MindenTip tip;
+    MindenTip tip = scored->tip;
 
-    /* While "scored" runs, the tips are open and the card lies scored: everybody sees. */
-    minden_game_get_tip(game, LP_VIEWER_ONLOOKER, seat, &tip);
     minden_game_get_solutions(game, LP_VIEWER_ONLOOKER, card, &solutions, &n_solutions);
     self->showing = SHOW_SCORE;
     /* RULES.md: the tip is shown on the map, then the card's solution. */
@@ -767,6 +824,15 @@ static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, 
     update_view(self);
     hold(self);
     gtk_widget_grab_focus(self->continue_button);
+}
+
+static void on_scored(MindenGame *game, guint seat, guint card, gboolean right, guint from,
+                      guint to, gboolean kept, MindenPage *self)
+{
+    /* The history's newest entry is this tip: "scored" comes after it was added. */
+    guint n = minden_game_get_history_length(game);
+    g_assert(n > 0);
+    show_scored(self, minden_game_get_history_entry(game, n - 1));
 }
 
 static const char *final_step_title(MindenFinalStep step)
@@ -842,6 +908,67 @@ static void minden_page_forget_seat(LpGamePage *page)
     minden_board_reset_cursor(MINDEN_BOARD(MINDEN_PAGE(page)->board));
 }
 
+/* LpGamePage::carry_over: a joining window shows the next view of its seat on a new page
+ * (issue 31). What the person was in the middle of goes on there, as far as the new view
+ * still asks for it: the card picked from the offer, the stones set on the tip board, the
+ * map's keyboard cursor, without rebuilding a widget the base has carried the focus to. What
+ * the host's page shows from signals a mirror never emits (a scored tip, a final step) shows
+ * here too, and takes the focus to its Continue as there. */
+static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
+{
+    MindenPage *self = MINDEN_PAGE(page);
+    MindenPage *old = MINDEN_PAGE(previous);
+    MindenGame *game = game_of(self);
+
+    minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
+    /* A step of the final scoring was taken between the two views: the new page shows it
+     * and who moved, as the host's page does on "final-step" and "final-moved". */
+    MindenGame *before = game_of(old);
+    if (minden_game_get_phase(before) == MINDEN_PHASE_FINAL &&
+        (minden_game_get_phase(game) == MINDEN_PHASE_OVER ||
+         minden_game_get_final_step(game) != minden_game_get_final_step(before))) {
+        guint step = minden_game_get_final_step(before);
+        on_final_step(game, step, self);
+        for (guint i = 0; i < lp_game_get_n_players(LP_GAME(game)); i++) {
+            guint from = minden_game_get_position(before, i);
+            guint to = minden_game_get_position(game, i);
+            if (to != from)
+                on_final_moved(game, i, step, from, to, self);
+        }
+        on_action_completed(self);
+        return;
+    }
+    /* A tip was scored between the two views: the new page shows it, as the host's page
+     * shows it when its model says "scored" (a mirror is built from a view and never
+     * does). */
+    guint scored = minden_game_get_history_length(game);
+    if (scored > minden_game_get_history_length(game_of(old))) {
+        show_scored(self, minden_game_get_history_entry(game, scored - 1));
+        return;
+    }
+    if (self->showing != SHOW_PHASE)
+        return;
+    MindenPhase phase = minden_game_get_phase(game);
+    int seat = lp_game_get_current_seat(LP_GAME(game));
+    if (phase == MINDEN_PHASE_CHOOSE && old->selected_card >= 0 && seat_is_here(self, seat) &&
+        minden_game_get_phase(game_of(old)) == MINDEN_PHASE_CHOOSE &&
+        lp_game_get_current_seat(LP_GAME(game_of(old))) == seat) {
+        /* The same person still chooses: the picked card, while it is still offered. */
+        for (GtkWidget *b = gtk_widget_get_first_child(self->offer_box); b != NULL;
+             b = gtk_widget_get_next_sibling(b))
+            if (GPOINTER_TO_INT(g_object_get_data(G_OBJECT(b), "card")) == old->selected_card)
+                gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(b), TRUE);
+    }
+    if (phase == MINDEN_PHASE_TIP && self->viewer >= 0 &&
+        old->tip_board_seat == self->viewer && old->viewer == self->viewer) {
+        /* The same person still tips (the host has not got the tip yet): their stones. */
+        MindenTip tip;
+        minden_tip_board_get_tip(MINDEN_TIP_BOARD(old->tip_board), &tip);
+        if (tip.n_stones > 0)
+            minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
+    }
+}
+
 static void minden_page_revealed(LpGamePage *page)
 {
     MindenPage *self = MINDEN_PAGE(page);
@@ -883,10 +1010,15 @@ static void choose(MindenPage *self, gboolean swap)
     g_autoptr(GError) error = NULL;
     int seat = lp_game_get_current_seat(LP_GAME(game));
 
-    if (seat < 0 || self->selected_card < 0)
+    if (!seat_is_here(self, seat) || self->selected_card < 0)
         return;
+    guint64 actions = lp_game_get_n_actions(LP_GAME(game));
     if (!minden_game_choose(game, (guint) seat, (guint) self->selected_card, swap, &error))
         show_error(self, error);
+    else if (lp_game_get_n_actions(LP_GAME(game)) == actions)
+        /* Only asked for (a joining window): once is enough until the host's view comes, or
+         * until another card is picked. */
+        enable_choice(self, FALSE);
 }
 
 static void take_activated(GtkWidget *widget, const char *name, GVariant *param)
@@ -902,6 +1034,7 @@ static void swap_activated(GtkWidget *widget, const char *name, GVariant *param)
 static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *param)
 {
     MindenPage *self = MINDEN_PAGE(widget);
+    MindenGame *game = game_of(self);
     g_autoptr(GError) error = NULL;
     MindenTip tip;
 
@@ -909,7 +1042,19 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
         return;
     minden_tip_board_get_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
     guint seat = (guint) self->viewer;
-    /* Forget the stones before anyone else can see them. */
+    if (!minden_game_tip(game, seat, &tip, &error)) {
+        show_error(self, error);
+        return;
+    }
+    /* A game played from another device only asks its host (issue 31): until the host's
+     * next view shows the tip, the stones stay where the person put them, and the same tip
+     * is not asked for twice (a new stone asks again). */
+    if (!minden_game_has_tipped(game, seat)) {
+        gtk_widget_action_set_enabled(GTK_WIDGET(self), "minden.place-tip", FALSE);
+        return;
+    }
+    /* The tip is in: forget the stones. A privacy screen for the next person went up while
+     * the model announced the tip, so nobody else saw them. */
     self->viewer = -1;
     self->tip_board_seat = -1;
     minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), NULL);
@@ -917,12 +1062,6 @@ static void place_tip_activated(GtkWidget *widget, const char *name, GVariant *p
     /* Also where the map's cursor was: the next person (or this one next round, when no
      * cover goes up) starts from the middle (issue 10). */
     lp_game_page_forget_seat(LP_GAME_PAGE(self));
-    if (!minden_game_tip(game_of(self), seat, &tip, &error)) {
-        self->viewer = (int) seat;
-        self->tip_board_seat = (int) seat;
-        minden_tip_board_set_tip(MINDEN_TIP_BOARD(self->tip_board), &tip);
-        show_error(self, error);
-    }
 }
 
 static void remove_stone_activated(GtkWidget *widget, const char *name, GVariant *param)
@@ -989,6 +1128,7 @@ static void minden_page_class_init(MindenPageClass *klass)
     page_class->css_resource = "/io/github/landpartie/Landpartie/minden/minden.css";
     page_class->revealed = minden_page_revealed;
     page_class->forget_seat = minden_page_forget_seat;
+    page_class->carry_over = minden_page_carry_over;
 
     g_type_ensure(MINDEN_TYPE_BOARD);
     g_type_ensure(MINDEN_TYPE_TIP_BOARD);

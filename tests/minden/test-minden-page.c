@@ -20,18 +20,7 @@
 #include "minden-table.h"
 #include "minden-tip-board.h"
 #include "minden-track.h"
-
-static GtkWidget *find_type(GtkWidget *w, GType type)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(w, type))
-        return w;
-    for (GtkWidget *c = gtk_widget_get_first_child(w); c; c = gtk_widget_get_next_sibling(c)) {
-        GtkWidget *found = find_type(c, type);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
+#include "minden-widget-test-util.h"
 
 static GtkWidget *find_css(GtkWidget *w, const char *css_class)
 {
@@ -54,37 +43,6 @@ static gboolean label_contains(GtkWidget *w, const char *needle)
         if (label_contains(c, needle))
             return TRUE;
     return FALSE;
-}
-
-static void iterate(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end)
-        g_main_context_iteration(NULL, FALSE);
-}
-
-/* What widget draws, rendered as its window would. */
-static GdkTexture *render_widget(GtkWidget *widget)
-{
-    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(widget);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, width, height);
-    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
-    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(widget));
-    return gsk_renderer_render_texture(renderer, node,
-                                       &GRAPHENE_RECT_INIT(0, 0, width, height));
-}
-
-static void shot(GtkWidget *window, const char *name)
-{
-    const char *dir = g_getenv("MINDEN_SHOTS");
-    if (dir == NULL)
-        return;
-    iterate(150);
-    g_autoptr(GdkTexture) tex = render_widget(gtk_window_get_child(GTK_WINDOW(window)));
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    gdk_texture_save_to_png(tex, path);
 }
 
 static GPtrArray *players(guint n_humans, guint n_computers)
@@ -167,19 +125,6 @@ static void fixture_teardown(Fixture *f)
     g_clear_object(&f->driver);
     g_assert_finalize_object(f->game);
 }
-
-/* Runs the main loop until cond holds or a timeout. */
-#define WAIT_FOR(cond)                                                                       \
-    G_STMT_START                                                                             \
-    {                                                                                        \
-        gint64 _end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;                          \
-        while (!(cond)) {                                                                    \
-            g_main_context_iteration(NULL, FALSE);                                           \
-            if (g_get_monotonic_time() > _end)                                               \
-                g_error("timed out waiting for " #cond);                                     \
-        }                                                                                    \
-    }                                                                                        \
-    G_STMT_END
 
 /* Activates a page action as a button or shortcut would; its effect is checked afterwards
  * (GTK 4.8 has no public query for whether a widget action is enabled). */
@@ -349,18 +294,6 @@ static void test_privacy(void)
 }
 
 
-/* Whether text names the region needle and not only a larger region that starts alike
- * ("East, North" in "East, North, sector 5"; "E · N" in "E · N · 5"). */
-static gboolean names_region(const char *text, const char *needle)
-{
-    for (const char *at = strstr(text, needle); at != NULL; at = strstr(at + 1, needle)) {
-        const char *after = at + strlen(needle);
-        if (*after != ',' && !g_str_has_prefix(after, " ·"))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 /* Issue 10: at every hand-over of a whole game, the covered page's text holds no tip placed
  * so far in the round, of a human or a computer. */
 static void test_leak_tips(void)
@@ -432,26 +365,6 @@ static void test_leak_tips(void)
     g_assert_cmpuint(covers, >=, 4);
     g_assert_cmpuint(checked, >=, 2);
     fixture_teardown(&f);
-}
-
-static void board_key(MindenBoard *board, guint keyval)
-{
-    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers(GTK_WIDGET(board));
-    for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
-        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
-        if (GTK_IS_EVENT_CONTROLLER_KEY(c)) {
-            gboolean handled = FALSE;
-            g_signal_emit_by_name(c, "key-pressed", keyval, 0, 0, &handled);
-            return;
-        }
-    }
-    g_assert_not_reached();
-}
-
-static void on_cell(MindenBoard *board, int ew, int band, int sector, int section,
-                    MindenTip *out)
-{
-    *out = (MindenTip) { 4, (gint8) ew, (gint8) band, (gint8) sector, (gint8) section };
 }
 
 /* Issue 10: Anna walks the map's keyboard cursor to her cell and places her tip; after the

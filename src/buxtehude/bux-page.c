@@ -1326,7 +1326,8 @@ static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
         on_challenge_resolved(self);
         gtk_label_set_text(self->result_label, gtk_label_get_text(prev->result_label));
     } else if (bux_game_get_phase(was) == BUX_PHASE_CHALLENGE &&
-               bux_game_get_phase(game) != BUX_PHASE_CHALLENGE && same_challenge(before, now) &&
+               bux_game_get_phase(game) != BUX_PHASE_CHALLENGE &&
+               bux_game_get_phase(game) != BUX_PHASE_NEIGHBOUR && same_challenge(before, now) &&
                !placed_since && bux_game_get_placed(was, &arm, &index)) {
         g_autofree char *note = g_strdup_printf(_("Nobody objected: %s stays."),
                                                 name_of(self, bux_game_get_arm_card(was, arm,
@@ -1336,6 +1337,12 @@ static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
 
     const BuxScoring *scored = bux_game_get_last_scoring(game);
     if (scored != NULL && !same_scoring(bux_game_get_last_scoring(was), scored)) {
+        /* The scoring came after the challenge: its result is no longer what happens now. */
+        if (self->showing_result) {
+            self->showing_result = FALSE;
+            g_clear_handle_id(&self->result_timeout, g_source_remove);
+            release(self);
+        }
         on_cross_checked(self);
         on_scored(self);
     } else if (scored != NULL && prev->scoring_step >= 0) {
@@ -1367,6 +1374,12 @@ static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
     if (g_strcmp0(prev->mode, self->mode) != 0 || focus == NULL ||
         !gtk_widget_is_ancestor(focus, GTK_WIDGET(self)))
         focus_mode(self);
+    /* Never left on the page that goes: the window would keep it, and the keys would go to
+     * it (GTK 4.8 does not move a focus from a removed widget). */
+    focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(prev)) &&
+        !gtk_widget_child_focus(GTK_WIDGET(self), GTK_DIR_TAB_FORWARD))
+        gtk_root_set_focus(root, NULL);
 }
 
 /* LpGamePage::forget_seat: the cover went up; the next person's field starts empty. */

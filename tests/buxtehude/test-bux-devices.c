@@ -47,6 +47,7 @@ static void screen_open(Screen *s, BuxGame *game)
     s->settings = lp_settings_new();
     lp_settings_set_animation_speed(s->settings, LP_ANIMATION_SPEED_OFF);
     s->page = page_new(s, game);
+    gtk_widget_set_vexpand(GTK_WIDGET(s->page), TRUE);
     s->window = gtk_window_new();
     s->box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_box_append(GTK_BOX(s->box), GTK_WIDGET(s->page));
@@ -81,6 +82,31 @@ static void screen_close(Screen *s)
     g_assert_finalize_object(s->page);
     g_assert_finalize_object(s->driver);
     g_assert_finalize_object(s->settings);
+}
+
+/* With BUX_SHOT_DIR set, a picture of the window for people to look at. */
+static void shot(Screen *s, const char *name)
+{
+    const char *dir = g_getenv("BUX_SHOT_DIR");
+    if (dir == NULL)
+        return;
+    for (int i = 0; i < 20; i++) {
+        g_usleep(20000);
+        iterate();
+    }
+    GtkWidget *w = s->window;
+    int width = gtk_widget_get_width(w), height = gtk_widget_get_height(w);
+    g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new(w);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    gdk_paintable_snapshot(paintable, snapshot, width, height);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    if (node == NULL)
+        return;
+    GskRenderer *renderer = gtk_native_get_renderer(gtk_widget_get_native(w));
+    g_autoptr(GdkTexture) texture =
+        gsk_renderer_render_texture(renderer, node, &GRAPHENE_RECT_INIT(0, 0, width, height));
+    g_autofree char *path = g_strdup_printf("%s/devices-%s.png", dir, name);
+    gdk_texture_save_to_png(texture, path);
 }
 
 static BuxCross *cross_of(BuxPage *page)
@@ -288,6 +314,8 @@ static void test_host_waits(void)
                 g_assert_cmpstr(mode, ==, "waiting");
                 g_assert_true(says(s.page, "Waiting for Ben…"));
                 g_assert_false(bux_cross_get_interactive(cross_of(s.page)));
+                if (!seen_place)
+                    shot(&s, "host-waiting");
                 /* Anna's Enter does not place Ben's card. */
                 guint placed = bux_game_get_n_placed(host);
                 act(s.page, "bux.place-selected", NULL);
@@ -306,6 +334,8 @@ static void test_host_waits(void)
                 g_str_equal(mode, "challenge")) {
                 /* RULES.md: people come first; Ben calls at his own screen. */
                 g_assert_true(says(s.page, "Waiting for Ben…"));
+                if (!seen_challenge)
+                    shot(&s, "host-challenge-waiting");
                 seen_challenge = TRUE;
                 remote_decides(host, BEN);
             } else if (turn != ANNA && !bux_game_has_decided(host, ANNA) &&
@@ -435,6 +465,8 @@ static void test_mirror_plays_through(void)
         guint index = 0;
         if (g_str_equal(mode, "place")) {
             g_assert_true(bux_cross_get_interactive(cross_of(page)));
+            if (placed == 6)
+                shot(&s, "mirror-place");
             /* A click on a gap. */
             good_gap(mirror, &arm, &index);
             g_signal_emit_by_name(cross_of(page), "gap-activated", (guint)arm, index);
@@ -446,6 +478,8 @@ static void test_mirror_plays_through(void)
             placed++;
         } else if (g_str_equal(mode, "challenge")) {
             g_assert_nonnull(strstr(buttons, "Wrong! (Anna)"));
+            if (challenged + passed == 6)
+                shot(&s, "mirror-challenge");
             gboolean call = (challenged + passed) % 3 == 1;
             if (call)
                 act(page, "bux.challenge", g_variant_new_uint32(ANNA));

@@ -56,6 +56,7 @@ struct _BuxPage {
 
     gboolean showing_result;
     guint result_timeout;
+    gint64 result_due;       /* when result_timeout fires (monotonic µs) */
     GString *exchanges;      /* bonus card exchanges of the running challenge, for its text */
     gboolean in_scoring;     /* between "cross-checked" and "scored" */
     GString *scoring_exchanges; /* the same for the scoring shown */
@@ -644,6 +645,19 @@ static void auto_continue(BuxPage *self, gboolean human_involved)
         ms = MAX(ms, lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
                                              LP_PACE_READING));
     self->result_timeout = g_timeout_add(ms, result_timeout_cb, self);
+    self->result_due = g_get_monotonic_time() + (gint64)ms * 1000;
+}
+
+/* The going on of a result or scoring that goes on by itself, when the previous page's
+ * would have: at the same moment, not later with every view (issue 31). */
+static void continue_as(BuxPage *self, BuxPage *prev)
+{
+    if (prev->result_timeout == 0 || self->result_timeout == 0)
+        return;
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    gint64 left = (prev->result_due - g_get_monotonic_time()) / 1000;
+    self->result_timeout = g_timeout_add((guint)CLAMP(left, 1, G_MAXINT), result_timeout_cb, self);
+    self->result_due = prev->result_due;
 }
 
 /* RULES.md, Chips and the supply: a bonus card exchange, told with the rule. */
@@ -1325,6 +1339,7 @@ static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
         /* Still being read: with the text as it was (it told the bonus exchanges). */
         on_challenge_resolved(self);
         gtk_label_set_text(self->result_label, gtk_label_get_text(prev->result_label));
+        continue_as(self, prev);
     } else if (bux_game_get_phase(was) == BUX_PHASE_CHALLENGE &&
                bux_game_get_phase(game) != BUX_PHASE_CHALLENGE &&
                bux_game_get_phase(game) != BUX_PHASE_NEIGHBOUR && same_challenge(before, now) &&
@@ -1352,8 +1367,10 @@ static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
         memcpy(self->scoring_bonus, prev->scoring_bonus, sizeof self->scoring_bonus);
         if (prev->scoring_timer != 0)
             self->scoring_timer = g_timeout_add(MAX(step_ms(self), 1), scoring_tick, self);
-        else if (prev->result_timeout != 0)
+        else if (prev->result_timeout != 0) {
             auto_continue(self, FALSE);
+            continue_as(self, prev);
+        }
         show_scoring_step(self, prev->scoring_step);
         update_view(self);
     }

@@ -91,6 +91,10 @@ struct _BuxCross {
     int popover_card;
     int focus_card;        /* the card the keyboard points at while the cross is read, or -1 */
     guint focusable_id;    /* update_focusable() after a new scene, outside the snapshot */
+    /* Issue 31: the card a person was reading on the cross of the page this one replaced,
+     * taken up again once this cross has drawn its cards; or -1. */
+    int carried_card;
+    gboolean carried_focus;
     guint scroll_id;
 };
 
@@ -1441,6 +1445,12 @@ static gboolean walk_cards(BuxCross *self, int step)
         if (g_array_index(cards, int, i) == self->focus_card)
             at = (int)i;
     }
+    /* Coming back to the cross of a new page, the reading goes on where it was. */
+    for (guint i = 0; at < 0 && step == 0 && i < cards->len; i++) {
+        if (g_array_index(cards, int, i) == self->carried_card)
+            at = (int)i;
+    }
+    self->carried_card = -1;
     at = at < 0 ? 0 : (at + step + (int)cards->len) % (int)cards->len;
     set_focus_card(self, g_array_index(cards, int, at));
     return TRUE;
@@ -1476,6 +1486,9 @@ static gboolean update_focusable_idle(gpointer data)
     self->focusable_id = 0;
     g_autoptr(GArray) cards = terse_cards(self);
     gtk_widget_set_focusable(GTK_WIDGET(self), self->interactive || cards->len > 0);
+    if (self->carried_focus && gtk_widget_get_focusable(GTK_WIDGET(self)))
+        gtk_widget_grab_focus(GTK_WIDGET(self));
+    self->carried_focus = FALSE;
     if (cards->len == 0 && (self->focus_card >= 0 || self->popover_card >= 0)) {
         self->focus_card = -1;
         hide_details(self);
@@ -1782,6 +1795,24 @@ int bux_cross_get_scoring_step(BuxCross *self)
     return self->scoring_step;
 }
 
+void bux_cross_carry_over(BuxCross *self, BuxCross *previous)
+{
+    g_return_if_fail(BUX_IS_CROSS(self) && BUX_IS_CROSS(previous));
+    self->sel_arm = previous->sel_arm;
+    self->sel_index = previous->sel_index;
+    clamp_selection(self);
+    g_signal_emit(self, signals[SIGNAL_SELECTION_CHANGED], 0);
+    /* Cards are read only once this cross has drawn them: the base could not give it the
+     * focus yet. */
+    int card = previous->focus_card >= 0 ? previous->focus_card
+                                         : bux_cross_get_details_card(previous);
+    if (card >= 0 && !gtk_widget_has_focus(GTK_WIDGET(self))) {
+        self->carried_card = card;
+        self->carried_focus = gtk_widget_has_focus(GTK_WIDGET(previous));
+    }
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index)
 {
     g_return_val_if_fail(BUX_IS_CROSS(self), FALSE);
@@ -1956,6 +1987,7 @@ static void bux_cross_init(BuxCross *self)
     self->keep_card = -1;
     self->popover_card = -1;
     self->focus_card = -1;
+    self->carried_card = -1;
     gtk_widget_set_has_tooltip(GTK_WIDGET(self), TRUE);
     /* The model and the settings are followed through signal groups, so that replacing
      * either moves the handlers along. */

@@ -39,6 +39,10 @@ int bux_cross_get_scoring_step(BuxCross *self);
 void bux_cross_keep_in_view(BuxCross *self, int card);
 /* The gap the keyboard points at. */
 gboolean bux_cross_get_selected_gap(BuxCross *self, BuxArm *arm, guint *index);
+/* Issue 31: this cross replaces previous on the page of a newer view of the same seat: the
+ * selected gap stays (within the arm's gaps), and so does the card the keyboard was reading
+ * (once this cross shows it). */
+void bux_cross_carry_over(BuxCross *self, BuxCross *previous);
 /* A readable name for a gap: "north, between Kiel and Hamburg". */
 char *bux_cross_describe_gap(BuxGame *game, BuxArm arm, guint index);
 /* Let the cards at these deck indices leave with a short animation from where they were last

@@ -56,6 +56,7 @@ struct _BuxPage {
 
     gboolean showing_result;
     guint result_timeout;
+    gint64 result_due;       /* when result_timeout fires (monotonic µs) */
     GString *exchanges;      /* bonus card exchanges of the running challenge, for its text */
     gboolean in_scoring;     /* between "cross-checked" and "scored" */
     GString *scoring_exchanges; /* the same for the scoring shown */
@@ -67,6 +68,7 @@ struct _BuxPage {
     const char *mode;
     gboolean large;     /* a big screen: the side panel wider, its text larger */
     guint large_idle;
+    guint map_focus;    /* the mode's focus once the page is shown, unless carried over */
 };
 
 G_DEFINE_FINAL_TYPE(BuxPage, bux_page, LP_TYPE_GAME_PAGE)
@@ -88,6 +90,39 @@ static const char *seat_name(BuxPage *self, guint seat)
 static gboolean seat_human(BuxPage *self, guint seat)
 {
     return lp_player_is_human(lp_game_get_player(LP_GAME(game_of(self)), seat));
+}
+
+/* Issue 31: a person who plays at this screen. Only these see their secrets and get the
+ * controls for their decisions; on a joining device that is its own seat alone. */
+static gboolean seat_local(BuxPage *self, guint seat)
+{
+    return lp_game_seat_is_local(LP_GAME(game_of(self)), seat);
+}
+
+/* A person who decides at another screen (another device, or the host's): the page waits
+ * for them, offering nothing in their place. */
+static gboolean seat_away(BuxPage *self, guint seat)
+{
+    return seat_human(self, seat) && !seat_local(self, seat);
+}
+
+static char *names_list(BuxPage *self, const int *flags, guint n);
+
+/* What the page says where it would ask a person at this screen: "Waiting for Ben…", or
+ * "Waiting for Ben and Cem…" (flags: one per seat). */
+static char *waiting_text(BuxPage *self, const int *flags)
+{
+    g_autofree char *names = names_list(self, flags, lp_game_get_n_players(LP_GAME(game_of(self))));
+    /* Translators: a person who plays on another device decides now; %s is a name, or
+     * names joined as in “Ben and Cem” */
+    return g_strdup_printf(_("Waiting for %s…"), names);
+}
+
+static char *waiting_for(BuxPage *self, guint seat)
+{
+    g_autofree int *flags = g_new0(int, lp_game_get_n_players(LP_GAME(game_of(self))));
+    flags[seat] = TRUE;
+    return waiting_text(self, flags);
 }
 
 static const BuxCard *card_of(BuxPage *self, int card)
@@ -343,8 +378,10 @@ static void place(BuxPage *self, BuxArm arm, guint index)
 {
     g_autoptr(GError) error = NULL;
     if (bux_game_get_phase(game_of(self)) != BUX_PHASE_PLACE ||
-        !seat_human(self, bux_game_get_turn_seat(game_of(self))))
+        !seat_local(self, bux_game_get_turn_seat(game_of(self))))
         return;
+    /* On a mirror the move goes to the host ("action-requested") and the card stays in hand
+     * until the host's next view comes back as a new page. */
     report(self, bux_game_place(game_of(self), arm, index, &error), error);
 }
 
@@ -446,10 +483,18 @@ static void update_challenge(BuxPage *self)
         gtk_box_remove(GTK_BOX(self->wrong_box), child);
     guint n = lp_game_get_n_players(LP_GAME(game_of(self)));
     gboolean any = FALSE;
+    g_autofree int *away = g_new0(int, n);
+    gboolean any_away = FALSE;
     for (guint k = 1; k < n; k++) {
         guint s = (placer + k) % n;
         if (!seat_human(self, s) || bux_game_has_decided(game_of(self), s))
             continue;
+        /* RULES.md: people come first. A person at another screen calls there; the call
+         * reaches the model as that seat's action, and the page only waits for it. */
+        if (!seat_local(self, s)) {
+            away[s] = any_away = TRUE;
+            continue;
+        }
         /* Translators: the button a player presses to challenge: "Wrong! (Anna)" */
         g_autofree char *label = g_strdup_printf(_("Wrong! (%s)"), seat_name(self, s));
         GtkWidget *button = gtk_button_new_with_label(label);
@@ -461,12 +506,19 @@ static void update_challenge(BuxPage *self)
     }
     gtk_widget_set_visible(self->no_objection_button, any);
     int thinker = bux_game_get_deciding_computer(game_of(self));
-    gtk_widget_set_visible(self->thinking_box, thinker >= 0);
-    gtk_spinner_set_spinning(self->thinking_spinner, thinker >= 0);
-    if (thinker >= 0) {
-        g_autofree char *t = g_strdup_printf(_("%s is thinking…"), seat_name(self, thinker));
-        gtk_label_set_text(self->thinking_label, t);
+    gboolean busy = thinker >= 0 || any_away;
+    gtk_widget_set_visible(self->thinking_box, busy);
+    gtk_spinner_set_spinning(self->thinking_spinner, busy);
+    g_autoptr(GString) t = g_string_new(NULL);
+    if (thinker >= 0)
+        g_string_append_printf(t, _("%s is thinking…"), seat_name(self, thinker));
+    if (any_away) {
+        g_autofree char *waiting = waiting_text(self, away);
+        if (t->len > 0)
+            g_string_append_c(t, '\n');
+        g_string_append(t, waiting);
     }
+    gtk_label_set_text(self->thinking_label, t->str);
 }
 
 static void update_neighbour(BuxPage *self)
@@ -574,6 +626,12 @@ static gboolean any_human(BuxPage *self)
     return lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self)))) > 0;
 }
 
+/* Somebody at this screen who can press Continue (issue 31: none at the shared table). */
+static gboolean any_local(BuxPage *self)
+{
+    return lp_game_count_local_people(LP_GAME(game_of(self))) > 0;
+}
+
 /* A result that concerns a person stays until a person presses Continue (issue 10); one
  * among computers only shows for a while and goes on, at the pace of the settings: long
  * enough to read when people watch, short when nobody does. */
@@ -587,6 +645,19 @@ static void auto_continue(BuxPage *self, gboolean human_involved)
         ms = MAX(ms, lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
                                              LP_PACE_READING));
     self->result_timeout = g_timeout_add(ms, result_timeout_cb, self);
+    self->result_due = g_get_monotonic_time() + (gint64)ms * 1000;
+}
+
+/* The going on of a result or scoring that goes on by itself, when the previous page's
+ * would have: at the same moment, not later with every view (issue 31). */
+static void continue_as(BuxPage *self, BuxPage *prev)
+{
+    if (prev->result_timeout == 0 || self->result_timeout == 0)
+        return;
+    g_clear_handle_id(&self->result_timeout, g_source_remove);
+    gint64 left = (prev->result_due - g_get_monotonic_time()) / 1000;
+    self->result_timeout = g_timeout_add((guint)CLAMP(left, 1, G_MAXINT), result_timeout_cb, self);
+    self->result_due = prev->result_due;
 }
 
 /* RULES.md, Chips and the supply: a bonus card exchange, told with the rule. */
@@ -662,7 +733,9 @@ static void on_challenge_resolved(BuxPage *self)
         self->showing_result = TRUE;
         hold(self);
     }
-    auto_continue(self, seat_human(self, c->placer) || seat_human(self, c->challenger));
+    /* Only a person at this screen can press Continue: the host's shared table, where every
+     * person sits at another device, must not wait for one. */
+    auto_continue(self, seat_local(self, c->placer) || seat_local(self, c->challenger));
     set_note(self, NULL);
     update_view(self);
 }
@@ -681,6 +754,24 @@ static void on_no_challenge(BuxPage *self)
 }
 
 /* ---- estimates and scoring -------------------------------------------------------------- */
+
+/* The person at this screen asked for an estimate now, or -1. RULES.md: the computers
+ * estimate first, then the people one at a time (they share the screen). A person at
+ * another device estimates there, at the same time: the people here do not wait for them. */
+static int asked_estimate(BuxPage *self)
+{
+    BuxGame *game = game_of(self);
+    int next = bux_game_get_estimating_seat(game);
+    if (next < 0 || !seat_human(self, next))
+        return -1;
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    for (guint k = 0; k < n; k++) {
+        guint s = (bux_game_get_turn_seat(game) + k) % n;
+        if (seat_local(self, s) && !bux_game_has_estimated(game, s))
+            return s;
+    }
+    return -1;
+}
 
 /* An estimate nobody typed is not a 0 (issue 10): the field starts empty, at the value -1
  * below every estimate, and "Done" waits for a number (typed, stepped to or set by a screen
@@ -724,8 +815,8 @@ static int on_estimate_input(GtkSpinButton *spin, double *value, BuxPage *self)
 static void estimate_activated(GtkWidget *widget, const char *action, GVariant *param)
 {
     BuxPage *self = BUX_PAGE(widget);
-    int seat = bux_game_get_estimating_seat(game_of(self));
-    if (seat < 0 || !seat_human(self, seat))
+    int seat = asked_estimate(self);
+    if (seat < 0)
         return;
     g_autoptr(GError) error = NULL;
     gtk_spin_button_update(GTK_SPIN_BUTTON(self->estimate_spin));
@@ -877,7 +968,7 @@ static gboolean scoring_tick(gpointer data)
     if (step > (int)sc->wrong->len) {
         step = sc->wrong->len + 1;
         self->scoring_timer = 0;
-        auto_continue(self, any_human(self));
+        auto_continue(self, any_local(self));
     }
     show_scoring_step(self, step);
     return self->scoring_timer != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
@@ -894,7 +985,7 @@ static void on_scored(BuxPage *self)
     guint ms = step_ms(self);
     if (ms == 0) {
         step = sc->wrong->len + 1;
-        auto_continue(self, any_human(self));
+        auto_continue(self, any_local(self));
     } else
         self->scoring_timer = g_timeout_add(ms, scoring_tick, self);
     show_scoring_step(self, step);
@@ -1016,7 +1107,7 @@ static void show_waiting(BuxPage *self, const char *text)
 static gboolean human_places(BuxPage *self)
 {
     return bux_game_get_phase(game_of(self)) == BUX_PHASE_PLACE &&
-           seat_human(self, bux_game_get_turn_seat(game_of(self))) && !self->showing_result &&
+           seat_local(self, bux_game_get_turn_seat(game_of(self))) && !self->showing_result &&
            self->scoring_step < 0;
 }
 
@@ -1024,6 +1115,14 @@ static void show_place(BuxPage *self)
 {
     guint turn = bux_game_get_turn_seat(game_of(self));
     int card = bux_game_get_hand(game_of(self));
+    if (!human_places(self) && seat_away(self, turn)) {
+        /* The card drawn is read aloud (RULES.md): everybody may know it. */
+        g_autofree char *waiting = waiting_for(self, turn);
+        g_autofree char *hand = g_strdup_printf(_("Card in hand: %s"), name_of(self, card));
+        g_autofree char *text = g_strdup_printf("%s\n%s", waiting, hand);
+        show_waiting(self, text);
+        return;
+    }
     if (!human_places(self)) {
         g_autofree char *text = g_strdup_printf(_("%s is placing %s…"), seat_name(self, turn),
                                                 name_of(self, card));
@@ -1050,11 +1149,17 @@ static void show_challenge(BuxPage *self)
 static void show_neighbour(BuxPage *self)
 {
     int challenger = bux_game_get_challenger(game_of(self));
-    if (!seat_human(self, challenger)) {
+    if (!seat_local(self, challenger)) {
         g_autofree char *text = g_strdup_printf(_("%s calls “Wrong!” and picks a "
                                                   "neighbour…"),
                                                 seat_name(self, challenger));
-        show_waiting(self, text);
+        if (seat_away(self, challenger)) {
+            g_autofree char *waiting = waiting_for(self, challenger);
+            g_autofree char *both = g_strdup_printf("%s\n%s", waiting, text);
+            show_waiting(self, both);
+        } else {
+            show_waiting(self, text);
+        }
         return;
     }
     update_neighbour(self);
@@ -1063,15 +1168,27 @@ static void show_neighbour(BuxPage *self)
 
 static void show_estimate(BuxPage *self)
 {
-    int seat = bux_game_get_estimating_seat(game_of(self));
-    if (seat < 0) {
+    int next = bux_game_get_estimating_seat(game_of(self));
+    if (next < 0) {
         show_waiting(self, "");
         return;
     }
-    if (!seat_human(self, seat)) {
+    if (!seat_human(self, next)) {
         uncover(self);
         g_autofree char *text = g_strdup_printf(_("Intermezzo! %s is estimating…"),
-                                                seat_name(self, seat));
+                                                seat_name(self, next));
+        show_waiting(self, text);
+        return;
+    }
+    int seat = asked_estimate(self);
+    if (seat < 0) {
+        /* Every person here has estimated; the others do so at their own screens. */
+        uncover(self);
+        guint n = lp_game_get_n_players(LP_GAME(game_of(self)));
+        g_autofree int *away = g_new0(int, n);
+        for (guint s = 0; s < n; s++)
+            away[s] = seat_away(self, s) && !bux_game_has_estimated(game_of(self), s);
+        g_autofree char *text = waiting_text(self, away);
         show_waiting(self, text);
         return;
     }
@@ -1156,9 +1273,130 @@ static void update_view(BuxPage *self)
     }
 }
 
+static gboolean map_focus_cb(gpointer data)
+{
+    BuxPage *self = data;
+    self->map_focus = 0;
+    focus_mode(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* Not at once: a page that replaces another (issue 31, lp_game_page_carry_over()) is shown
+ * before the focus is carried over from the page it replaces. */
 static void on_map(GtkWidget *widget, gpointer user_data)
 {
-    focus_mode(BUX_PAGE(widget));
+    BuxPage *self = BUX_PAGE(widget);
+    if (self->map_focus == 0)
+        self->map_focus = g_idle_add(map_focus_cb, self);
+}
+
+/* ---- a newer view (issue 31) ------------------------------------------------------------ */
+
+static gboolean same_challenge(const BuxChallenge *a, const BuxChallenge *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return a->placer == b->placer && a->challenger == b->challenger && a->card == b->card &&
+           a->neighbour == b->neighbour && a->arm == b->arm && a->index == b->index &&
+           a->side == b->side;
+}
+
+static gboolean same_scoring(const BuxScoring *a, const BuxScoring *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return a->cross == b->cross && a->final == b->final && a->start == b->start;
+}
+
+/* LpGamePage::carry_over: a joining window shows each view of its seat on a new page over a
+ * new mirror. A mirror is built from the view and tells nothing by signals, so what a page
+ * at home learns from them ("challenge-resolved", "scored", "no-challenge") this page finds
+ * by comparing its game with the previous page's; and what the person was reading or
+ * typing stays. Nothing here waits for anybody but the person at this screen: the host's
+ * game goes on without the page. */
+static void bux_page_carry_over(LpGamePage *page, LpGamePage *previous)
+{
+    BuxPage *self = BUX_PAGE(page), *prev = BUX_PAGE(previous);
+    BuxGame *game = game_of(self), *was = game_of(prev);
+    g_clear_handle_id(&self->map_focus, g_source_remove);
+
+    bux_cross_carry_over(self->cross, prev->cross);
+    g_string_assign(self->exchanges, prev->exchanges->str);
+
+    /* A note stays until the next card is placed, as at home. */
+    gboolean placed_since = bux_game_get_n_placed(game) != bux_game_get_n_placed(was) ||
+                            bux_game_get_cross_number(game) != bux_game_get_cross_number(was);
+    if (prev->note != NULL && !placed_since)
+        set_note(self, prev->note);
+
+    const BuxChallenge *before = bux_game_get_last_challenge(was);
+    const BuxChallenge *now = bux_game_get_last_challenge(game);
+    BuxArm arm;
+    guint index;
+    if (now != NULL && !same_challenge(before, now) && bux_game_is_revealed(game, now->card)) {
+        on_challenge_resolved(self);
+    } else if (now != NULL && prev->showing_result) {
+        /* Still being read: with the text as it was (it told the bonus exchanges). */
+        on_challenge_resolved(self);
+        gtk_label_set_text(self->result_label, gtk_label_get_text(prev->result_label));
+        continue_as(self, prev);
+    } else if (bux_game_get_phase(was) == BUX_PHASE_CHALLENGE &&
+               bux_game_get_phase(game) != BUX_PHASE_CHALLENGE &&
+               bux_game_get_phase(game) != BUX_PHASE_NEIGHBOUR && same_challenge(before, now) &&
+               !placed_since && bux_game_get_placed(was, &arm, &index)) {
+        g_autofree char *note = g_strdup_printf(_("Nobody objected: %s stays."),
+                                                name_of(self, bux_game_get_arm_card(was, arm,
+                                                                                    index)));
+        set_note(self, note);
+    }
+
+    const BuxScoring *scored = bux_game_get_last_scoring(game);
+    if (scored != NULL && !same_scoring(bux_game_get_last_scoring(was), scored)) {
+        /* The scoring came after the challenge: its result is no longer what happens now. */
+        if (self->showing_result) {
+            self->showing_result = FALSE;
+            g_clear_handle_id(&self->result_timeout, g_source_remove);
+            release(self);
+        }
+        on_cross_checked(self);
+        on_scored(self);
+    } else if (scored != NULL && prev->scoring_step >= 0) {
+        /* The steps go on from where they were. */
+        hold(self);
+        g_string_assign(self->scoring_exchanges, prev->scoring_exchanges->str);
+        memcpy(self->scoring_bonus, prev->scoring_bonus, sizeof self->scoring_bonus);
+        if (prev->scoring_timer != 0)
+            self->scoring_timer = g_timeout_add(MAX(step_ms(self), 1), scoring_tick, self);
+        else if (prev->result_timeout != 0) {
+            auto_continue(self, FALSE);
+            continue_as(self, prev);
+        }
+        show_scoring_step(self, prev->scoring_step);
+        update_view(self);
+    }
+
+    /* The typed estimate: the spin button keeps its text only once it is read as a value. */
+    if (g_strcmp0(self->mode, "estimate") == 0 && g_strcmp0(prev->mode, "estimate") == 0 &&
+        asked_estimate(self) == asked_estimate(prev)) {
+        const char *typed = gtk_editable_get_text(GTK_EDITABLE(prev->estimate_spin));
+        if (g_strcmp0(typed, gtk_editable_get_text(GTK_EDITABLE(self->estimate_spin))) != 0)
+            gtk_editable_set_text(GTK_EDITABLE(self->estimate_spin), typed);
+        update_estimate_action(self);
+    }
+
+    /* A part of the page that changed takes the focus as at home; the same part keeps what
+     * the base carried over, or else gets its own. */
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (g_strcmp0(prev->mode, self->mode) != 0 || focus == NULL ||
+        !gtk_widget_is_ancestor(focus, GTK_WIDGET(self)))
+        focus_mode(self);
+    /* Never left on the page that goes: the window would keep it, and the keys would go to
+     * it (GTK 4.8 does not move a focus from a removed widget). */
+    focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(prev)) &&
+        !gtk_widget_child_focus(GTK_WIDGET(self), GTK_DIR_TAB_FORWARD))
+        gtk_root_set_focus(root, NULL);
 }
 
 /* LpGamePage::forget_seat: the cover went up; the next person's field starts empty. */
@@ -1171,7 +1409,7 @@ static void bux_page_forget_seat(LpGamePage *page)
 static void bux_page_revealed(LpGamePage *page)
 {
     BuxPage *self = BUX_PAGE(page);
-    self->revealed_for = bux_game_get_estimating_seat(game_of(self));
+    self->revealed_for = asked_estimate(self);
     self->mode = NULL;
     update_view(self);
 }
@@ -1253,6 +1491,7 @@ static void bux_page_dispose(GObject *object)
 {
     BuxPage *self = BUX_PAGE(object);
     g_clear_handle_id(&self->large_idle, g_source_remove);
+    g_clear_handle_id(&self->map_focus, g_source_remove);
     /* The base class drops the model's handlers, releases the holds and unparents the
      * privacy screen. */
     g_clear_handle_id(&self->result_timeout, g_source_remove);
@@ -1290,6 +1529,7 @@ static void bux_page_class_init(BuxPageClass *klass)
     page_class->css_resource = "/io/github/landpartie/Landpartie/buxtehude/bux-page.css";
     page_class->revealed = bux_page_revealed;
     page_class->forget_seat = bux_page_forget_seat;
+    page_class->carry_over = bux_page_carry_over;
 
     g_type_ensure(BUX_TYPE_CROSS);
     gtk_widget_class_set_template_from_resource(widget_class,

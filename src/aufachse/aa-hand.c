@@ -131,6 +131,20 @@ gboolean aa_hand_select_index(AaHand *self, guint index)
     return TRUE;
 }
 
+gboolean aa_hand_select_card(AaHand *self, guint card)
+{
+    g_return_val_if_fail(AA_IS_HAND(self), FALSE);
+    for (guint i = 0; i < self->buttons->len; i++) {
+        GtkWidget *button = self->buttons->pdata[i];
+        if (button_card(button) != (int)card || !gtk_widget_get_sensitive(button))
+            continue;
+        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(button), TRUE);
+        self->just_selected = FALSE;
+        return TRUE;
+    }
+    return FALSE;
+}
+
 void aa_hand_focus_selected(AaHand *self)
 {
     g_return_if_fail(AA_IS_HAND(self));

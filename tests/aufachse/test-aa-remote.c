@@ -12,40 +12,10 @@
 #include "aa-ai.h"
 #include "aa-hand.h"
 #include "aa-page.h"
+#include "aa-page-test-util.h"
 #include "aa-test-util.h"
 #include "lp-privacy-screen.h"
 #include "lp-test-util.h"
-
-static void iterate(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    do {
-        while (g_main_context_iteration(NULL, FALSE))
-            ;
-        g_usleep(1000);
-    } while (g_get_monotonic_time() < end);
-}
-
-static void shot(GtkWidget *window, const char *name)
-{
-    const char *dir = g_getenv("AA_SHOT_DIR");
-    if (dir == NULL)
-        return;
-    iterate(150);
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
-    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, w, h);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, node,
-                                                      &GRAPHENE_RECT_INIT(0, 0, w, h));
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    gdk_texture_save_to_png(texture, path);
-    g_object_unref(texture);
-    gsk_render_node_unref(node);
-    g_object_unref(paintable);
-}
 
 static LpSettings *test_settings_new(void)
 {
@@ -183,37 +153,16 @@ static void host_run_until(AaGame *host, int seat)
 
 /* ---- the host's window ---- */
 
-typedef struct {
-    GtkWidget *window;
-    AaGame *game;
-    LpDriver *driver;
-    LpSettings *settings;
-    AaPage *page;
-} Host;
+typedef AaPageFixture Host;
 
 static void host_window(Host *h, AaGame *game)
 {
-    h->game = game;
-    h->driver = lp_driver_new(LP_GAME(game), aa_ai_move);
-    lp_driver_set_delay(h->driver, 0);
-    h->settings = test_settings_new();
-    h->page = AA_PAGE(lp_game_page_new(AA_TYPE_PAGE, LP_GAME(game), h->driver, h->settings));
-    g_object_ref_sink(h->page);
-    h->window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(h->window), 1180, 780);
-    gtk_window_set_child(GTK_WINDOW(h->window), GTK_WIDGET(h->page));
-    gtk_window_present(GTK_WINDOW(h->window));
-    iterate(50);
+    aa_page_fixture_open(h, game, test_settings_new());
 }
 
 static void host_close(Host *h)
 {
-    gtk_window_destroy(GTK_WINDOW(h->window));
-    iterate(20);
-    g_assert_finalize_object(h->page);
-    g_assert_finalize_object(h->driver);
-    g_assert_finalize_object(h->settings);
-    g_assert_finalize_object(h->game);
+    aa_page_fixture_close(h);
 }
 
 /* The page's hand when seat 0, the one person here, must act: play its first card. */
@@ -221,7 +170,7 @@ static void play_first(AaPage *page)
 {
     g_assert_true(aa_hand_select_index(hand_of(page), 0));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(page), "aa.play", NULL));
-    iterate(5);
+    aa_page_test_iterate(5);
 }
 
 /* Seat 1 plays on another device: while it chooses, the host's window says so, shows no card
@@ -242,7 +191,7 @@ static void test_host_waits_for_remote(void)
                 break;
             if (g_strcmp0(aa_page_get_mode(h.page), "scoring") == 0)
                 gtk_widget_activate_action(GTK_WIDGET(h.page), "aa.continue", NULL);
-            iterate(5);
+            aa_page_test_iterate(5);
         }
         int cur = lp_game_get_current_seat(LP_GAME(h.game));
         assert_no_secret_of_others(h.page, h.game, 0);
@@ -251,7 +200,7 @@ static void test_host_waits_for_remote(void)
             continue;
         }
         g_assert_cmpint(cur, ==, 1);
-        iterate(30);
+        aa_page_test_iterate(30);
         /* The driver does not play the remote seat, and the page asks nobody. */
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(h.game)), ==, 1);
         g_assert_nonnull(lp_test_find_label(GTK_WIDGET(h.page), "Waiting for P1…"));
@@ -266,7 +215,7 @@ static void test_host_waits_for_remote(void)
         /* Ctrl+Enter here plays nothing for seat 1. */
         guint route = aa_game_get_route_length(h.game, 1);
         gtk_widget_activate_action(GTK_WIDGET(h.page), "aa.play", NULL);
-        iterate(5);
+        aa_page_test_iterate(5);
         g_assert_cmpuint(aa_game_get_route_length(h.game, 1), ==, route);
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(h.game)), ==, 1);
         waits++;
@@ -276,7 +225,7 @@ static void test_host_waits_for_remote(void)
         g_autoptr(GError) error = NULL;
         g_assert_true(lp_game_apply_action(LP_GAME(h.game), 1, action, &error));
         g_assert_no_error(error);
-        iterate(5);
+        aa_page_test_iterate(5);
     }
     g_assert_cmpuint(waits, >=, 2);
     host_close(&h);
@@ -302,7 +251,7 @@ static void test_no_local_people(void)
     for (guint i = 0; i < 20000 && aa_game_get_phase(h.game) != AA_PHASE_STAGE_END; i++) {
         int cur = lp_game_get_current_seat(LP_GAME(h.game));
         if (cur == 0 && aa_game_get_step(h.game) != AA_STEP_NONE) {
-            iterate(2);
+            aa_page_test_iterate(2);
             if (!waited) {
                 g_assert_nonnull(lp_test_find_label(GTK_WIDGET(h.page), "Waiting for P0…"));
                 waited = TRUE;
@@ -315,23 +264,23 @@ static void test_no_local_people(void)
                                                                   person_move);
             g_assert_true(lp_game_apply_action(LP_GAME(h.game), 0, action, NULL));
         }
-        iterate(1);
+        aa_page_test_iterate(1);
     }
     g_assert_true(waited);
     g_assert_cmpint(aa_game_get_phase(h.game), ==, AA_PHASE_STAGE_END);
-    iterate(5);
+    aa_page_test_iterate(5);
     g_assert_cmpstr(aa_page_get_mode(h.page), ==, "scoring");
     g_autofree char *text = lp_test_widget_text(GTK_WIDGET(h.page));
     g_assert_null(strstr(text, "Hand of"));
     /* Everybody reads first: the stage is not dealt at once. */
-    iterate(500);
+    aa_page_test_iterate(500);
     g_assert_cmpuint(aa_game_get_stage(h.game), ==, 1);
     /* Then it is, without anybody pressing Continue (the reading pace: 3.5 s). */
     gint64 end = g_get_monotonic_time() + 8 * G_USEC_PER_SEC;
     while (!in_stage_two(h.game) && g_get_monotonic_time() < end)
-        iterate(20);
+        aa_page_test_iterate(20);
     g_assert_cmpuint(aa_game_get_stage(h.game), ==, 2);
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_cmpstr(aa_page_get_mode(h.page), ==, "hand");
     g_assert_false(lp_driver_is_held(h.driver));
     host_close(&h);
@@ -404,13 +353,13 @@ static void joiner_open(Joiner *j, AaGame *host, guint seat)
     gtk_window_set_child(GTK_WINDOW(j->window), j->box);
     joiner_show(j);
     gtk_window_present(GTK_WINDOW(j->window));
-    iterate(50);
+    aa_page_test_iterate(50);
 }
 
 static void joiner_close(Joiner *j)
 {
     gtk_window_destroy(GTK_WINDOW(j->window));
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_cmpuint(j->n_gone, ==, j->n_pages);
     g_clear_pointer(&j->requested, json_node_unref);
     g_assert_finalize_object(j->settings);
@@ -430,7 +379,7 @@ static void test_mirror_play(void)
     g_assert_cmpint(aa_page_get_viewer(j.page), ==, 1);
     g_assert_cmpint(aa_game_get_step(mirror_of(&j)), ==, AA_STEP_ROUTE);
     assert_no_secret_of_others(j.page, mirror_of(&j), 1);
-    shot(j.window, "aa-mirror.png");
+    aa_page_test_shot(j.window, "aa-mirror.png");
 
     for (guint step = 0; step < 2; step++) {
         AaStep want = step == 0 ? AA_STEP_ROUTE : AA_STEP_COUNTER;
@@ -442,7 +391,7 @@ static void test_mirror_play(void)
         g_assert_cmpint(card, >=, 0);
         guint before = j.n_requests;
         g_assert_true(gtk_widget_activate_action(GTK_WIDGET(j.page), "aa.play", NULL));
-        iterate(20);
+        aa_page_test_iterate(20);
         /* One request, for the picked card; the mirror and the page stay as they were. */
         g_assert_cmpuint(j.n_requests, ==, before + 1);
         JsonObject *obj = json_node_get_object(j.requested);
@@ -458,7 +407,7 @@ static void test_mirror_play(void)
         g_assert_true(lp_game_apply_action(LP_GAME(host), 1, j.requested, &error));
         g_assert_no_error(error);
         joiner_show(&j);
-        iterate(20);
+        aa_page_test_iterate(20);
         GArray *cards = NULL;
         if (step == 0) {
             g_assert_true(aa_game_get_route(mirror_of(&j), 1, 1, &cards));
@@ -511,13 +460,13 @@ static void test_mirror_stage_end(void)
     }
     /* Even the key binding does not leave the scoring half-way. */
     gtk_widget_activate_action(GTK_WIDGET(j.page), "aa.continue", NULL);
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_cmpstr(aa_page_get_mode(j.page), ==, "scoring");
     g_assert_cmpuint(j.n_requests, ==, 0);
     /* The host deals; the next view's page plays stage 2. */
     g_assert_true(aa_game_continue(host, NULL));
     joiner_show(&j);
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_cmpstr(aa_page_get_mode(j.page), ==, "hand");
     g_assert_cmpuint(aa_game_get_stage(mirror_of(&j)), ==, 2);
     joiner_close(&j);
@@ -535,9 +484,9 @@ static void test_carry_over_selection(void)
     g_assert_true(aa_hand_select_index(hand, 2));
     int card = aa_hand_get_selected(hand);
     g_assert_cmpint(card, >=, 0);
-    iterate(10);
+    aa_page_test_iterate(10);
     joiner_show(&j);
-    iterate(20);
+    aa_page_test_iterate(20);
     hand = hand_of(j.page);
 
     g_assert_cmpint(aa_hand_get_selected(hand), ==, card);
@@ -567,7 +516,7 @@ static void test_hosted_game(void)
     gboolean saw_scoring = FALSE;
     gulong id = g_signal_connect_swapped(host, "action-completed", G_CALLBACK(joiner_show), &j);
     while (!lp_game_is_over(LP_GAME(host))) {
-        iterate(0);
+        aa_page_test_iterate(0);
         assert_no_secret_of_others(j.page, mirror_of(&j), 1);
         if (g_strcmp0(aa_page_get_mode(j.page), "scoring") == 0) {
             saw_scoring = TRUE;
@@ -588,7 +537,7 @@ static void test_hosted_game(void)
         decisions++;
     }
     g_signal_handler_disconnect(host, id);
-    iterate(30);
+    aa_page_test_iterate(30);
     g_assert_true(saw_scoring);
     g_assert_cmpuint(decisions, >, 20);
     g_assert_true(lp_game_is_over(LP_GAME(mirror_of(&j))));

@@ -329,6 +329,8 @@ static void joiner_show(Joiner *j)
     g_signal_connect(mirror, "action-requested", G_CALLBACK(on_requested), j);
     g_autoptr(LpDriver) driver = lp_driver_new(mirror, NULL);
     GtkWidget *page = lp_game_page_new(AA_TYPE_PAGE, mirror, driver, j->settings);
+    /* The whole window, as in a joining window's stack. */
+    gtk_widget_set_vexpand(page, TRUE);
     gtk_box_append(GTK_BOX(j->box), page);
     if (j->page != NULL) {
         lp_game_page_carry_over(LP_GAME_PAGE(page), LP_GAME_PAGE(j->page));

@@ -2,8 +2,9 @@
 /* The Auf Achse page on several devices (issue 31), under Xvfb: the host's window waits for a
  * seat played elsewhere and offers it nothing; with nobody at the host it is a shared table
  * that deals the next stage by itself; a joiner's page over a mirror sends its moves as
- * requests, shows only its own seat's secrets, carries a picked card over to the page of the
- * next view, and a hosted game goes to its end through views and mirrors. With AA_SHOT_DIR
+ * requests, cannot deal, shows only its own seat's secrets, carries a picked card and a
+ * scoring being turned over to the page of the next view, and a hosted game goes to its end
+ * through views and mirrors. With AA_SHOT_DIR
  * set, it writes a screenshot of a joiner's page. */
 #include "config.h"
 
@@ -505,6 +506,60 @@ static void test_carry_over_selection(void)
     joiner_close(&j);
 }
 
+/* Play the hosted game on (every view a new page) until the host is in phase, seat 1's
+ * decisions taken on its mirror. */
+static void play_hosted_until(Joiner *j, AaPhase phase)
+{
+    gulong id = g_signal_connect_swapped(j->host, "action-completed", G_CALLBACK(joiner_show), j);
+    while (aa_game_get_phase(j->host) != phase && !lp_game_is_over(LP_GAME(j->host))) {
+        if (lp_game_computer_step(LP_GAME(j->host), aa_ai_move))
+            continue;
+        g_autoptr(JsonNode) action =
+            lp_game_computer_action(LP_GAME(mirror_of(j)), 1, person_move);
+        g_assert_nonnull(action);
+        g_assert_true(lp_game_apply_action(LP_GAME(j->host), 1, action, NULL));
+    }
+    g_signal_handler_disconnect(j->host, id);
+}
+
+static const char *score_cell(AaPage *page, guint stage, guint seat)
+{
+    GtkWidget *grid = find_type(GTK_WIDGET(page), GTK_TYPE_GRID);
+    GtkWidget *cell = gtk_grid_get_child_at(GTK_GRID(grid), (int)stage, (int)seat + 1);
+    return gtk_label_get_text(GTK_LABEL(cell));
+}
+
+/* Issue 10 on a joiner's screen: the view that ends a stage comes on a new page, and the
+ * routes are still turned over one by one, as at the host; a view sent again in between
+ * goes on where the turning over was, and does not start it again. */
+static void test_mirror_scoring_in_order(void)
+{
+    AaGame *host = host_new("nhe", 21, 1);
+    Joiner j;
+    joiner_open(&j, host, 1);
+    lp_settings_set_animation_speed(j.settings, LP_ANIMATION_SPEED_NORMAL);
+    play_hosted_until(&j, AA_PHASE_STAGE_END);
+    g_assert_cmpint(aa_game_get_phase(host), ==, AA_PHASE_STAGE_END);
+    g_assert_cmpstr(aa_page_get_mode(j.page), ==, "scoring");
+    for (guint s = 0; s < 3; s++)
+        g_assert_cmpstr(score_cell(j.page, 1, s), ==, "–");
+    /* The start seat's route is turned over first. */
+    guint first = aa_game_get_start_seat(host), last = (first + 2) % 3;
+    gint64 end = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+    while (g_strcmp0(score_cell(j.page, 1, first), "–") == 0 && g_get_monotonic_time() < end)
+        aa_page_test_iterate(10);
+    g_assert_cmpstr(score_cell(j.page, 1, last), ==, "–");
+    joiner_show(&j);
+    aa_page_test_iterate(20);
+    g_assert_cmpstr(score_cell(j.page, 1, first), !=, "–");
+    g_assert_cmpstr(score_cell(j.page, 1, last), ==, "–");
+    while (g_strcmp0(score_cell(j.page, 1, last), "–") == 0 && g_get_monotonic_time() < end)
+        aa_page_test_iterate(10);
+    g_autofree char *want = g_strdup_printf("%d", aa_game_get_stage_score(host, 1, last));
+    g_assert_cmpstr(score_cell(j.page, 1, last), ==, want);
+    joiner_close(&j);
+}
+
 /* A hosted game to its end: the host's computers, and seat 1 on a joining device whose
  * decisions are taken on its mirror and played on the host. Every view gets a new page; no
  * page ever shows another seat's hand or face-down route, and the last one shows the same
@@ -560,6 +615,7 @@ int main(int argc, char **argv)
     g_test_add_func("/aufachse/remote/mirror-play", test_mirror_play);
     g_test_add_func("/aufachse/remote/mirror-stage-end", test_mirror_stage_end);
     g_test_add_func("/aufachse/remote/carry-over-selection", test_carry_over_selection);
+    g_test_add_func("/aufachse/remote/mirror-scoring-in-order", test_mirror_scoring_in_order);
     g_test_add_func("/aufachse/remote/hosted-game", test_hosted_game);
     return g_test_run();
 }

@@ -4,8 +4,8 @@
  * that deals the next stage by itself; a joiner's page over a mirror sends its moves as
  * requests, cannot deal, shows only its own seat's secrets, carries a picked card and a
  * scoring being turned over to the page of the next view, and a hosted game goes to its end
- * through views and mirrors. With AA_SHOT_DIR
- * set, it writes a screenshot of a joiner's page. */
+ * through views and mirrors. With AA_SHOT_DIR set, it writes screenshots of a joiner's page
+ * and of the host's window waiting. */
 #include "config.h"
 
 #include <string.h>
@@ -206,6 +206,8 @@ static void test_host_waits_for_remote(void)
         g_assert_cmpint(lp_game_get_current_seat(LP_GAME(h.game)), ==, 1);
         g_assert_nonnull(lp_test_find_label(GTK_WIDGET(h.page), "Waiting for P1…"));
         g_assert_null(lp_test_find_label(GTK_WIDGET(h.page), "P1 is choosing"));
+        if (waits == 0)
+            aa_page_test_shot(h.window, "aa-host-waiting.png");
         /* Seat 0 still sees their own hand, not P1's, and can pick nothing. */
         assert_no_secret_of_others(h.page, h.game, 0);
         guint shown, sensitive;
@@ -455,6 +457,7 @@ static void test_mirror_stage_end(void)
     g_assert_cmpstr(aa_page_get_mode(j.page), ==, "scoring");
     GtkWidget *label = lp_test_find_label(GTK_WIDGET(j.page), "The host deals the next stage.");
     g_assert_nonnull(label);
+    aa_page_test_shot(j.window, "aa-mirror-stage-end.png");
     g_autoptr(GPtrArray) buttons = lp_test_find_all(GTK_WIDGET(j.page), GTK_TYPE_BUTTON,
                                                     "suggested-action");
     for (guint i = 0; i < buttons->len; i++) {

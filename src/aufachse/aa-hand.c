@@ -71,9 +71,26 @@ static void on_clicked(GtkButton *button, AaHand *self)
         g_signal_emit(self, signals[SIGNAL_CARD_ACTIVATED], 0, (guint)card);
 }
 
+/* The card whose button has the keyboard focus, or -1. */
+static int focused_card(AaHand *self)
+{
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    for (guint i = 0; focus != NULL && i < self->buttons->len; i++) {
+        GtkWidget *button = self->buttons->pdata[i];
+        if (focus == button || gtk_widget_is_ancestor(focus, button))
+            return button_card(button);
+    }
+    return -1;
+}
+
 void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
 {
     g_return_if_fail(AA_IS_HAND(self));
+    /* A redraw that keeps the card keeps the focus on it (a joiner's page is redrawn when it
+     * comes on screen, issue 31): GTK would move it to whatever button comes first. */
+    int focused = focused_card(self);
+    GtkWidget *refocus = NULL;
     self->updating = TRUE;
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL)
@@ -99,6 +116,8 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
             gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(button), TRUE);
             keep = card;
         }
+        if (card >= 0 && card == focused && sensitive)
+            refocus = button;
         g_signal_connect(button, "toggled", G_CALLBACK(on_toggled), self);
         g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), self);
         gtk_widget_set_parent(button, GTK_WIDGET(self));
@@ -107,6 +126,8 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
     gboolean changed = keep != self->selected;
     self->selected = keep;
     self->updating = FALSE;
+    if (refocus != NULL)
+        gtk_widget_grab_focus(refocus);
     if (changed)
         g_signal_emit(self, signals[SIGNAL_SELECTION_CHANGED], 0);
 }
@@ -129,6 +150,20 @@ gboolean aa_hand_select_index(AaHand *self, guint index)
     self->just_selected = FALSE;
     gtk_widget_grab_focus(button);
     return TRUE;
+}
+
+gboolean aa_hand_select_card(AaHand *self, guint card)
+{
+    g_return_val_if_fail(AA_IS_HAND(self), FALSE);
+    for (guint i = 0; i < self->buttons->len; i++) {
+        GtkWidget *button = self->buttons->pdata[i];
+        if (button_card(button) != (int)card || !gtk_widget_get_sensitive(button))
+            continue;
+        gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(button), TRUE);
+        self->just_selected = FALSE;
+        return TRUE;
+    }
+    return FALSE;
 }
 
 void aa_hand_focus_selected(AaHand *self)

@@ -17,6 +17,9 @@ void aa_hand_set_cards(AaHand *self, GArray *cards, guint n, gboolean sensitive)
 int aa_hand_get_selected(AaHand *self);
 /* Pick the index-th card (keyboard digits); FALSE when there is none. */
 gboolean aa_hand_select_index(AaHand *self, guint index);
+/* Pick the card with id card, leaving the focus where it is (a new page taking over what a
+ * person had picked, issue 31); FALSE when it is not there or cannot be picked. */
+gboolean aa_hand_select_card(AaHand *self, guint card);
 void aa_hand_focus_selected(AaHand *self);
 
 G_END_DECLS

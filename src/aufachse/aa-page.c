@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Auf Achse page: routes, the kilometre counter, the scoreboard and the hand; turns
  * picks into moves and holds the driver while a stage scoring is shown. Game, driver,
- * settings, the privacy screen and the signal group come from LpGamePage. */
+ * settings, the privacy screen and the signal group come from LpGamePage.
+ *
+ * Several devices (issue 31): the page shows secrets and offers decisions only to the seats
+ * the model calls local (lp_game_seat_is_local): people at this screen, or on a mirror the
+ * mirror's own seat. Every other person's decision is waited for. It never asks whether it
+ * is a host's or a joiner's page beyond that, and a mirror's moves only request. */
 #include "config.h"
 
 #include "aa-page.h"
@@ -36,6 +41,7 @@ struct _AaPage {
     AaHand *hand;
     GtkLabel *scoring_label;
     GtkWidget *continue_button;
+    GtkLabel *host_deals_label;
     GtkLabel *over_title;
     GtkWidget *over_box;
     GtkWidget *ranking_box;
@@ -49,6 +55,7 @@ struct _AaPage {
     gboolean scoring;        /* a stage scoring is on screen */
     guint revealed_routes;   /* routes turned over so far in that scoring */
     guint reveal_timer;
+    guint continue_timer;    /* nobody here to press Continue: the next stage comes by itself */
     guint refresh_id;
     gboolean focus_hand;     /* move the keyboard focus into the hand at the next refresh */
     const char *mode;
@@ -81,9 +88,23 @@ static const char *seat_name(AaPage *self, guint seat)
     return lp_player_get_display_name(player_of(self, seat));
 }
 
-static gboolean seat_human(AaPage *self, int seat)
+/* A person who plays at this screen (issue 31): only they see their secrets here and decide
+ * here. */
+static gboolean seat_local(AaPage *self, int seat)
 {
-    return seat >= 0 && lp_player_is_human(player_of(self, seat));
+    return seat >= 0 && lp_game_seat_is_local(LP_GAME(game_of(self)), (guint)seat);
+}
+
+/* A person whose decision is taken on another device (or, on a joiner's screen, at the host's
+ * or another joiner's): the page waits for them and offers nothing. */
+static gboolean seat_elsewhere(AaPage *self, int seat)
+{
+    return seat >= 0 && lp_player_is_human(player_of(self, seat)) && !seat_local(self, seat);
+}
+
+static gboolean is_mirror(AaPage *self)
+{
+    return lp_game_is_mirror(LP_GAME(game_of(self)));
 }
 
 static guint n_seats(AaPage *self)
@@ -109,14 +130,14 @@ static void set_note(AaPage *self, const char *note)
  * LP_VIEWER_ONLOOKER when only what lies open may be). */
 static int viewer(AaPage *self)
 {
-    guint humans = lp_players_count_humans(lp_game_get_players(LP_GAME(game_of(self))));
-    if (humans == 0)
+    /* Nobody plays at this screen (every person at another device): a shared table. */
+    if (lp_game_count_local_people(LP_GAME(game_of(self))) == 0)
         return LP_VIEWER_ONLOOKER;
     LpPrivacyScreen *privacy = privacy_of(self);
     if (privacy == NULL) {
-        /* One human: the screen is theirs. */
+        /* One person here (on a mirror: its seat): the screen is theirs. */
         for (guint s = 0; s < n_seats(self); s++) {
-            if (seat_human(self, s))
+            if (seat_local(self, s))
                 return s;
         }
     }
@@ -293,6 +314,17 @@ static void update_ranking(AaPage *self)
     gtk_label_set_text(self->over_title, title);
 }
 
+/* A scoring or the end has just come on screen: where the focus waits. */
+static void focus_mode(AaPage *self)
+{
+    /* Issue 10: never Continue, which deals the next stage for everybody, nor a button that
+     * starts anew or leaves. */
+    if (g_strcmp0(self->mode, "scoring") == 0)
+        gtk_widget_grab_focus(self->scoring_box);
+    else if (g_strcmp0(self->mode, "over") == 0)
+        gtk_widget_grab_focus(self->over_box);
+}
+
 static void show_mode(AaPage *self, const char *mode)
 {
     gboolean changed = g_strcmp0(self->mode, mode) != 0;
@@ -301,14 +333,8 @@ static void show_mode(AaPage *self, const char *mode)
      * hide every page but the shown one. */
     lp_a11y_stack_show_only(self->action_stack,
                             gtk_stack_get_child_by_name(self->action_stack, mode));
-    if (!changed)
-        return;
-    /* Issue 10: never Continue, which deals the next stage for everybody, nor a button that
-     * starts anew or leaves. */
-    if (g_str_equal(mode, "scoring"))
-        gtk_widget_grab_focus(self->scoring_box);
-    else if (g_str_equal(mode, "over"))
-        gtk_widget_grab_focus(self->over_box);
+    if (changed)
+        focus_mode(self);
 }
 
 /* Several model signals come with each action: redraw once, before the next frame. */
@@ -332,13 +358,13 @@ static void update_privacy(AaPage *self, int cur)
     LpPrivacyScreen *privacy = privacy_of(self);
     if (privacy == NULL)
         return;
-    if (seat_human(self, cur) && self->revealed_for != cur) {
+    if (seat_local(self, cur) && self->revealed_for != cur) {
         if (self->covered_for != cur || !lp_privacy_screen_is_covered(privacy)) {
             g_autofree char *msg = step_prompt(self, cur, TRUE);
             self->covered_for = cur;
             lp_privacy_screen_cover(privacy, seat_name(self, cur), msg);
         }
-    } else if (!seat_human(self, cur)) {
+    } else if (!seat_local(self, cur)) {
         self->revealed_for = -1;
         self->covered_for = -1;
         if (lp_privacy_screen_is_covered(privacy))
@@ -383,9 +409,10 @@ static void update_table(AaPage *self, int view, int cur)
         gtk_box_reorder_child_after(GTK_BOX(self->side_box), self->score_box,
                                     GTK_WIDGET(self->counter));
 
-    /* Continue only once every route is turned over (issue 10). */
+    /* Continue only once every route is turned over (issue 10); on a joiner's screen never:
+     * only the host deals the next stage. */
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "aa.continue",
-                                  self->scoring && !over &&
+                                  self->scoring && !over && !is_mirror(self) &&
                                       self->revealed_routes >= n_seats(self));
     if (table_scoring) {
         /* No hand below a scoring: nothing to pick, nothing hidden left on a stack page. */
@@ -412,6 +439,8 @@ static void update_scoring(AaPage *self)
           "only the part after the last break counts."),
         aa_game_get_n_scored(game), total, aa_game_get_goal(game));
     gtk_label_set_text(self->scoring_label, text);
+    gtk_widget_set_visible(self->continue_button, !is_mirror(self));
+    gtk_widget_set_visible(GTK_WIDGET(self->host_deals_label), is_mirror(self));
     show_mode(self, "scoring");
 }
 
@@ -438,6 +467,10 @@ static void update_hand(AaPage *self, int view, int cur)
     gboolean busy = FALSE;
     if (my_turn) {
         prompt = step_prompt(self, view, FALSE);
+    } else if (seat_elsewhere(self, cur)) {
+        /* Translators: a person plays on another device; the game waits for their card. */
+        prompt = g_strdup_printf(_("Waiting for %s…"), seat_name(self, cur));
+        busy = TRUE;
     } else if (cur >= 0) {
         prompt = g_strdup_printf(_("%s is choosing…"), seat_name(self, cur));
         busy = TRUE;
@@ -487,6 +520,8 @@ static void refresh(AaPage *self)
 
 /* ---- scoring ---- */
 
+static void arm_auto_continue(AaPage *self);
+
 static gboolean reveal_next(gpointer data)
 {
     AaPage *self = data;
@@ -494,6 +529,7 @@ static gboolean reveal_next(gpointer data)
     update_view(self);
     if (self->revealed_routes >= n_seats(self)) {
         self->reveal_timer = 0;
+        arm_auto_continue(self);
         return G_SOURCE_REMOVE;
     }
     return G_SOURCE_CONTINUE;
@@ -509,6 +545,7 @@ static void schedule_reveal(AaPage *self)
     else
         self->revealed_routes = n_seats(self);
     update_view(self);
+    arm_auto_continue(self);
 }
 
 static void start_scoring(AaPage *self, gboolean animate)
@@ -535,16 +572,47 @@ static void on_stage_ended(AaPage *self, guint stage)
     start_scoring(self, TRUE);
 }
 
-static void continue_activated(GtkWidget *widget, const char *name, GVariant *param)
+/* Leave the scoring: the driver deals the next stage (aa_game_continue, the game's own
+ * step). A mirror cannot deal: its page leaves the scoring when the host's next view comes,
+ * on a new page, so it keeps showing the scoring until then. */
+static void continue_now(AaPage *self)
 {
-    AaPage *self = AA_PAGE(widget);
-    if (!self->scoring)
+    if (!self->scoring || is_mirror(self))
         return;
     g_clear_handle_id(&self->reveal_timer, g_source_remove);
+    g_clear_handle_id(&self->continue_timer, g_source_remove);
     self->scoring = FALSE;
     self->revealed_routes = 0;
     update_view(self);
     lp_game_page_release(LP_GAME_PAGE(self));
+}
+
+static void continue_activated(GtkWidget *widget, const char *name, GVariant *param)
+{
+    continue_now(AA_PAGE(widget));
+}
+
+static gboolean auto_continue_timeout(gpointer data)
+{
+    AaPage *self = data;
+    self->continue_timer = 0;
+    continue_now(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* Issue 31: when every person plays on another device, nobody at the host's screen presses
+ * Continue and the remote seats cannot (only the host deals): once every route is turned
+ * over, everybody gets the reading pause, then the next stage is dealt. A person here
+ * still decides when to go on, as before. */
+static void arm_auto_continue(AaPage *self)
+{
+    LpGame *game = LP_GAME(game_of(self));
+    if (!self->scoring || self->revealed_routes < n_seats(self) || self->continue_timer != 0 ||
+        lp_game_is_mirror(game) || lp_game_count_local_people(game) > 0)
+        return;
+    guint ms = lp_settings_get_pace_ms(lp_game_page_get_settings(LP_GAME_PAGE(self)),
+                                       LP_PACE_READING);
+    self->continue_timer = g_timeout_add(ms, auto_continue_timeout, self);
 }
 
 /* ---- moves ---- */
@@ -602,12 +670,50 @@ static void aa_page_revealed(LpGamePage *page)
     AaPage *self = AA_PAGE(page);
     int cur = lp_game_get_current_seat(LP_GAME(game_of(self)));
     /* Only the human the screen was passed to gets to see their cards. */
-    if (!seat_human(self, cur) || cur != self->covered_for)
+    if (!seat_local(self, cur) || cur != self->covered_for)
         return;
     self->revealed_for = cur;
     self->covered_for = -1;
     self->focus_hand = TRUE;
     refresh(self);
+}
+
+/* Routes are being turned over, or lie open at the end. */
+static gboolean table_scoring(AaPage *self)
+{
+    return self->scoring || aa_game_get_phase(game_of(self)) == AA_PHASE_OVER;
+}
+
+/* Issue 31: a joiner's window puts up a new page over a new mirror for every view. The base
+ * carried the focus over; this carries what only the page knows: the card the person picked
+ * and has not played yet, whether the focus goes back into the hand when their turn comes,
+ * and a stage scoring being turned over (it goes on where it was; one that this very view
+ * brings is turned over in order, as at the host, not shown all at once). */
+static void aa_page_carry_over(LpGamePage *page, LpGamePage *previous)
+{
+    AaPage *self = AA_PAGE(page);
+    AaPage *prev = AA_PAGE(previous);
+    self->focus_hand = prev->focus_hand;
+
+    int card = aa_hand_get_selected(prev->hand);
+    if (card >= 0 && aa_hand_select_card(self->hand, (guint)card)) {
+        GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+        GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+        if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(self->hand)))
+            aa_hand_focus_selected(self->hand);
+    }
+
+    if (table_scoring(self)) {
+        gboolean same = table_scoring(prev) &&
+                        aa_game_get_n_scored(game_of(prev)) == aa_game_get_n_scored(game_of(self));
+        self->revealed_routes = same ? prev->revealed_routes : 0;
+        schedule_reveal(self);
+        refresh(self);
+    }
+    /* The page was made away from the window: what show_mode does when a scoring or the end
+     * comes on screen, it does now that it is there. */
+    if (g_strcmp0(prev->mode, self->mode) != 0)
+        focus_mode(self);
 }
 
 /* ---- object ---- */
@@ -616,6 +722,7 @@ static void aa_page_dispose(GObject *object)
 {
     AaPage *self = AA_PAGE(object);
     g_clear_handle_id(&self->reveal_timer, g_source_remove);
+    g_clear_handle_id(&self->continue_timer, g_source_remove);
     g_clear_handle_id(&self->refresh_id, g_source_remove);
     if (self->seat_css != NULL)
         gtk_style_context_remove_provider_for_display(gtk_widget_get_display(GTK_WIDGET(self)),
@@ -642,6 +749,7 @@ static void aa_page_class_init(AaPageClass *klass)
     page_class->howto = &aa_howto;
     page_class->css_resource = "/io/github/landpartie/Landpartie/aufachse/aa-page.css";
     page_class->revealed = aa_page_revealed;
+    page_class->carry_over = aa_page_carry_over;
 
     g_type_ensure(AA_TYPE_HAND);
     gtk_widget_class_set_template_from_resource(widget_class,
@@ -662,6 +770,7 @@ static void aa_page_class_init(AaPageClass *klass)
     gtk_widget_class_bind_template_child(widget_class, AaPage, hand);
     gtk_widget_class_bind_template_child(widget_class, AaPage, scoring_label);
     gtk_widget_class_bind_template_child(widget_class, AaPage, continue_button);
+    gtk_widget_class_bind_template_child(widget_class, AaPage, host_deals_label);
     gtk_widget_class_bind_template_child(widget_class, AaPage, over_title);
     gtk_widget_class_bind_template_child(widget_class, AaPage, ranking_box);
     gtk_widget_class_bind_template_child(widget_class, AaPage, over_box);

@@ -12,6 +12,7 @@
 #include "aa-counter.h"
 #include "aa-hand.h"
 #include "aa-page.h"
+#include "aa-page-test-util.h"
 #include "aa-route-row.h"
 #include "aa-test-util.h"
 #include "lp-test-util.h"
@@ -22,16 +23,6 @@ static char *log_text(AaCounter *counter)
 {
     g_autofree char *text = aa_counter_get_log_text(counter);
     return lp_test_without_isolates(text);
-}
-
-static void iterate(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end) {
-        while (g_main_context_iteration(NULL, FALSE))
-            ;
-        g_usleep(1000);
-    }
 }
 
 /* The checks run without animation. */
@@ -51,39 +42,18 @@ static LpDriver *test_driver_new(AaGame *game)
     return driver;
 }
 
-typedef struct {
-    GtkWidget *window;
-    AaGame *game;
-    LpDriver *driver;
-    LpSettings *settings;
-    AaPage *page;
-} Fixture;
+typedef AaPageFixture Fixture;
 
 static void fixture_setup(Fixture *f, const char *kinds, guint64 seed)
 {
-    guint n = strlen(kinds);
-    g_autoptr(GPtrArray) players = aa_test_players(n, kinds);
+    g_autoptr(GPtrArray) players = aa_test_players(strlen(kinds), kinds);
     g_autoptr(LpRng) rng = lp_rng_new(seed);
-    f->game = aa_game_new(players, rng, NULL);
-    f->driver = test_driver_new(f->game);
-    f->settings = test_settings_new();
-    f->page = AA_PAGE(lp_game_page_new(AA_TYPE_PAGE, LP_GAME(f->game), f->driver, f->settings));
-    g_object_ref_sink(f->page);
-    f->window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
-    gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
-    gtk_window_present(GTK_WINDOW(f->window));
-    iterate(50);
+    aa_page_fixture_open(f, aa_game_new(players, rng, NULL), test_settings_new());
 }
 
 static void fixture_teardown(Fixture *f)
 {
-    gtk_window_destroy(GTK_WINDOW(f->window));
-    iterate(20);
-    g_assert_finalize_object(f->page);
-    g_assert_finalize_object(f->driver);
-    g_assert_finalize_object(f->settings);
-    g_assert_finalize_object(f->game);
+    aa_page_fixture_close(f);
 }
 
 /* Let the driver run until seat may act or the page shows mode. */
@@ -129,7 +99,7 @@ static void play_human_step(Fixture *f)
     g_assert_true(aa_hand_select_index(hand, 0));
     g_assert_cmpint(aa_hand_get_selected(hand), >=, 0);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->page), "aa.play", NULL));
-    iterate(5);
+    aa_page_test_iterate(5);
 }
 
 static void find_all(GtkWidget *widget, GType type, GPtrArray *out)
@@ -169,13 +139,8 @@ static void table_show(Table *t, int width, int height)
     gtk_window_set_default_size(GTK_WINDOW(t->window), width, height);
     gtk_window_set_child(GTK_WINDOW(t->window), t->page);
     gtk_window_present(GTK_WINDOW(t->window));
-    /* On a loaded machine Xvfb maps the window late: wait for it (up to 5 s), then let the
-     * page settle. */
-    for (int i = 0; i < 500 && (!gtk_widget_get_mapped(t->page) ||
-                                gtk_widget_get_width(t->page) == 0);
-         i++)
-        iterate(10);
-    iterate(100);
+    aa_page_test_wait_shown(t->page);
+    aa_page_test_iterate(100);
 }
 
 static void table_open(Table *t, const AaTestTable *spec, int width, int height)
@@ -189,7 +154,7 @@ static void table_open(Table *t, const AaTestTable *spec, int width, int height)
 static void table_close(Table *t)
 {
     gtk_window_destroy(GTK_WINDOW(t->window));
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_finalize_object(t->page);
     g_assert_finalize_object(t->driver);
     g_assert_finalize_object(t->settings);
@@ -407,7 +372,7 @@ static void test_over_stage_table(void)
     gtk_window_set_default_size(GTK_WINDOW(t.window), 1024, 550);
     gtk_window_set_child(GTK_WINDOW(t.window), t.page);
     gtk_window_present(GTK_WINDOW(t.window));
-    iterate(150);
+    aa_page_test_iterate(150);
     g_assert_cmpstr(aa_page_get_mode(AA_PAGE(t.page)), ==, "over");
 
     GtkWidget *grid = find_named(t.page, GTK_TYPE_GRID, "Scoreboard");
@@ -455,11 +420,11 @@ static void test_results_stay(void)
         if (g_strcmp0(aa_page_get_mode(f.page), "scoring") == 0) {
             /* The last round's cards, P0's among them when P0 had a card to play. */
             g_assert_cmpstr(log, !=, "");
-            iterate(300);
+            aa_page_test_iterate(300);
             g_autofree char *later = log_text(counter);
             g_assert_cmpstr(later, ==, log);
             g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
-            iterate(5);
+            aa_page_test_iterate(5);
             g_autofree char *after = log_text(counter);
             g_assert_cmpstr(after, ==, "");
             checked_stage = TRUE;

@@ -10,40 +10,10 @@
 #include "aa-ai.h"
 #include "aa-hand.h"
 #include "aa-page.h"
+#include "aa-page-test-util.h"
 #include "aa-test-util.h"
 #include "lp-privacy-screen.h"
 #include "lp-test-util.h"
-
-static void iterate(guint ms)
-{
-    gint64 end = g_get_monotonic_time() + ms * 1000;
-    while (g_get_monotonic_time() < end) {
-        while (g_main_context_iteration(NULL, FALSE))
-            ;
-        g_usleep(1000);
-    }
-}
-
-static void shot(GtkWidget *window, const char *name)
-{
-    const char *dir = g_getenv("AA_SHOT_DIR");
-    if (dir == NULL)
-        return;
-    iterate(150);
-    GdkPaintable *paintable = gtk_widget_paintable_new(window);
-    int w = gtk_widget_get_width(window), h = gtk_widget_get_height(window);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, snapshot, w, h);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(window));
-    GdkTexture *texture = gsk_renderer_render_texture(renderer, node,
-                                                      &GRAPHENE_RECT_INIT(0, 0, w, h));
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    gdk_texture_save_to_png(texture, path);
-    g_object_unref(texture);
-    gsk_render_node_unref(node);
-    g_object_unref(paintable);
-}
 
 /* Screenshots want the normal pace of the scoring; the checks run without animation. */
 static LpSettings *test_settings_new(void)
@@ -63,39 +33,18 @@ static LpDriver *test_driver_new(AaGame *game)
     return driver;
 }
 
-typedef struct {
-    GtkWidget *window;
-    AaGame *game;
-    LpDriver *driver;
-    LpSettings *settings;
-    AaPage *page;
-} Fixture;
+typedef AaPageFixture Fixture;
 
 static void fixture_setup(Fixture *f, const char *kinds, guint64 seed)
 {
-    guint n = strlen(kinds);
-    g_autoptr(GPtrArray) players = aa_test_players(n, kinds);
+    g_autoptr(GPtrArray) players = aa_test_players(strlen(kinds), kinds);
     g_autoptr(LpRng) rng = lp_rng_new(seed);
-    f->game = aa_game_new(players, rng, NULL);
-    f->driver = test_driver_new(f->game);
-    f->settings = test_settings_new();
-    f->page = AA_PAGE(lp_game_page_new(AA_TYPE_PAGE, LP_GAME(f->game), f->driver, f->settings));
-    g_object_ref_sink(f->page);
-    f->window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(f->window), 1180, 780);
-    gtk_window_set_child(GTK_WINDOW(f->window), GTK_WIDGET(f->page));
-    gtk_window_present(GTK_WINDOW(f->window));
-    iterate(50);
+    aa_page_fixture_open(f, aa_game_new(players, rng, NULL), test_settings_new());
 }
 
 static void fixture_teardown(Fixture *f)
 {
-    gtk_window_destroy(GTK_WINDOW(f->window));
-    iterate(20);
-    g_assert_finalize_object(f->page);
-    g_assert_finalize_object(f->driver);
-    g_assert_finalize_object(f->settings);
-    g_assert_finalize_object(f->game);
+    aa_page_fixture_close(f);
 }
 
 /* Let the driver run until seat may act or the page shows mode. */
@@ -141,7 +90,7 @@ static void play_human_step(Fixture *f)
     g_assert_true(aa_hand_select_index(hand, 0));
     g_assert_cmpint(aa_hand_get_selected(hand), >=, 0);
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->page), "aa.play", NULL));
-    iterate(5);
+    aa_page_test_iterate(5);
 }
 
 static void test_one_human(void)
@@ -151,7 +100,7 @@ static void test_one_human(void)
     fixture_setup(&f, "hnH", 5);
     g_assert_cmpstr(aa_page_get_mode(f.page), ==, "hand");
     g_assert_cmpint(aa_page_get_viewer(f.page), ==, 0);
-    shot(f.window, "aa-hand.png");
+    aa_page_test_shot(f.window, "aa-hand.png");
     g_assert_cmpint(aa_game_get_step(f.game), ==, AA_STEP_ROUTE);
     play_human_step(&f);
     g_assert_cmpuint(aa_game_get_route_length(f.game, 0), ==, 1);
@@ -163,7 +112,7 @@ static void test_one_human(void)
     for (guint rounds = 0; rounds < 2000 && !lp_game_is_over(LP_GAME(f.game)); rounds++) {
         run_until_human(&f);
         if (!shot_resolve && aa_game_get_phase(f.game) == AA_PHASE_RESOLVE) {
-            shot(f.window, "aa-resolve.png");
+            aa_page_test_shot(f.window, "aa-resolve.png");
             shot_resolve = TRUE;
         }
         if (g_strcmp0(aa_page_get_mode(f.page), "scoring") == 0) {
@@ -171,12 +120,12 @@ static void test_one_human(void)
             g_assert_true(lp_driver_is_held(f.driver));
             g_assert_cmpint(aa_game_get_phase(f.game), ==, AA_PHASE_STAGE_END);
             if (!saw_scoring && g_getenv("AA_SHOT_DIR") != NULL) {
-                iterate(4 * 900 + 100);
-                shot(f.window, "aa-scoring.png");
+                aa_page_test_iterate(4 * 900 + 100);
+                aa_page_test_shot(f.window, "aa-scoring.png");
             }
             saw_scoring = TRUE;
             g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
-            iterate(5);
+            aa_page_test_iterate(5);
             continue;
         }
         if (lp_game_is_over(LP_GAME(f.game)))
@@ -185,10 +134,10 @@ static void test_one_human(void)
     }
     g_assert_true(saw_scoring);
     g_assert_true(lp_game_is_over(LP_GAME(f.game)));
-    iterate(g_getenv("AA_SHOT_DIR") != NULL ? 4 * 900 : 20);
+    aa_page_test_iterate(g_getenv("AA_SHOT_DIR") != NULL ? 4 * 900 : 20);
     g_assert_cmpstr(aa_page_get_mode(f.page), ==, "over");
     g_assert_true(lp_game_page_get_finished(LP_GAME_PAGE(f.page)));
-    shot(f.window, "aa-over.png");
+    aa_page_test_shot(f.window, "aa-over.png");
     fixture_teardown(&f);
 }
 
@@ -216,7 +165,7 @@ static void test_two_humans_privacy(void)
     g_assert_cmpint(aa_page_get_viewer(f.page), ==, -1);
     lp_privacy_screen_uncover(privacy);
     g_signal_emit_by_name(privacy, "revealed");
-    iterate(5);
+    aa_page_test_iterate(5);
     g_assert_cmpint(aa_page_get_viewer(f.page), ==, 0);
     play_human_step(&f);
     /* Same seat, counter card: still uncovered. */
@@ -228,7 +177,7 @@ static void test_two_humans_privacy(void)
     g_assert_cmpint(aa_page_get_viewer(f.page), ==, -1);
     lp_privacy_screen_uncover(privacy);
     g_signal_emit_by_name(privacy, "revealed");
-    iterate(5);
+    aa_page_test_iterate(5);
     g_assert_cmpint(aa_page_get_viewer(f.page), ==, 1);
     play_human_step(&f);
     play_human_step(&f);
@@ -260,17 +209,17 @@ static void test_resume_at_stage_end(void)
     GtkWidget *window = gtk_window_new();
     gtk_window_set_child(GTK_WINDOW(window), page);
     gtk_window_present(GTK_WINDOW(window));
-    iterate(30);
+    aa_page_test_iterate(30);
     g_assert_cmpstr(aa_page_get_mode(AA_PAGE(page)), ==, "scoring");
     g_assert_true(lp_driver_is_held(driver));
     g_assert_cmpint(aa_game_get_phase(game), ==, AA_PHASE_STAGE_END);
     g_assert_true(gtk_widget_activate_action(page, "aa.continue", NULL));
-    iterate(30);
+    aa_page_test_iterate(30);
     g_assert_cmpuint(aa_game_get_stage(game), ==, 2);
     g_assert_cmpstr(aa_page_get_mode(AA_PAGE(page)), ==, "hand");
     g_assert_false(lp_driver_is_held(driver));
     gtk_window_destroy(GTK_WINDOW(window));
-    iterate(20);
+    aa_page_test_iterate(20);
     g_assert_finalize_object(page);
     g_assert_finalize_object(driver);
     g_assert_finalize_object(settings);
@@ -304,7 +253,7 @@ static void test_leak_hands_routes(void)
             }
             lp_privacy_screen_uncover(privacy);
             g_signal_emit_by_name(privacy, "revealed");
-            iterate(5);
+            aa_page_test_iterate(5);
             continue;
         }
         run_until_human(&f);
@@ -314,7 +263,7 @@ static void test_leak_hands_routes(void)
             continue;
         if (g_strcmp0(aa_page_get_mode(f.page), "scoring") == 0) {
             g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
-            iterate(5);
+            aa_page_test_iterate(5);
             continue;
         }
         play_human_step(&f);
@@ -424,14 +373,14 @@ static void test_stage_end_in_order(void)
     guint last = (aa_game_get_start_seat(f.game) + 2) % 3;
     while (g_strcmp0(grid_text(grid, stage, last + 1), "–") == 0 &&
            g_get_monotonic_time() < end)
-        iterate(20);
+        aa_page_test_iterate(20);
     for (guint s = 0; s < 3; s++) {
         g_autofree char *want = g_strdup_printf("%d", aa_game_get_stage_score(f.game, 1, s));
         g_assert_cmpstr(grid_text(grid, stage, s + 1), ==, want);
     }
     g_assert_null(focused_button(f.window));
     g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.continue", NULL));
-    iterate(5);
+    aa_page_test_iterate(5);
     g_assert_cmpuint(aa_game_get_stage(f.game), ==, 2);
     fixture_teardown(&f);
 }
@@ -452,16 +401,16 @@ static void test_focus_after_play(void)
     gtk_window_set_default_size(GTK_WINDOW(f.window), 1180, 780);
     gtk_window_set_child(GTK_WINDOW(f.window), GTK_WIDGET(f.page));
     gtk_window_present(GTK_WINDOW(f.window));
-    iterate(50);
+    aa_page_test_iterate(50);
     AaHand *hand = AA_HAND(find_hand(GTK_WIDGET(f.page)));
     for (int k = 0; k < 2; k++) {
         g_assert_true(aa_hand_select_index(hand, 0));
         aa_hand_focus_selected(hand);
-        iterate(5);
+        aa_page_test_iterate(5);
         g_assert_true(gtk_widget_is_ancestor(gtk_root_get_focus(GTK_ROOT(f.window)),
                                              GTK_WIDGET(hand)));
         g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f.page), "aa.play", NULL));
-        iterate(20);
+        aa_page_test_iterate(20);
         GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(f.window));
         /* Where GTK puts a lost focus at the next key press. */
         if (focus == NULL)
@@ -479,7 +428,7 @@ static void test_focus_after_play(void)
             break;
         if (!lp_game_computer_step(LP_GAME(f.game), aa_ai_move))
             g_main_context_iteration(NULL, FALSE);
-        iterate(5);
+        aa_page_test_iterate(5);
         /* Not lost either: GTK gives a lost focus to the first control it finds at the next
          * key press, the header's Back. */
         GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(f.window));
@@ -509,7 +458,7 @@ static void test_driver_delay_untouched(void)
                                               LP_ANIMATION_SPEED_NORMAL, LP_ANIMATION_SPEED_OFF};
     for (guint i = 0; i < G_N_ELEMENTS(speeds); i++) {
         lp_settings_set_animation_speed(settings, speeds[i]);
-        iterate(5);
+        aa_page_test_iterate(5);
         g_assert_cmpuint(lp_driver_get_delay(driver), ==, 1234);
     }
     g_assert_finalize_object(page);

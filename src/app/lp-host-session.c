@@ -313,16 +313,10 @@ gboolean lp_host_session_listen(LpHostSession *self, guint16 port, GError **erro
     self->listening = TRUE;
     self->announcer = lp_net_announcer_new(announced_name(), lp_net_host_get_port(self->host),
                                            self->kind, free_seats(self));
-    if (!lp_net_announcer_is_available(self->announcer) && self->note == NULL) {
-        const char *why = lp_net_announcer_get_problem(self->announcer);
-
-        self->note = why != NULL
-            ? g_strdup_printf(_("Other devices cannot find this game by themselves (%s). Type "
-                                "the address and the code there."),
-                              why)
-            : g_strdup(_("Other devices cannot find this game by themselves. Type the "
-                         "address and the code there."));
-    }
+    /* The announcer's own problem speaks to a joiner ("join by address instead"). */
+    if (!lp_net_announcer_is_available(self->announcer) && self->note == NULL)
+        self->note = g_strdup(_("Other devices cannot find this game by themselves. Type "
+                                "the address and the code there."));
     return TRUE;
 }
 

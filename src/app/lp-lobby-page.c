@@ -88,13 +88,11 @@ static void set_value(Row *r, const char *value, const char *spoken)
                                    spoken != NULL ? spoken : value, -1);
 }
 
-/* "123456" shown as two groups of three, like a phone number, with the digits themselves
- * left together: what is read, copied or checked is the code as typed. */
+/* "123 456", as a phone number is grouped, and as the join page takes it typed. */
 static void set_code(LpLobbyPage *self, const char *code)
 {
     g_autoptr(GString) spoken = g_string_new(NULL);
-    PangoAttrList *attrs = pango_attr_list_new();
-    PangoAttribute *gap = pango_attr_letter_spacing_new(24 * PANGO_SCALE);
+    g_autoptr(GString) shown = g_string_new(code);
     gsize half = strlen(code) / 2;
 
     /* Read digit by digit, not as a number in the hundred thousands. */
@@ -103,12 +101,8 @@ static void set_code(LpLobbyPage *self, const char *code)
             g_string_append_c(spoken, ' ');
         g_string_append_c(spoken, *c);
     }
-    gap->start_index = half > 0 ? (guint)half - 1 : 0;
-    gap->end_index = (guint)half;
-    pango_attr_list_insert(attrs, gap);
-    gtk_label_set_attributes(GTK_LABEL(self->code_row.value), attrs);
-    pango_attr_list_unref(attrs);
-    set_value(&self->code_row, code, spoken->str);
+    g_string_insert_c(shown, (gssize)half, ' ');
+    set_value(&self->code_row, shown->str, spoken->str);
 }
 
 static const char *kind_text(LpPlayer *player)

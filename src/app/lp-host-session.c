@@ -35,6 +35,7 @@ struct _LpHostSession {
     LpNetHost *host;
     LpNetAnnouncer *announcer;
     gboolean listening;
+    guint16 saved_port; /* a resumed game's port, tried first: the devices know it */
 
     LpGame *game;
     LpDriver *driver;
@@ -186,7 +187,7 @@ LpHostSession *lp_host_session_new(const char *kind, GPtrArray *players, const g
 /* The seats file of a saved game, read strictly; it must name the same game and mark the
  * same seats remote as the save. */
 static LpNetHost *load_seats(LpGame *game, const gboolean *remote, const char *path,
-                             GError **error)
+                             guint16 *port, GError **error)
 {
     g_autofree char *data = NULL;
     gsize length = 0;
@@ -202,6 +203,12 @@ static LpNetHost *load_seats(LpGame *game, const gboolean *remote, const char *p
         lp_net_host_new(lp_game_get_kind(game), n, remote, placeholder);
     if (!lp_net_host_load_seats(host, node, error))
         return NULL;
+    /* Our own member beside the library's; without a valid one the default port is tried. */
+    gint64 saved = 0;
+    JsonObject *obj = json_node_get_object(node);
+    if (json_object_has_member(obj, "port") &&
+        lp_json_get_int(obj, "port", 1, G_MAXUINT16, &saved, NULL))
+        *port = (guint16)saved;
     for (guint i = 0; i < n; i++) {
         if (lp_net_host_seat_is_remote(host, i) != remote[i]) {
             g_set_error(error, LP_NET_ERROR, LP_NET_ERROR_BAD_MESSAGE,
@@ -229,7 +236,7 @@ LpHostSession *lp_host_session_new_resumed(LpGame *game, const char *seats_path,
     self->resumed = TRUE;
     self->seats_path = g_strdup(seats_path);
 
-    g_autoptr(LpNetHost) host = load_seats(game, remote, seats_path, &error);
+    g_autoptr(LpNetHost) host = load_seats(game, remote, seats_path, &self->saved_port, &error);
     if (host == NULL) {
         g_autofree char *code = new_code();
 
@@ -273,6 +280,8 @@ static void write_seats(LpHostSession *self)
         return;
 
     g_autoptr(JsonNode) seats = lp_net_host_save_seats(self->host);
+    json_object_set_int_member(json_node_get_object(seats), "port",
+                               lp_net_host_get_port(self->host));
     g_autofree char *text = lp_json_to_string(seats, TRUE);
     g_autoptr(GError) error = NULL;
 
@@ -305,10 +314,20 @@ gboolean lp_host_session_listen(LpHostSession *self, guint16 port, GError **erro
     g_return_val_if_fail(LP_IS_HOST_SESSION(self), FALSE);
     g_return_val_if_fail(!self->listening, FALSE);
 
-    g_autoptr(GError) local = NULL;
-    if (!lp_net_host_listen(self->host, port, &local)) {
-        if (port == 0 || !lp_net_host_listen(self->host, 0, error))
+    /* A resumed game's own port first, where its devices look for it. */
+    guint16 ports[] = {self->saved_port, port, 0};
+    for (guint i = 0; i < G_N_ELEMENTS(ports); i++) {
+        g_autoptr(GError) local = NULL;
+
+        if ((ports[i] == 0 && i + 1 < G_N_ELEMENTS(ports)) ||
+            (i > 0 && ports[i] == ports[i - 1] && ports[i] != 0))
+            continue;
+        if (lp_net_host_listen(self->host, ports[i], &local))
+            break;
+        if (i + 1 == G_N_ELEMENTS(ports)) {
+            g_propagate_error(error, g_steal_pointer(&local));
             return FALSE;
+        }
     }
     self->listening = TRUE;
     self->announcer = lp_net_announcer_new(announced_name(), lp_net_host_get_port(self->host),

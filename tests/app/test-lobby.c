@@ -313,11 +313,18 @@ static gboolean page_is_game(gpointer data)
 static void test_continue_rejoins(Fixture *f, gconstpointer data)
 {
     Device bob = {.seat = -1};
+    /* The default port taken (by us, or by whoever has it): the game gets another one. */
+    GSocketListener *squatter = g_socket_listener_new();
+    g_socket_listener_add_inet_port(squatter, LP_NET_DEFAULT_PORT, NULL, NULL);
 
     host_from_setup(f, LP_SEAT_HUMAN);
+    g_socket_listener_close(squatter);
+    g_object_unref(squatter);
     LpHostSession *session = lp_window_get_host_session(f->window);
+    g_assert_cmpuint(lp_host_session_get_port(session), !=, LP_NET_DEFAULT_PORT);
     g_autofree char *code = g_strdup(lp_host_session_get_code(session));
-    device_connect(&bob, lp_host_session_get_port(session), code, "Bob", NULL);
+    guint16 port = lp_host_session_get_port(session);
+    device_connect(&bob, port, code, "Bob", NULL);
     g_assert_true(wait_long(device_answered, &bob));
     g_assert_cmpint(bob.seat, ==, 1);
     g_assert_true(gtk_widget_activate_action(lobby(f), "lobby.start", NULL));
@@ -332,7 +339,9 @@ static void test_continue_rejoins(Fixture *f, gconstpointer data)
     g_assert_true(lp_window_continue_game(f->window, "minden"));
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "lobby");
     session = lp_window_get_host_session(f->window);
+    /* The same code and port: the device finds the game where it left it. */
     g_assert_cmpstr(lp_host_session_get_code(session), ==, code);
+    g_assert_cmpuint(lp_host_session_get_port(session), ==, port);
     g_assert_null(lp_test_find_label(lobby(f), "could not be read"));
     g_autofree char *waiting = row_value(lobby(f), "Bob");
     g_assert_cmpstr(waiting, ==, "Taken by Bob, not connected");

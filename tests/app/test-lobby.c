@@ -465,6 +465,54 @@ static void test_stand_in(Fixture *f, gconstpointer data)
     device_clear(&bob);
 }
 
+static gboolean game_over(gpointer data)
+{
+    return lp_game_is_over(data);
+}
+
+static gboolean hosting_ended(gpointer data)
+{
+    return !lp_host_session_is_listening(data);
+}
+
+/* The end of a hosted game ends the hosting: the port closes, no seats file is left. */
+static void test_game_end(Fixture *f, gconstpointer data)
+{
+    Device bob = {.seat = -1};
+
+    host_from_setup(f, LP_SEAT_COMPUTER_EASY);
+    LpHostSession *session = lp_window_get_host_session(f->window);
+    guint16 port = lp_host_session_get_port(session);
+    device_connect(&bob, port, lp_host_session_get_code(session), "Bob", NULL);
+    g_assert_true(wait_long(device_answered, &bob));
+    g_assert_true(gtk_widget_activate_action(lobby(f), "lobby.start", NULL));
+    lp_test_iterate();
+    LpGame *game = lp_window_get_game(f->window);
+    g_autofree char *seats = seats_path(f);
+    g_assert_true(g_file_test(seats, G_FILE_TEST_EXISTS));
+    lp_net_client_close(bob.client);
+    g_assert_true(wait_long(seat_waits, session));
+
+    /* Two computers play it out as fast as they can. */
+    lp_settings_set_animation_speed(lp_window_get_settings(f->window), LP_ANIMATION_SPEED_OFF);
+    g_autoptr(GPtrArray) pages = lp_test_find_all(GTK_WIDGET(f->window), LP_TYPE_GAME_PAGE,
+                                                  NULL);
+    lp_driver_set_delay(lp_game_page_get_driver(pages->pdata[0]), 0);
+    lp_host_session_stand_in(session, 1, LP_LEVEL_EASY);
+    gint64 end = g_get_monotonic_time() + 30 * G_USEC_PER_SEC;
+    while (!game_over(game) && g_get_monotonic_time() < end) {
+        /* Nobody needs the reading time here. */
+        while (lp_game_page_get_holds(pages->pdata[0]) > 0)
+            lp_game_page_release(pages->pdata[0]);
+        g_main_context_iteration(NULL, TRUE);
+    }
+    g_assert_true(lp_game_is_over(game));
+    g_assert_true(wait_long(hosting_ended, session));
+    g_assert_false(port_is_open(port));
+    g_assert_false(g_file_test(seats, G_FILE_TEST_EXISTS));
+    device_clear(&bob);
+}
+
 int main(int argc, char **argv)
 {
     g_setenv("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
@@ -476,6 +524,8 @@ int main(int argc, char **argv)
     g_test_add("/lobby/corrupt-seats-file", Fixture, NULL, fixture_set_up,
                test_corrupt_seats_file, fixture_tear_down);
     g_test_add("/lobby/stand-in", Fixture, NULL, fixture_set_up, test_stand_in,
+               fixture_tear_down);
+    g_test_add("/lobby/game-end", Fixture, NULL, fixture_set_up, test_game_end,
                fixture_tear_down);
     return g_test_run();
 }

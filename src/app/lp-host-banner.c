@@ -109,6 +109,12 @@ static SeatRow *seat_row(LpHostBanner *self, guint seat)
                                                                                seat)));
     gtk_accessible_update_property(GTK_ACCESSIBLE(row->level), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                    level_name, -1);
+    /* GTK 4.8 names a drop-down's button by its class (issue 13): by its drop-down instead. */
+    for (GtkWidget *c = gtk_widget_get_first_child(row->level); c != NULL;
+         c = gtk_widget_get_next_sibling(c))
+        if (GTK_IS_TOGGLE_BUTTON(c))
+            gtk_accessible_update_relation(GTK_ACCESSIBLE(c), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                           row->level, NULL, -1);
     gtk_box_append(GTK_BOX(row->box), row->level);
     row->button = gtk_button_new_with_mnemonic(_("_Let a Computer Play"));
     gtk_widget_set_valign(row->button, GTK_ALIGN_CENTER);

@@ -225,6 +225,7 @@ static void clear_rows(LpLobbyPage *self)
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->seat_list))) != NULL)
         gtk_list_box_remove(self->seat_list, child);
     g_array_set_size(self->seat_rows, 0);
+    memset(&self->code_row, 0, sizeof self->code_row);
 }
 
 void lp_lobby_page_set_session(LpLobbyPage *self, LpHostSession *session)
@@ -317,6 +318,16 @@ static void on_unmap(GtkWidget *widget, gpointer data)
         gtk_window_set_default_widget(GTK_WINDOW(root), NULL);
 }
 
+/* Focus goes to the join code: what a screen reader says first is what to tell the others. */
+static gboolean lp_lobby_page_grab_focus(GtkWidget *widget)
+{
+    LpLobbyPage *self = LP_LOBBY_PAGE(widget);
+
+    if (self->code_row.row != NULL && gtk_widget_get_parent(self->code_row.row) != NULL)
+        return gtk_widget_grab_focus(self->code_row.row);
+    return gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD);
+}
+
 static void lp_lobby_page_dispose(GObject *object)
 {
     LpLobbyPage *self = LP_LOBBY_PAGE(object);
@@ -346,6 +357,7 @@ static void lp_lobby_page_class_init(LpLobbyPageClass *klass)
 
     object_class->dispose = lp_lobby_page_dispose;
     object_class->finalize = lp_lobby_page_finalize;
+    widget_class->grab_focus = lp_lobby_page_grab_focus;
 
     /**
      * LpLobbyPage::start:

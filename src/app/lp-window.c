@@ -364,6 +364,7 @@ static gboolean show_lobby(LpWindow *self, LpHostSession *session, GError **erro
     self->host_session = g_object_ref(session);
     lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), session);
     show_page(self, "lobby");
+    gtk_widget_grab_focus(self->lobby_page);
     return TRUE;
 }
 

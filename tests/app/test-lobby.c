@@ -217,6 +217,9 @@ static void test_host_and_join(Fixture *f, gconstpointer data)
     g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "Lobby");
 
     /* Six digits, the address and the port, each a row found by its name. */
+    /* Focus starts on the code: a screen reader says it first. */
+    GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(f->window));
+    g_assert_true(focus == find_row(lobby(f), "Join code"));
     /* Grouped as "123 456", the way the join page takes it. */
     g_autofree char *shown = row_value(lobby(f), "Join code");
     g_assert_cmpuint(strlen(shown), ==, 7);

@@ -219,6 +219,15 @@ static void update(LpLobbyPage *self)
 static void clear_rows(LpLobbyPage *self)
 {
     GtkWidget *child;
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+
+    /* GTK 4.8 keeps pointing at a focused row that was removed (the window's clear_game
+     * knows it too): the focus leaves the rows first. */
+    if (GTK_IS_WINDOW(root)) {
+        GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(root));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(self)))
+            gtk_window_set_focus(GTK_WINDOW(root), NULL);
+    }
 
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self->join_list))) != NULL)
         gtk_list_box_remove(self->join_list, child);

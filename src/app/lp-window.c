@@ -329,6 +329,10 @@ static gboolean remembered_option(LpWindow *self, const char *kind);
 static void stop_hosting(LpWindow *self)
 {
     if (self->host_banner != NULL) {
+        /* As for the page (clear_game): GTK 4.8 would keep pointing at a removed focus. */
+        GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(self));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, self->host_banner))
+            gtk_window_set_focus(GTK_WINDOW(self), NULL);
         gtk_box_remove(GTK_BOX(self->game_box), self->host_banner);
         self->host_banner = NULL;
     }

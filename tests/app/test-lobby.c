@@ -85,13 +85,24 @@ static void on_view(LpNetClient *client, JsonNode *view, Device *d)
     d->views++;
 }
 
+/* The client may outlive the test's reference (its own operations hold it): it must not
+ * report to a Device that is gone. */
+static void device_forget(Device *d)
+{
+    if (d->client == NULL)
+        return;
+    g_signal_handlers_disconnect_by_data(d->client, d);
+    lp_net_client_close(d->client);
+    g_clear_object(&d->client);
+}
+
 static void device_connect(Device *d, guint16 port, const char *code, const char *name,
                            const char *token)
 {
     g_autofree char *url = g_strdup_printf("ws://127.0.0.1:%u/ws", port);
     LpNetJoin join = {.code = code, .name = name, .token = token, .seat = -1};
 
-    g_clear_object(&d->client);
+    device_forget(d);
     d->seat = -1;
     d->failed = d->closed = FALSE;
     d->views = 0;
@@ -105,9 +116,7 @@ static void device_connect(Device *d, guint16 port, const char *code, const char
 
 static void device_clear(Device *d)
 {
-    if (d->client != NULL)
-        lp_net_client_close(d->client);
-    g_clear_object(&d->client);
+    device_forget(d);
     g_clear_pointer(&d->token, g_free);
 }
 

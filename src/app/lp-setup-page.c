@@ -60,9 +60,19 @@ static const char *const kind_labels[] = {
     N_("Computer – easy"),
     N_("Computer – normal"),
     N_("Computer – hard"),
+    /* Translators: a player kind in the setup page: the person plays on their own phone,
+     * tablet or computer (issue 31). */
+    N_("On another device"),
 };
 
 static void update_seats(LpSetupPage *self);
+
+/* Only a game that can send each seat its own view can be played on several devices. */
+static gboolean supports_remote(LpSetupPage *self)
+{
+    return self->info != NULL && self->info->game_class->view_state != NULL &&
+           self->info->game_class->apply_action != NULL;
+}
 
 static void colour_setup(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -256,7 +266,8 @@ static Seat *append_seat(LpSetupPage *self)
                      self);
     gtk_box_append(GTK_BOX(box), seat->colour_dropdown);
 
-    seat->kind_dropdown = labelled_dropdown(kind_labels, G_N_ELEMENTS(kind_labels), TRUE);
+    seat->kind_dropdown = labelled_dropdown(
+        kind_labels, supports_remote(self) ? G_N_ELEMENTS(kind_labels) : LP_SEAT_REMOTE, TRUE);
     gtk_widget_set_valign(seat->kind_dropdown, GTK_ALIGN_CENTER);
     gtk_widget_set_size_request(seat->kind_dropdown, 190, -1);
     gtk_drop_down_set_selected(GTK_DROP_DOWN(seat->kind_dropdown),
@@ -403,9 +414,19 @@ static void load_lineup(LpSetupPage *self)
             lp_player_from_json(json_array_get_element(players, i), NULL);
         g_autofree char *age = NULL;
         int colour;
+        LpSeatKind kind;
 
         if (player == NULL)
             continue;
+        kind = seat_kind_of(player);
+        /* "remote": true and nothing else marks a seat on another device; any other value
+         * is ignored like the rest of a line-up that cannot be read. */
+        JsonNode *element = json_array_get_element(players, i);
+        JsonNode *remote = json_object_get_member(json_node_get_object(element), "remote");
+        if (remote != NULL && JSON_NODE_HOLDS_VALUE(remote) &&
+            json_node_get_value_type(remote) == G_TYPE_BOOLEAN && json_node_get_boolean(remote) &&
+            lp_player_is_human(player))
+            kind = LP_SEAT_REMOTE;
         append_seat(self);
         colour = lp_player_colour_index(lp_player_get_colour(player));
         age = lp_player_get_age(player) == LP_AGE_UNKNOWN
@@ -415,7 +436,7 @@ static void load_lineup(LpSetupPage *self)
                                colour >= 0 ? (guint)colour
                                            : ((Seat *)self->seats->pdata[self->seats->len - 1])
                                                  ->colour,
-                               seat_kind_of(player));
+                               kind);
     }
     while (self->seats->len < MAX(self->info->game_class->min_players, 2))
         append_seat(self);
@@ -632,7 +653,10 @@ void lp_setup_page_set_seat(LpSetupPage *self, guint index, const char *name,
     g_return_if_fail(index < self->seats->len);
     lp_player_colours(&n_colours);
     g_return_if_fail(colour < n_colours);
-    g_return_if_fail(kind <= LP_SEAT_COMPUTER_HARD);
+    g_return_if_fail(kind <= LP_SEAT_REMOTE);
+    /* A line-up from a game with remote seats, now for one without them. */
+    if (kind == LP_SEAT_REMOTE && !supports_remote(self))
+        kind = LP_SEAT_HUMAN;
 
     seat = self->seats->pdata[index];
     gtk_editable_set_text(GTK_EDITABLE(seat->name_entry), name != NULL ? name : "");
@@ -730,8 +754,9 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
         }
         g_ptr_array_add(players,
                         lp_player_new(name, age, colours[seat->colour % n_colours].hex,
-                                      kind == LP_SEAT_HUMAN ? LP_PLAYER_HUMAN
-                                                            : LP_PLAYER_COMPUTER,
+                                      kind == LP_SEAT_HUMAN || kind == LP_SEAT_REMOTE
+                                          ? LP_PLAYER_HUMAN
+                                          : LP_PLAYER_COMPUTER,
                                       kind == LP_SEAT_COMPUTER_EASY   ? LP_LEVEL_EASY
                                       : kind == LP_SEAT_COMPUTER_HARD ? LP_LEVEL_HARD
                                                                       : LP_LEVEL_NORMAL));
@@ -760,8 +785,13 @@ void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players)
     g_return_if_fail(LP_IS_SETUP_PAGE(self));
     g_return_if_fail(players != NULL);
 
-    for (guint i = 0; i < players->len; i++)
-        json_array_add_element(array, lp_player_to_json(players->pdata[i]));
+    for (guint i = 0; i < players->len; i++) {
+        JsonNode *player = lp_player_to_json(players->pdata[i]);
+
+        if (i < self->seats->len && lp_setup_page_seat_is_remote(self, i))
+            json_object_set_boolean_member(json_node_get_object(player), "remote", TRUE);
+        json_array_add_element(array, player);
+    }
     /* Keep the options of the other games. */
     if (root != NULL) {
         JsonNode *old = json_object_get_member(json_node_get_object(root), "options");
@@ -786,6 +816,23 @@ void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players)
     json_node_take_object(node, obj);
     text = lp_json_to_string(node, FALSE);
     lp_settings_set_last_lineup(settings_of(self), text);
+}
+
+gboolean lp_setup_page_seat_is_remote(LpSetupPage *self, guint index)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    g_return_val_if_fail(index < self->seats->len, FALSE);
+    Seat *seat = self->seats->pdata[index];
+    return gtk_drop_down_get_selected(GTK_DROP_DOWN(seat->kind_dropdown)) == LP_SEAT_REMOTE;
+}
+
+gboolean lp_setup_page_has_remote_seats(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    for (guint i = 0; i < self->seats->len; i++)
+        if (lp_setup_page_seat_is_remote(self, i))
+            return TRUE;
+    return FALSE;
 }
 
 /* An error about one seat (build_players() just failed on it, and the focus went to its

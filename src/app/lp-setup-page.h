@@ -19,6 +19,9 @@ typedef enum {
     LP_SEAT_COMPUTER_EASY,
     LP_SEAT_COMPUTER_NORMAL,
     LP_SEAT_COMPUTER_HARD,
+    /* A person (or a computer player) at another device (issue 31); only offered for games
+     * that support views. The seat's player is human; the window hosts the game. */
+    LP_SEAT_REMOTE,
 } LpSeatKind;
 
 GtkWidget *lp_setup_page_new(void);
@@ -43,7 +46,11 @@ void lp_setup_page_set_option(LpSetupPage *self, gboolean option);
 /* The LpPlayer objects of the seats; empty names become "Player N". Fails with a message
  * that names the seat when an age is not a number from 0 to 150 or two names are equal. */
 GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error);
-/* Stores the current seats and option as the last line-up. */
+/* TRUE when the seat is played on another device (LP_SEAT_REMOTE): its player in
+ * lp_setup_page_build_players() is human, and the game is hosted. */
+gboolean lp_setup_page_seat_is_remote(LpSetupPage *self, guint seat);
+gboolean lp_setup_page_has_remote_seats(LpSetupPage *self);
+/* Stores the current seats and option as the last line-up (a remote seat with "remote": true). */
 void lp_setup_page_remember_lineup(LpSetupPage *self, GPtrArray *players);
 /* An error shown above the Start button (NULL clears it). */
 void lp_setup_page_show_error(LpSetupPage *self, const char *message);

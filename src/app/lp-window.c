@@ -6,8 +6,11 @@
 #include <string.h>
 
 #include "lp-a11y.h"
+#include "lp-host-banner.h"
+#include "lp-host-session.h"
 #include "lp-howto-page.h"
 #include "lp-json.h"
+#include "lp-lobby-page.h"
 #include "lp-memory.h"
 #include "lp-message-dialog.h"
 #include "lp-setup-page.h"
@@ -41,6 +44,12 @@ struct _LpWindow {
     GPtrArray *last_players;
     gboolean last_option;
     gboolean save_error_shown;
+
+    /* Hosting on several devices (issue 31): the lobby, then the game's host and banner. */
+    GtkWidget *lobby_page;
+    LpHostSession *host_session;
+    GtkWidget *host_banner;
+    gboolean last_hosted; /* "Play Again" would make the other devices' seats local */
 
     /* Where the how-to page returns to, and whether it holds the driver meanwhile. */
     char *howto_return;
@@ -99,7 +108,8 @@ static void update_state(LpWindow *self)
     gtk_widget_set_visible(self->back_button, g_strcmp0(page, "start") != 0);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.back", g_strcmp0(page, "start") != 0);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.play-again",
-                                  self->game_info != NULL && self->last_players != NULL);
+                                  self->game_info != NULL && self->last_players != NULL &&
+                                      !self->last_hosted);
     gtk_widget_set_visible(self->play_again_button, in_game && over);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
                                   g_strcmp0(page, "setup") == 0);
@@ -119,6 +129,11 @@ static void show_page(LpWindow *self, const char *name)
         g_autofree char *names = player_names(lp_game_get_players(self->game));
 
         set_titles(self, _(self->game_info->game_class->name), names);
+    } else if (g_strcmp0(name, "lobby") == 0 && self->host_session != NULL) {
+        const LpGameUi *info = lp_game_ui_lookup(lp_host_session_get_kind(self->host_session));
+
+        /* Translators: the title of the page where a hosted game waits for the devices. */
+        set_titles(self, _("Lobby"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "howto") == 0) {
         const LpGameUi *info =
             lp_game_ui_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
@@ -181,8 +196,11 @@ static void on_game_over(LpGame *game, LpWindow *self)
     lp_memory_give_back();
 }
 
+static void stop_hosting(LpWindow *self);
+
 static void clear_game(LpWindow *self)
 {
+    stop_hosting(self);
     if (self->howto_holds_driver && self->driver != NULL)
         lp_driver_release(self->driver);
     self->howto_holds_driver = FALSE;
@@ -229,6 +247,7 @@ static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gbo
 
     clear_game(self);
     self->game_info = info;
+    self->last_hosted = FALSE;
     self->game = g_object_ref(game);
     lp_game_track_play_time(game);
     self->driver = lp_driver_new(game, info->rules->computer_move);
@@ -255,17 +274,11 @@ static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gbo
     lp_driver_kick(self->driver);
 }
 
-gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *players,
-                              guint64 seed, gboolean option, GError **error)
+/* One window per save: a new game would overwrite the one another window plays. The
+ * running game of this window is of the same kind or lets go of its claim when it is
+ * replaced. */
+static gboolean save_is_free(LpWindow *self, const LpGameUi *info, GError **error)
 {
-    g_autoptr(LpGame) game = NULL;
-
-    g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
-    g_return_val_if_fail(info != NULL && players != NULL, FALSE);
-    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
-
-    /* One window per save: a new game would overwrite the one another window plays. The
-     * running game of this window is of the same kind or lets go of its claim below. */
     if (self->game == NULL || g_strcmp0(lp_game_get_kind(self->game),
                                         info->game_class->kind) != 0) {
         g_autoptr(GError) local = NULL;
@@ -278,6 +291,20 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *p
          * reports it once and play goes on. */
         lp_save_store_release(self->store, info->game_class->kind);
     }
+    return TRUE;
+}
+
+gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *players,
+                              guint64 seed, gboolean option, GError **error)
+{
+    g_autoptr(LpGame) game = NULL;
+
+    g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
+    g_return_val_if_fail(info != NULL && players != NULL, FALSE);
+    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
+
+    if (!save_is_free(self, info, error))
+        return FALSE;
     game = lp_game_new_of_type(info->rules->get_type(), players, seed, option, error);
     if (game == NULL) {
         if (error != NULL && *error == NULL)
@@ -289,6 +316,144 @@ gboolean lp_window_start_game(LpWindow *self, const LpGameUi *info, GPtrArray *p
     /* Saved right away, so a game that was just set up can be continued too. */
     autosave(self);
     return TRUE;
+}
+
+/* ---- Hosting a game on several devices (issue 31) ----
+ * The lobby shows an LpHostSession until every remote seat is taken; Start deals the game
+ * (or resumes the saved one) and installs its page as for any game, with the session
+ * serving the devices and its banner above the page. Leaving the game in any way ends the
+ * session (clear_game), and with it the port. */
+
+static gboolean remembered_option(LpWindow *self, const char *kind);
+
+static void stop_hosting(LpWindow *self)
+{
+    if (self->host_banner != NULL) {
+        /* As for the page (clear_game): GTK 4.8 would keep pointing at a removed focus. */
+        GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(self));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, self->host_banner))
+            gtk_window_set_focus(GTK_WINDOW(self), NULL);
+        gtk_box_remove(GTK_BOX(self->game_box), self->host_banner);
+        self->host_banner = NULL;
+    }
+    if (self->lobby_page != NULL)
+        lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), NULL);
+    if (self->host_session == NULL)
+        return;
+    /* A saved game waiting in the lobby holds its save's claim. */
+    if (self->game == NULL && lp_host_session_is_resumed(self->host_session))
+        lp_save_store_release(self->store, lp_host_session_get_kind(self->host_session));
+    lp_host_session_stop(self->host_session);
+    g_clear_object(&self->host_session);
+}
+
+static gboolean has_remote_seats(LpGame *game)
+{
+    for (guint i = 0; i < lp_game_get_n_players(game); i++)
+        if (lp_game_is_seat_remote(game, i))
+            return TRUE;
+    return FALSE;
+}
+
+static gboolean show_lobby(LpWindow *self, LpHostSession *session, GError **error)
+{
+    g_autofree char *seats = lp_host_session_seats_path(lp_save_store_get_dir(self->store),
+                                                        lp_host_session_get_kind(session));
+
+    lp_host_session_set_seats_path(session, seats);
+    /* The default port when it is free, so that a device that typed it once finds it again;
+     * any free one when it is not. */
+    if (!lp_host_session_listen(session, LP_NET_DEFAULT_PORT, error))
+        return FALSE;
+    self->host_session = g_object_ref(session);
+    lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), session);
+    show_page(self, "lobby");
+    gtk_widget_grab_focus(self->lobby_page);
+    return TRUE;
+}
+
+gboolean lp_window_host_game(LpWindow *self, const LpGameUi *info, GPtrArray *players,
+                             const gboolean *remote, guint64 seed, gboolean option,
+                             GError **error)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
+    g_return_val_if_fail(info != NULL && players != NULL && remote != NULL, FALSE);
+
+    if (!save_is_free(self, info, error))
+        return FALSE;
+    clear_game(self);
+    g_autoptr(LpHostSession) session =
+        lp_host_session_new(info->game_class->kind, players, remote, seed, option);
+    self->last_option = option;
+    return show_lobby(self, session, error);
+}
+
+static gboolean host_saved_game(LpWindow *self, const LpGameUi *info, LpGame *game)
+{
+    const char *kind = info->game_class->kind;
+    g_autoptr(GError) error = NULL;
+
+    clear_game(self);
+    /* Loading claimed the save; clearing a game of the same kind let go of it. */
+    lp_save_store_claim(self->store, kind, NULL);
+    g_autofree char *seats = lp_host_session_seats_path(lp_save_store_get_dir(self->store), kind);
+    g_autoptr(LpHostSession) session = lp_host_session_new_resumed(game, seats, NULL);
+    self->last_option = remembered_option(self, kind);
+    if (!show_lobby(self, session, &error)) {
+        lp_save_store_release(self->store, kind);
+        show_page(self, "start");
+        show_message(self, _("The Game Cannot Be Hosted"), error->message);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static void on_lobby_start(LpWindow *self)
+{
+    g_autoptr(LpHostSession) session = g_steal_pointer(&self->host_session);
+    const LpGameUi *info;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpGame) game = NULL;
+    gboolean resumed;
+
+    if (session == NULL)
+        return;
+    info = lp_game_ui_lookup(lp_host_session_get_kind(session));
+    resumed = lp_host_session_is_resumed(session);
+    game = lp_host_session_take_game(session, &error);
+    if (game == NULL) {
+        self->host_session = g_steal_pointer(&session);
+        show_message(self, _("The Game Could Not Be Started"), error->message);
+        return;
+    }
+    /* The session is not this window's while install_game() clears the old game. */
+    lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), NULL);
+    install_game(self, info, game, self->last_option);
+    self->host_session = g_steal_pointer(&session);
+    self->last_hosted = TRUE;
+    lp_host_session_play(self->host_session, game, self->driver);
+    self->host_banner = lp_host_banner_new(self->host_session);
+    gtk_box_prepend(GTK_BOX(self->game_box), self->host_banner);
+    if (!resumed)
+        autosave(self);
+    update_state(self);
+}
+
+static void on_lobby_cancel(LpWindow *self)
+{
+    gboolean resumed = self->host_session != NULL &&
+                       lp_host_session_is_resumed(self->host_session);
+
+    stop_hosting(self);
+    show_page(self, !resumed && lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page)) != NULL
+                        ? "setup"
+                        : "start");
+}
+
+LpHostSession *lp_window_get_host_session(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->host_session;
 }
 
 /* A save does not say which option it was started with in a way the shell can read; the
@@ -348,6 +513,8 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
         show_message(self, _("The Saved Game Cannot Be Read"), body);
         return FALSE;
     }
+    if (has_remote_seats(game))
+        return host_saved_game(self, info, game);
     install_game(self, info, game, remembered_option(self, kind));
     return TRUE;
 }
@@ -442,6 +609,22 @@ static void start_game_activated(GtkWidget *widget, const char *action_name, GVa
         return;
     }
     lp_setup_page_remember_lineup(setup, players);
+    if (lp_setup_page_has_remote_seats(setup)) {
+        g_autofree gboolean *remote = g_new0(gboolean, players->len);
+
+        for (guint i = 0; i < players->len; i++)
+            remote[i] = lp_setup_page_seat_is_remote(setup, i);
+        if (!lp_window_host_game(self, info, players, remote, seed,
+                                 lp_setup_page_get_option(setup), &error)) {
+            g_autofree char *message =
+                g_strdup_printf(_("The game could not be hosted: %s"), error->message);
+
+            lp_setup_page_show_error(setup, message);
+            return;
+        }
+        lp_setup_page_show_error(setup, NULL);
+        return;
+    }
     if (!lp_window_start_game(self, info, players, seed, lp_setup_page_get_option(setup),
                               &error)) {
         g_autofree char *message =
@@ -559,12 +742,15 @@ static void back_activated(GtkWidget *widget, const char *action_name, GVariant 
         if (self->howto_holds_driver && self->driver != NULL)
             lp_driver_release(self->driver);
         self->howto_holds_driver = FALSE;
-        if (target == NULL || (g_strcmp0(target, "game") == 0 && self->game == NULL))
+        if (target == NULL || (g_strcmp0(target, "game") == 0 && self->game == NULL) ||
+            (g_strcmp0(target, "lobby") == 0 && self->host_session == NULL))
             target = g_strdup("start");
         show_page(self, target);
     } else if (g_strcmp0(page, "game") == 0) {
         clear_game(self);
         show_page(self, "start");
+    } else if (g_strcmp0(page, "lobby") == 0) {
+        on_lobby_cancel(self);
     } else {
         show_page(self, "start");
     }
@@ -704,6 +890,12 @@ static void lp_window_init(LpWindow *self)
     gtk_widget_init_template(GTK_WIDGET(self));
     self->stats_page = lp_stats_page_new();
     gtk_stack_add_named(self->stack, self->stats_page, "stats");
+    self->lobby_page = lp_lobby_page_new();
+    gtk_stack_add_named(self->stack, self->lobby_page, "lobby");
+    g_signal_connect_swapped(self->lobby_page, "start", G_CALLBACK(on_lobby_start), self);
+    g_signal_connect_swapped(self->lobby_page, "cancel", G_CALLBACK(on_lobby_cancel), self);
+    /* A hosted game's banner stands above its page. */
+    gtk_orientable_set_orientation(GTK_ORIENTABLE(self->game_box), GTK_ORIENTATION_VERTICAL);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     /* The start and setup pages must not stay in the accessibility tree during a game. */
     lp_a11y_stack_hide_inactive_pages(self->stack);

@@ -299,6 +299,59 @@ static void test_remember_lineup(void)
     }
 }
 
+/* Issue 31: "On another device" is a person's seat played elsewhere; the line-up says so
+ * with "remote": true, and anything else there is ignored. */
+static void test_remote_seats(void)
+{
+    g_autoptr(GSettings) settings = g_settings_new("io.github.landpartie.Landpartie");
+    GtkWidget *window;
+    LpSetupPage *page = LP_SETUP_PAGE(new_page(&window));
+    g_autoptr(GError) error = NULL;
+
+    reset_lineup();
+    lp_setup_page_set_game(page, lp_game_ui_lookup("minden"));
+    lp_setup_page_add_seat(page);
+    lp_setup_page_set_seat(page, 0, "Anna", "", 0, LP_SEAT_HUMAN);
+    lp_setup_page_set_seat(page, 1, "Ben", "", 1, LP_SEAT_REMOTE);
+    lp_setup_page_set_seat(page, 2, "Carla", "", 2, LP_SEAT_COMPUTER_EASY);
+    g_assert_false(lp_setup_page_seat_is_remote(page, 0));
+    g_assert_true(lp_setup_page_seat_is_remote(page, 1));
+    g_assert_false(lp_setup_page_seat_is_remote(page, 2));
+    g_assert_true(lp_setup_page_has_remote_seats(page));
+    g_assert_nonnull(lp_test_find_label(GTK_WIDGET(page), "On another device"));
+    g_autoptr(GPtrArray) players = lp_setup_page_build_players(page, &error);
+    g_assert_no_error(error);
+    g_assert_true(lp_player_is_human(players->pdata[1]));
+    lp_setup_page_remember_lineup(page, players);
+    g_autofree char *lineup = g_settings_get_string(settings, "last-lineup");
+    g_assert_nonnull(strstr(lineup, "\"remote\":true"));
+    gtk_window_destroy(GTK_WINDOW(window));
+
+    page = LP_SETUP_PAGE(new_page(&window));
+    lp_setup_page_set_game(page, lp_game_ui_lookup("minden"));
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 3);
+    g_assert_false(lp_setup_page_seat_is_remote(page, 0));
+    g_assert_true(lp_setup_page_seat_is_remote(page, 1));
+    g_assert_false(lp_setup_page_seat_is_remote(page, 2));
+
+    /* Only true marks a remote seat; a string, a number or a computer's flag is ignored. */
+    g_settings_set_string(settings, "last-lineup",
+                          "{\"players\": ["
+                          "{\"name\": \"A\", \"colour\": \"#e01b24\", \"kind\": \"human\", "
+                          "\"remote\": \"yes\"},"
+                          "{\"name\": \"B\", \"colour\": \"#3584e4\", \"kind\": \"human\", "
+                          "\"remote\": 1},"
+                          "{\"name\": \"C\", \"colour\": \"#33d17a\", \"kind\": \"computer\", "
+                          "\"level\": \"hard\", \"remote\": true},"
+                          "{\"name\": \"D\", \"colour\": \"#f6d32d\", \"kind\": \"human\", "
+                          "\"remote\": false}]}");
+    lp_setup_page_set_game(page, lp_game_ui_lookup("minden"));
+    g_assert_cmpuint(lp_setup_page_get_n_seats(page), ==, 4);
+    g_assert_false(lp_setup_page_has_remote_seats(page));
+    gtk_window_destroy(GTK_WINDOW(window));
+    reset_lineup();
+}
+
 static GtkWidget *start_button(LpSetupPage *page)
 {
     GtkWidget *label = lp_test_find_label(GTK_WIDGET(page), "Start Game");
@@ -463,6 +516,7 @@ int main(int argc, char **argv)
     g_test_add_func("/setup-page/build-players", test_build_players);
     g_test_add_func("/setup-page/remember-lineup", test_remember_lineup);
     g_test_add_func("/setup-page/hostile-lineup", test_hostile_lineup);
+    g_test_add_func("/setup-page/remote-seats", test_remote_seats);
     g_test_add_func("/setup-page/names-as-typed", test_names_as_typed);
     g_test_add_func("/setup-page/error-where-looking", test_error_where_looking);
     g_test_add_func("/setup-page/clamped", test_clamped);

@@ -582,6 +582,32 @@ static void test_setup(void)
     finish_case();
 }
 
+/* Issue 31: the lobby of a hosted game with the most seats, most of them on other devices. */
+static void test_lobby(void)
+{
+    LpSetupPage *setup = LP_SETUP_PAGE(lp_window_get_setup_page(run.window));
+    static const char *const names[] = {"Anna", "Ben", "Oma Gerda", "Opa Heinz", "Charlotte"};
+    guint n_colours;
+
+    lp_player_colours(&n_colours);
+    activate("win.new-game", "minden");
+    while (lp_setup_page_add_seat(setup))
+        ;
+    for (guint i = 0; i < lp_setup_page_get_n_seats(setup) && i < G_N_ELEMENTS(names); i++)
+        lp_setup_page_set_seat(setup, i, names[i], "", i % n_colours,
+                               i == 0   ? LP_SEAT_HUMAN
+                               : i == 1 ? LP_SEAT_COMPUTER_EASY
+                                        : LP_SEAT_REMOTE);
+    activate("win.start-game", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(run.window), ==, "lobby");
+    checkpoint("lobby", (const char *const[]){"lobby.", NULL}, NULL);
+    /* Back stops hosting and returns to the players. */
+    activate("win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(run.window), ==, "setup");
+    activate("win.back", NULL);
+    finish_case();
+}
+
 static void test_howto(void)
 {
     guint n_games;
@@ -1159,6 +1185,7 @@ int main(int argc, char **argv)
 
     g_test_add_func("/layout/start", test_start);
     g_test_add_func("/layout/setup", test_setup);
+    g_test_add_func("/layout/lobby", test_lobby);
     g_test_add_func("/layout/preferences", test_preferences);
     g_test_add_func("/layout/shortcuts", test_shortcuts);
     g_test_add_func("/layout/howto", test_howto);

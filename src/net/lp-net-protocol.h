@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 #define LP_NET_WS_PATH "/ws"
 /* The DNS-SD service type of a hosted game. */
 #define LP_NET_SERVICE_TYPE "_landpartie._tcp"
+/* The port a host listens on when it is free, and a joiner assumes when none is typed. */
+#define LP_NET_DEFAULT_PORT 47300
 
 /* Limits (issue 31, docs/protocol.md "Limits"). */
 #define LP_NET_MAX_MESSAGE (64 * 1024)     /* bytes of one message, either way */

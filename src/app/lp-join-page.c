@@ -233,10 +233,11 @@ static void update_discovery(LpJoinPage *self)
                                                 : NULL;
     g_autofree char *text = NULL;
 
+    /* The browser's problem is a whole sentence that says what to do instead. */
     if (self->browser != NULL && !lp_net_browser_is_available(self->browser))
-        text = g_strdup_printf(_("Games on this network cannot be found from here (%s). Type "
-                                 "the address that the host’s window shows."),
-                               problem != NULL ? problem : _("no reason given"));
+        text = g_strdup(problem != NULL ? problem
+                                        : _("Games on this network cannot be found from here. "
+                                            "Type the address that the host’s window shows."));
     else if (g_hash_table_size(self->rows) == 0)
         text = g_strdup(_("No game found yet. If none appears, type the address that the "
                           "host’s window shows."));
@@ -420,6 +421,12 @@ static void lp_join_page_init(LpJoinPage *self)
                                   lp_clamp_new(self->content, CONTENT_WIDTH));
     g_object_unref(self->content);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->join_button));
+    /* GTK 4.8 names a field by its mnemonic label and its own label together ("Address
+     * Address"); the field's own label alone is the name a screen reader should say. */
+    GtkWidget *entries[] = {self->address_entry, self->code_entry, self->name_entry};
+    for (guint i = 0; i < G_N_ELEMENTS(entries); i++)
+        gtk_accessible_reset_relation(GTK_ACCESSIBLE(entries[i]),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY);
     update_join_action(self);
 }
 

@@ -55,8 +55,11 @@ static void update_bar(LpJoinSession *self)
         start = TRUE;
         break;
     case LP_NET_TABLE_OVER:
-        text = _("The game is over.");
-        start = TRUE;
+        /* Issue 10: nothing says the game is over before the page has shown its end. */
+        if (self->page != NULL && lp_game_page_get_finished(LP_GAME_PAGE(self->page))) {
+            text = _("The game is over.");
+            start = TRUE;
+        }
         break;
     default:
         text = self->refusal;
@@ -72,6 +75,7 @@ static void update_bar(LpJoinSession *self)
 
 static void on_finished(LpJoinSession *self)
 {
+    update_bar(self);
     g_signal_emit(self, signals[PAGE_CHANGED], 0);
 }
 

@@ -143,6 +143,15 @@ static void test_join_and_play(Fixture *f, gconstpointer data)
         if (strstr(framed, line) == NULL)
             g_error("the join page does not name “%s”:\n%s", name, said);
     }
+    /* Each field is named by its own label only (GTK 4.8 would say "Address Address"). */
+    for (guint i = 0; i < 3; i++) {
+        const char *name = (const char *[]){"Address", "Join code", "Your name"}[i];
+        g_autofree char *wrong = gtk_test_accessible_check_property(
+            GTK_ACCESSIBLE(entry(f, i)), GTK_ACCESSIBLE_PROPERTY_LABEL, name);
+        g_assert_null(wrong);
+        g_assert_false(gtk_test_accessible_has_relation(GTK_ACCESSIBLE(entry(f, i)),
+                                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+    }
     /* The name is filled in; Join waits for an address and a whole code. */
     g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(entry(f, 2))), !=, "");
     gtk_editable_set_text(GTK_EDITABLE(entry(f, 0)), "");

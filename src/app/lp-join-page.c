@@ -158,9 +158,11 @@ static void on_table_state(LpNetTable *table, LpJoinPage *self)
         show_status(self, _("Connecting to the host…"));
         break;
     case LP_NET_TABLE_WAITING:
-        /* Translators: the lobby at the host is where people wait until every seat is
-         * taken. */
         show_status(self, _("You have a seat. The game starts when the host starts it…"));
+        break;
+    case LP_NET_TABLE_LOST:
+        /* Seated, and the host went away before the game started: LpNetTable tries again. */
+        show_status(self, _("Connection to the host lost. Trying again…"));
         break;
     default:
         break;

@@ -275,6 +275,62 @@ static void test_connection_lost(Fixture *f, gconstpointer data)
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
 }
 
+typedef struct {
+    Fixture *f;
+    GtkWidget *seen; /* the page a decision was last tried on */
+} Play;
+
+/* Plays seat 0 through the window's newest page, one decision per view, until the page has
+ * shown the end. */
+static gboolean played_to_end(gpointer data)
+{
+    Play *p = data;
+    GtkWidget *page = lp_window_get_game_page(p->f->window);
+
+    if (page == NULL)
+        return FALSE;
+    LpGame *mirror = lp_game_page_get_game(LP_GAME_PAGE(page));
+    if (lp_game_is_over(mirror))
+        return lp_game_page_get_finished(LP_GAME_PAGE(page));
+    if (page != p->seen) {
+        p->seen = page;
+        minden_ai_move(mirror);
+    }
+    return FALSE;
+}
+
+static gboolean over_bar_shown(gpointer data)
+{
+    Fixture *f = data;
+    return lp_test_find_label(GTK_WIDGET(f->window), "The game is over.") != NULL;
+}
+
+static void test_play_to_the_end(Fixture *f, gconstpointer data)
+{
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.join", NULL));
+    lp_test_iterate();
+    fill_and_join(f, CODE);
+    g_assert_true(wait_long(in_game, f, 15));
+
+    Play p = {.f = f};
+    g_assert_true(wait_long(played_to_end, &p, 90));
+    g_assert_true(lp_game_is_over(lp_test_host_get_game(f->host)));
+    /* The page's own end, and the way back to the start; no Play Again (the host decides
+     * about another game). */
+    g_assert_true(wait_long(over_bar_shown, f, 5));
+    g_autoptr(GPtrArray) buttons = lp_test_find_all(GTK_WIDGET(f->window), GTK_TYPE_BUTTON, NULL);
+    for (guint i = 0; i < buttons->len; i++)
+        if (g_strcmp0(gtk_button_get_label(buttons->pdata[i]), "Play _Again") == 0)
+            g_assert_false(gtk_widget_get_visible(buttons->pdata[i]));
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+    g_assert_cmpuint(lp_test_count_files(f->dir, ""), ==, 0);
+    /* Over: Back leaves without asking. */
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.back", NULL));
+    lp_test_iterate();
+    g_assert_null(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+}
+
 int main(int argc, char **argv)
 {
     g_setenv("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
@@ -284,6 +340,8 @@ int main(int argc, char **argv)
     g_test_add("/join/wrong-code", Fixture, NULL, fixture_set_up, test_wrong_code,
                fixture_tear_down);
     g_test_add("/join/connection-lost", Fixture, NULL, fixture_set_up, test_connection_lost,
+               fixture_tear_down);
+    g_test_add("/join/play-to-the-end", Fixture, NULL, fixture_set_up, test_play_to_the_end,
                fixture_tear_down);
     return g_test_run();
 }

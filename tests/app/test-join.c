@@ -9,6 +9,7 @@
 #include "lp-game-page.h"
 #include "lp-games.h"
 #include "lp-join-page.h"
+#include "lp-join-session.h"
 #include "lp-message-dialog.h"
 #include "minden-ai.h"
 #include "lp-net-table.h"
@@ -331,6 +332,50 @@ static void test_play_to_the_end(Fixture *f, gconstpointer data)
     g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
 }
 
+static gboolean failed_shown(gpointer data)
+{
+    Fixture *f = data;
+    return lp_test_find_label(GTK_WIDGET(f->window), "connection to the host is lost") != NULL;
+}
+
+static gboolean unreachable_shown(gpointer data)
+{
+    Fixture *f = data;
+    return lp_test_find_label(join_page(f), "Cannot reach the host") != NULL;
+}
+
+static void test_lost_for_good(Fixture *f, gconstpointer data)
+{
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.join", NULL));
+    lp_test_iterate();
+    fill_and_join(f, CODE);
+    g_assert_true(wait_long(in_game, f, 15));
+    /* Half a minute is the real patience; a second is enough to see what follows it. */
+    g_autoptr(GPtrArray) sessions =
+        lp_test_find_all(GTK_WIDGET(f->window), LP_TYPE_JOIN_SESSION, NULL);
+    g_assert_cmpuint(sessions->len, ==, 1);
+    lp_net_table_set_patience(lp_join_session_get_table(sessions->pdata[0]), 1);
+
+    lp_test_host_stop(f->host);
+    g_assert_true(wait_long(failed_shown, f, 10));
+    /* The game stays in view, with a way to join again. */
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+    GtkWidget *again = NULL;
+    g_autoptr(GPtrArray) buttons = lp_test_find_all(GTK_WIDGET(f->window), GTK_TYPE_BUTTON, NULL);
+    for (guint i = 0; i < buttons->len; i++)
+        if (g_strcmp0(gtk_button_get_label(buttons->pdata[i]), "_Join Again") == 0)
+            again = buttons->pdata[i];
+    g_assert_nonnull(again);
+    g_assert_true(gtk_widget_get_mapped(again));
+    /* Joining again goes through the join page with what was typed; the host is still
+     * away, and the page says so. */
+    g_signal_emit_by_name(again, "clicked");
+    lp_test_iterate();
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "join");
+    g_assert_true(wait_long(unreachable_shown, f, 15));
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(entry(f, 1))), ==, CODE);
+}
+
 int main(int argc, char **argv)
 {
     g_setenv("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
@@ -342,6 +387,8 @@ int main(int argc, char **argv)
     g_test_add("/join/connection-lost", Fixture, NULL, fixture_set_up, test_connection_lost,
                fixture_tear_down);
     g_test_add("/join/play-to-the-end", Fixture, NULL, fixture_set_up, test_play_to_the_end,
+               fixture_tear_down);
+    g_test_add("/join/lost-for-good", Fixture, NULL, fixture_set_up, test_lost_for_good,
                fixture_tear_down);
     return g_test_run();
 }

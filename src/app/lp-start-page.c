@@ -436,12 +436,19 @@ static void lp_start_page_init(LpStartPage *self)
     gtk_box_append(GTK_BOX(self->tiles_slot), lp_clamp_new(self->tiles_box, row_width));
     /* The Continue list lines up with the row of tiles. */
     gtk_widget_set_size_request(self->continue_section, row_width, -1);
-    /* Issue 15: the statistics page, under the Continue list. */
+    /* Under the Continue list: joining a game hosted on another device (issue 31) and the
+     * statistics page (issue 15). */
+    GtkWidget *more = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    gtk_widget_set_halign(more, GTK_ALIGN_CENTER);
+    GtkWidget *join = gtk_button_new_with_mnemonic(_("_Join a Game…"));
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(join), "win.join");
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(join));
+    gtk_box_append(GTK_BOX(more), join);
     GtkWidget *stats = gtk_button_new_with_mnemonic(_("_Statistics"));
     gtk_actionable_set_action_name(GTK_ACTIONABLE(stats), "win.statistics");
-    gtk_widget_set_halign(stats, GTK_ALIGN_CENTER);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(stats));
-    gtk_box_insert_child_after(GTK_BOX(gtk_widget_get_parent(self->continue_section)), stats,
+    gtk_box_append(GTK_BOX(more), stats);
+    gtk_box_insert_child_after(GTK_BOX(gtk_widget_get_parent(self->continue_section)), more,
                                self->continue_section);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }

@@ -9,6 +9,8 @@
 #include "lp-host-banner.h"
 #include "lp-host-session.h"
 #include "lp-howto-page.h"
+#include "lp-join-page.h"
+#include "lp-join-session.h"
 #include "lp-json.h"
 #include "lp-lobby-page.h"
 #include "lp-memory.h"
@@ -50,6 +52,9 @@ struct _LpWindow {
     LpHostSession *host_session;
     GtkWidget *host_banner;
     gboolean last_hosted; /* "Play Again" would make the other devices' seats local */
+    /* A game joined on another device (issue 31): no game, driver or save of its own. */
+    GtkWidget *join_page;
+    GtkWidget *join_session;
 
     /* Where the how-to page returns to, and whether it holds the driver meanwhile. */
     char *howto_return;
@@ -109,15 +114,20 @@ static void update_state(LpWindow *self)
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.back", g_strcmp0(page, "start") != 0);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.play-again",
                                   self->game_info != NULL && self->last_players != NULL &&
-                                      !self->last_hosted);
+                                      !self->last_hosted && self->join_session == NULL);
     gtk_widget_set_visible(self->play_again_button, in_game && over);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
                                   g_strcmp0(page, "setup") == 0);
 }
 
+static void show_joined_titles(LpWindow *self);
+
 static void show_page(LpWindow *self, const char *name)
 {
     lp_a11y_stack_show_child_name(self->stack, name);
+    /* Games on the network are looked for only while the join page is shown. */
+    if (g_strcmp0(name, "join") != 0)
+        lp_join_page_deactivate(LP_JOIN_PAGE(self->join_page));
     if (g_strcmp0(name, "start") == 0) {
         set_titles(self, "Landpartie", NULL);
         lp_start_page_refresh(LP_START_PAGE(self->start_page));
@@ -125,6 +135,11 @@ static void show_page(LpWindow *self, const char *name)
         const LpGameUi *info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
 
         set_titles(self, _("New Game"), info != NULL ? _(info->game_class->name) : NULL);
+    } else if (g_strcmp0(name, "join") == 0) {
+        set_titles(self, _("Join a Game"), NULL);
+        lp_join_page_activate(LP_JOIN_PAGE(self->join_page));
+    } else if (g_strcmp0(name, "game") == 0 && self->join_session != NULL) {
+        show_joined_titles(self);
     } else if (g_strcmp0(name, "game") == 0 && self->game != NULL) {
         g_autofree char *names = player_names(lp_game_get_players(self->game));
 
@@ -201,6 +216,15 @@ static void stop_hosting(LpWindow *self);
 static void clear_game(LpWindow *self)
 {
     stop_hosting(self);
+    if (self->join_session != NULL) {
+        /* Bye to the host; the seat stays reserved there, and joining again takes it. */
+        GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(self));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, self->join_session))
+            gtk_window_set_focus(GTK_WINDOW(self), NULL);
+        lp_join_session_leave(LP_JOIN_SESSION(self->join_session));
+        gtk_box_remove(GTK_BOX(self->game_box), self->join_session);
+        self->join_session = NULL;
+    }
     if (self->howto_holds_driver && self->driver != NULL)
         lp_driver_release(self->driver);
     self->howto_holds_driver = FALSE;
@@ -701,7 +725,9 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
     const char *page = lp_window_get_page_name(self);
     const LpGameUi *info = NULL;
 
-    if (g_strcmp0(page, "game") == 0)
+    if (g_strcmp0(page, "game") == 0 && self->join_session != NULL)
+        info = lp_join_session_get_game_ui(LP_JOIN_SESSION(self->join_session));
+    else if (g_strcmp0(page, "game") == 0)
         info = self->game_info;
     else if (g_strcmp0(page, "setup") == 0)
         info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
@@ -731,6 +757,87 @@ static void statistics_activated(GtkWidget *widget, const char *action_name, GVa
     gtk_widget_grab_focus(self->stats_page);
 }
 
+/* ---- Joining a game on another device (issue 31) ---- */
+
+static void show_joined_titles(LpWindow *self)
+{
+    LpJoinSession *session = LP_JOIN_SESSION(self->join_session);
+    const LpGameUi *info = lp_join_session_get_game_ui(session);
+    /* Translators: the window's subtitle in a game hosted by another device; %s is the
+     * host's address. */
+    g_autofree char *subtitle = g_strdup_printf(
+        _("Joined %s"), lp_net_table_get_host(lp_join_session_get_table(session)));
+
+    set_titles(self, info != NULL ? _(info->game_class->name) : _("Join a Game"), subtitle);
+}
+
+static void on_joined_page_changed(LpWindow *self)
+{
+    if (g_strcmp0(lp_window_get_page_name(self), "game") == 0)
+        show_joined_titles(self);
+    update_state(self);
+}
+
+static void on_join_again(LpWindow *self)
+{
+    /* The join page still holds the address, code and name: the same join once more. */
+    clear_game(self);
+    show_page(self, "join");
+    gtk_widget_activate_action(self->join_page, "join-page.join", NULL);
+}
+
+/* The seat is taken and the first view came: the game page of the game, on a mirror. No
+ * autosave and no statistics: the host keeps the game. */
+static void on_join_page_joined(LpJoinPage *page, LpNetTable *table, LpWindow *self)
+{
+    clear_game(self);
+    self->join_session = lp_join_session_new(table, self->settings);
+    gtk_widget_set_hexpand(self->join_session, TRUE);
+    gtk_widget_set_vexpand(self->join_session, TRUE);
+    gtk_box_append(GTK_BOX(self->game_box), self->join_session);
+    g_signal_connect_object(self->join_session, "page-changed",
+                            G_CALLBACK(on_joined_page_changed), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object(self->join_session, "join-again", G_CALLBACK(on_join_again), self,
+                            G_CONNECT_SWAPPED);
+    show_page(self, "game");
+    gtk_widget_child_focus(lp_join_session_get_page(LP_JOIN_SESSION(self->join_session)),
+                           GTK_DIR_TAB_FORWARD);
+}
+
+static void on_leave_response(LpMessageDialog *dialog, const char *response, LpWindow *self)
+{
+    if (g_strcmp0(response, "leave") != 0)
+        return;
+    clear_game(self);
+    show_page(self, "start");
+}
+
+static void confirm_leave_joined(LpWindow *self)
+{
+    LpMessageDialog *dialog;
+
+    if (!lp_join_session_is_playing(LP_JOIN_SESSION(self->join_session))) {
+        clear_game(self);
+        show_page(self, "start");
+        return;
+    }
+    dialog = lp_message_dialog_new(GTK_WINDOW(self), _("Leave the Game?"),
+                                   _("The game goes on at the host, and your seat waits for "
+                                     "you: join again with the same code to take it back."));
+    lp_message_dialog_add_button(dialog, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, TRUE);
+    lp_message_dialog_add_button(dialog, _("_Leave"), "leave", LP_BUTTON_DESTRUCTIVE, FALSE);
+    g_signal_connect(dialog, "response", G_CALLBACK(on_leave_response), self);
+    gtk_window_present(GTK_WINDOW(dialog));
+}
+
+static void join_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+
+    lp_join_page_show_error(LP_JOIN_PAGE(self->join_page), NULL);
+    show_page(self, "join");
+}
+
 static void back_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     LpWindow *self = LP_WINDOW(widget);
@@ -742,10 +849,14 @@ static void back_activated(GtkWidget *widget, const char *action_name, GVariant 
         if (self->howto_holds_driver && self->driver != NULL)
             lp_driver_release(self->driver);
         self->howto_holds_driver = FALSE;
-        if (target == NULL || (g_strcmp0(target, "game") == 0 && self->game == NULL) ||
+        if (target == NULL ||
+            (g_strcmp0(target, "game") == 0 && self->game == NULL &&
+             self->join_session == NULL) ||
             (g_strcmp0(target, "lobby") == 0 && self->host_session == NULL))
             target = g_strdup("start");
         show_page(self, target);
+    } else if (g_strcmp0(page, "game") == 0 && self->join_session != NULL) {
+        confirm_leave_joined(self);
     } else if (g_strcmp0(page, "game") == 0) {
         clear_game(self);
         show_page(self, "start");
@@ -881,6 +992,7 @@ static void lp_window_class_init(LpWindowClass *klass)
                                     how_to_current_activated);
     gtk_widget_class_install_action(widget_class, "win.back", NULL, back_activated);
     gtk_widget_class_install_action(widget_class, "win.statistics", NULL, statistics_activated);
+    gtk_widget_class_install_action(widget_class, "win.join", NULL, join_activated);
     gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back",
                                         NULL);
 }
@@ -896,6 +1008,9 @@ static void lp_window_init(LpWindow *self)
     g_signal_connect_swapped(self->lobby_page, "cancel", G_CALLBACK(on_lobby_cancel), self);
     /* A hosted game's banner stands above its page. */
     gtk_orientable_set_orientation(GTK_ORIENTABLE(self->game_box), GTK_ORIENTATION_VERTICAL);
+    self->join_page = lp_join_page_new();
+    gtk_stack_add_named(self->stack, self->join_page, "join");
+    g_signal_connect_object(self->join_page, "joined", G_CALLBACK(on_join_page_joined), self, 0);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     /* The start and setup pages must not stay in the accessibility tree during a game. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
@@ -976,4 +1091,18 @@ LpGame *lp_window_get_game(LpWindow *self)
 {
     g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
     return self->game;
+}
+
+GtkWidget *lp_window_get_join_page(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    return self->join_page;
+}
+
+GtkWidget *lp_window_get_game_page(LpWindow *self)
+{
+    g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
+    if (self->join_session != NULL)
+        return lp_join_session_get_page(LP_JOIN_SESSION(self->join_session));
+    return self->game_page;
 }

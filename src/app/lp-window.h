@@ -20,11 +20,15 @@ LpSaveStore *lp_window_get_save_store(LpWindow *self);
 /* The app's settings ("settings", construct-only; a new LpSettings when none is given),
  * handed to the setup page, the game pages and the preferences. */
 LpSettings *lp_window_get_settings(LpWindow *self);
-/* "start", "setup", "lobby", "game", "howto" or "stats". */
+/* "start", "setup", "lobby", "join", "game", "howto" or "stats". */
 const char *lp_window_get_page_name(LpWindow *self);
 GtkWidget *lp_window_get_start_page(LpWindow *self);
 GtkWidget *lp_window_get_setup_page(LpWindow *self);
 GtkWidget *lp_window_get_howto_page(LpWindow *self);
+/* The join page (issue 31). */
+GtkWidget *lp_window_get_join_page(LpWindow *self);
+/* The page of the running game (of a joined game: the newest), or NULL. */
+GtkWidget *lp_window_get_game_page(LpWindow *self);
 /* The running game, or NULL. */
 LpGame *lp_window_get_game(LpWindow *self);
 

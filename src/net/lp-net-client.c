@@ -297,7 +297,10 @@ void lp_net_client_connect(LpNetClient *self, const char *url, const LpNetJoin *
     self->want_seat = join->seat;
     self->onlooker = join->onlooker;
     if (self->session == NULL)
-        self->session = soup_session_new_with_options("timeout", 10, "idle-timeout", 0, NULL);
+        self->session = soup_session_new_with_options("timeout", 10, "idle-timeout", 0,
+                                                      /* A host is on the home network:
+                                                       * never reached through a proxy. */
+                                                      "proxy-resolver", NULL, NULL);
     if (self->cancellable != NULL)
         g_cancellable_cancel(self->cancellable);
     g_clear_object(&self->cancellable);

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 #define LP_NET_WS_PATH "/ws"
 /* The DNS-SD service type of a hosted game. */
 #define LP_NET_SERVICE_TYPE "_landpartie._tcp"
-/* The port a host listens on unless it is taken (then any free one). */
+/* The port a host listens on when it is free (else any free one), and a joiner assumes
+ * when none is typed. */
 #define LP_NET_DEFAULT_PORT 47300
 
 /* Limits (issue 31, docs/protocol.md "Limits"). */

@@ -920,10 +920,18 @@ static void minden_page_carry_over(LpGamePage *page, LpGamePage *previous)
     MindenPage *old = MINDEN_PAGE(previous);
     MindenGame *game = game_of(self);
 
-    minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
+    /* The cursor goes on while this window's person is still tipping in the same round; once
+     * their tip is in, their next tip starts from the middle, as on the host's screen, where
+     * the tip itself forgets the cursor (issue 10). */
+    MindenGame *before = game_of(old);
+    gboolean tip_done = minden_game_get_round(before) != minden_game_get_round(game);
+    for (guint i = 0; i < lp_game_get_n_players(LP_GAME(before)); i++)
+        if (lp_game_seat_is_local(LP_GAME(before), i) && minden_game_has_tipped(before, i))
+            tip_done = TRUE;
+    if (!tip_done)
+        minden_board_take_cursor(MINDEN_BOARD(self->board), MINDEN_BOARD(old->board));
     /* A step of the final scoring was taken between the two views: the new page shows it
      * and who moved, as the host's page does on "final-step" and "final-moved". */
-    MindenGame *before = game_of(old);
     if (minden_game_get_phase(before) == MINDEN_PHASE_FINAL &&
         (minden_game_get_phase(game) == MINDEN_PHASE_OVER ||
          minden_game_get_final_step(game) != minden_game_get_final_step(before))) {

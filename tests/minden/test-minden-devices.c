@@ -160,6 +160,11 @@ static void joiner_show(Joiner *j)
     gtk_box_append(GTK_BOX(j->box), GTK_WIDGET(page));
     if (j->page != NULL) {
         lp_game_page_carry_over(LP_GAME_PAGE(page), LP_GAME_PAGE(j->page));
+        /* As the joining window does: a focus the new page could not take is let go of, so
+         * that the old page goes (GTK 4.8 keeps a removed focus widget alive). */
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(j->window));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(j->page)))
+            gtk_root_set_focus(GTK_ROOT(j->window), NULL);
         gtk_box_remove(GTK_BOX(j->box), GTK_WIDGET(j->page));
         joiner_drop(j->page, j->driver, j->mirror);
     }
@@ -468,6 +473,7 @@ static void test_mirror_place_tip(void)
 
     joiner_send(&j);
     g_assert_true(minden_game_has_tipped(host, 0));
+    iterate(30);
     joiner_show(&j);
     /* The tip is in: not asked again, the stones are gone, Ben is waited for; her own tip
      * stays marked on her map. */
@@ -638,6 +644,24 @@ static void test_carry_over(void)
     g_assert_true(activate(j.page, "minden.remove-stone"));
     g_assert_true(activate(j.page, "minden.place-tip"));
     g_assert_cmpstr(action_type(j.requested), ==, "tip");
+    /* Once her tip is in, the cursor is hers no longer: her tip of the next round starts
+     * from the middle, as on the host's screen. */
+    joiner_send(&j);
+    g_assert_true(minden_game_has_tipped(host, 0));
+    iterate(30);
+    joiner_show(&j);
+    host_to_tip(host, 0);
+    g_assert_cmpuint(minden_game_get_round(host), ==, 2);
+    joiner_show(&j);
+    /* First the round's scoring, as the host's page shows it; then her next tip. */
+    for (int i = 0; i < 10 && !minden_board_get_interactive(board_of(j.page)); i++)
+        g_assert_true(activate(j.page, "minden.continue"));
+    g_assert_true(minden_board_get_interactive(board_of(j.page)));
+    MindenTip next = { 0 };
+    g_signal_connect(board_of(j.page), "cell-activated", G_CALLBACK(on_cell), &next);
+    gtk_widget_grab_focus(GTK_WIDGET(board_of(j.page)));
+    board_key(board_of(j.page), GDK_KEY_Return);
+    g_assert_true(minden_tip_equal(&next, &fresh));
     joiner_close(&j);
 }
 

@@ -105,9 +105,14 @@ static void show_mirror(LpJoinSession *self, LpGame *mirror)
         /* As clear_game() in the window: a page removed with the focus inside lives on. */
         GtkRoot *root = gtk_widget_get_root(previous);
         GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
-        if (focus != NULL && gtk_widget_is_ancestor(focus, previous))
+        gboolean lost = focus != NULL && gtk_widget_is_ancestor(focus, previous);
+        if (lost)
             gtk_root_set_focus(root, NULL);
         gtk_box_remove(GTK_BOX(self->slot), previous);
+        /* The new page had no place for the focus (the button just pressed is gone): it
+         * starts at the page's first control, not at the window's title bar. */
+        if (lost)
+            gtk_widget_child_focus(self->page, GTK_DIR_TAB_FORWARD);
     } else if (gtk_widget_get_root(GTK_WIDGET(self)) != NULL) {
         gtk_widget_child_focus(self->page, GTK_DIR_TAB_FORWARD);
     }

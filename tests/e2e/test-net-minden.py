@@ -78,18 +78,109 @@ class Seat(tm.Minden):
             raise e.StepFailed("%s's window asks %s to tip" % (self.viewer, who))
         return super()._decide(page)
 
+    def card_place(self, page):
+        # A joining window builds its page anew from each view: the card may come a moment
+        # after the title.
+        def found():
+            try:
+                return tm.Minden.card_place(self, e.game_page(self.app))
+            except e.StepFailed:
+                return None
+        where = e.wait_for(found, 5, "the card to tip")
+        return where
+
+    @staticmethod
+    def stays(pred, times=3, pause=0.2):
+        """pred() holds now and on each of the next looks."""
+        for i in range(times):
+            if i:
+                time.sleep(pause)
+            if not pred():
+                return False
+        return True
+
+    def focus_map(self, board):
+        """Tab until the map of the page on screen has the focus; pages come and go."""
+        for _ in range(24):
+            board = self.live_board()
+            e._safe(board.clear_cache)
+            if "focused" in e.states(board):
+                return
+            e.key(e.KEY_TAB)
+            time.sleep(0.2)
+        raise e.StepFailed("Tab never reached the map")
+
+    def live_board(self):
+        """The map of the page on screen now: a joining window puts up a new page for every
+        view the host sends (the other person's tip, say), and carries the cursor and the
+        focus over to it."""
+        return e.wait_for(lambda: e.find(e.game_page(self.app), "image", W["map"], True), 5,
+                          "the map")
+
     def tip(self, page, who):
+        hlat, hlon = self.card_place(page)
+        if (hlat, hlon) == tm.MIDDLE:
+            hlon += 1
         # No cover to lift first: the person's first Enter on the map marks its middle, as
         # test-minden.py's probe does after a cover.
-        board = self.board(page)
-        if self.marked(board) is None:
-            self.focus_map(board)
+        if self.marked(self.live_board()) is None:
+            self.focus_map(self.live_board())
             e.key(e.KEY_ENTER)
-            e.wait_for(lambda: self.marked(board) is not None, 5, "the map to mark a cell")
-        if self.marked(board) != self.middle():
+            e.wait_for(lambda: self.marked(self.live_board()) is not None, 5,
+                       "the map to mark a cell")
+        if self.marked(self.live_board()) != self.middle():
             raise e.StepFailed("%s's map cursor starts at %r, not in the middle"
-                               % (who, self.marked(board)))
-        return super().tip(page, who)
+                               % (who, self.marked(self.live_board())))
+        self.focus_map(self.live_board())
+        for keysym, n in ((tm.KEY_UP, hlat - tm.MIDDLE[0]), (tm.KEY_DOWN, tm.MIDDLE[0] - hlat),
+                          (tm.KEY_RIGHT, hlon - tm.MIDDLE[1]),
+                          (tm.KEY_LEFT, tm.MIDDLE[1] - hlon)):
+            for _ in range(max(n, 0)):
+                e.key(keysym)
+        e.key(e.KEY_ENTER)
+        want = tm.tip_long(self.stones_of_cell(hlat, hlon))
+        e.wait_for(lambda: self.marked(self.live_board()) == want, 5, "the map to mark %r" % want)
+        round_ = self.round(e.game_page(self.app))
+        def placed():
+            # The host's answer is a new page; while the window swaps pages the question may
+            # be missing for a moment: it must stay gone.
+            return self.stays(lambda: self.round(e.game_page(self.app)) is not None and
+                              self.tip_title(e.game_page(self.app)) != who)
+        if self.tips % 2 == 1:
+            board = self.live_board()
+            if "focused" not in e.states(board):
+                raise e.StepFailed("the map lost the focus when %s marked a cell" % who)
+            how = "Ctrl+Enter on the map"
+            e.key(e.KEY_ENTER, e.CONTROL_MASK)
+            self.ctrl_enter += 1
+            e.wait_for(placed, 10, "%s's tip placed by %s" % (who, how))
+        else:
+            how = "Place Tip"
+            # A press through the accessibility tree may reach the page that a view of the
+            # host (the other person's tip) has just replaced: that page asks nothing any
+            # more, and the new one still offers Place Tip. A person presses it again.
+            for attempt in range(3):
+                if attempt == 0:
+                    # Looked for in the window: each look sees the page there is now.
+                    button = e.button(self.app.window(), W["place"], timeout=5,
+                                      hit_test=False)
+                else:
+                    button = e.find(self.app.window(), "push button", W["place"], True)
+                    if button is None or "sensitive" not in e.states(button):
+                        # The tip went through after all; the page is about to say so.
+                        e.wait_for(placed, 10, "%s's tip placed by %s" % (who, how))
+                        break
+                    e.log("%s presses Place Tip again" % who)
+                e.press(button, settle=0.1)
+                try:
+                    e.wait_for(placed, 4, "%s's tip placed by %s" % (who, how))
+                    break
+                except e.StepFailed:
+                    if attempt == 2:
+                        raise
+        self.placed[who] = (round_, want)
+        self.tips += 1
+        return "%s tipped %s" % (who, want)
 
 
 def play_seat(app, seat, what):
@@ -167,7 +258,8 @@ def run_host():
                                "the setup page's name field of player 1")
             e.set_text(entry, HOST_PERSON)
             e.press(e.button(window, JOIN["start"]))
-            code = re.search(r"\b(\d{6})\b", lobby_value(window, JOIN["code"]))
+            # The lobby shows the code as "123 456", to be read across the table.
+            code = re.search(r"(\d{6})", re.sub(r"\s", "", lobby_value(window, JOIN["code"])))
             port = re.search(r"\b(\d{2,5})\b", lobby_value(window, JOIN["port"]))
             address = lobby_value(window, JOIN["address"]).strip()
             if code is None or port is None or not address:

@@ -17,6 +17,10 @@
 
 static char *unavailable_text(int error)
 {
+    /* The usual case in the family's words; Avahi's own texts are English only. */
+    if (error == AVAHI_ERR_NO_DAEMON)
+        return g_strdup(_("Games on the network cannot be found here: no Avahi daemon runs on "
+                          "this computer. Join by address and code instead."));
     return g_strdup_printf(_("Games on the network cannot be found here (%s). Join by "
                              "address and code instead."),
                            avahi_strerror(error));
@@ -223,7 +227,33 @@ struct _LpNetBrowser {
     AvahiServiceBrowser *browser;
     char *problem;
     gboolean available;
+    /* A host is seen once on each interface and protocol it is announced on (wired and
+     * Wi-Fi, IPv4 and IPv6): its service name -> a Sighting per service_id() resolved there.
+     * The list shows one row per host, from the first sighting still there, gone when the
+     * last of them goes. */
+    GHashTable *seen;
 };
+
+typedef struct {
+    char *id;
+    char *address;
+    guint port;
+    char *game;
+    guint free_seats;
+} Sighting;
+
+static void sighting_free(Sighting *s)
+{
+    g_free(s->id);
+    g_free(s->address);
+    g_free(s->game);
+    g_free(s);
+}
+
+static void sightings_free(GPtrArray *sightings)
+{
+    g_ptr_array_unref(sightings);
+}
 
 G_DEFINE_FINAL_TYPE(LpNetBrowser, lp_net_browser, G_TYPE_OBJECT)
 
@@ -276,8 +306,30 @@ static void on_resolved(AvahiServiceResolver *resolver, AvahiIfIndex iface,
         if (game != NULL && ours) {
             g_autofree char *id = service_id(iface, protocol, name);
             g_autofree char *shown = g_utf8_make_valid(name, -1);
-            g_signal_emit(self, browser_signals[FOUND], 0, id, shown, addr, (guint)port, game,
-                          (guint)MIN(free_seats, 16));
+            GPtrArray *where = g_hash_table_lookup(self->seen, name);
+            if (where == NULL) {
+                where = g_ptr_array_new_with_free_func((GDestroyNotify)sighting_free);
+                g_hash_table_insert(self->seen, g_strdup(name), where);
+            }
+            Sighting *sighting = NULL;
+            for (guint i = 0; i < where->len && sighting == NULL; i++)
+                if (strcmp(((Sighting *)where->pdata[i])->id, id) == 0)
+                    sighting = where->pdata[i];
+            if (sighting == NULL) {
+                sighting = g_new0(Sighting, 1);
+                sighting->id = g_steal_pointer(&id);
+                g_ptr_array_add(where, sighting);
+            }
+            g_free(sighting->address);
+            sighting->address = g_strdup(addr);
+            sighting->port = port;
+            g_free(sighting->game);
+            sighting->game = g_strdup(game);
+            sighting->free_seats = (guint)MIN(free_seats, 16);
+            /* The same host on another interface: not a second row. */
+            if (sighting == where->pdata[0])
+                g_signal_emit(self, browser_signals[FOUND], 0, name, shown, addr, (guint)port,
+                              game, sighting->free_seats);
         }
     }
     avahi_service_resolver_free(resolver);
@@ -297,7 +349,24 @@ static void on_browse(AvahiServiceBrowser *browser, AvahiIfIndex iface, AvahiPro
         break;
     case AVAHI_BROWSER_REMOVE: {
         g_autofree char *id = service_id(iface, protocol, name);
-        g_signal_emit(self, browser_signals[REMOVED], 0, id);
+        GPtrArray *where = g_hash_table_lookup(self->seen, name);
+        guint i = 0;
+        while (where != NULL && i < where->len && strcmp(((Sighting *)where->pdata[i])->id, id))
+            i++;
+        if (where == NULL || i == where->len)
+            break;
+        g_ptr_array_remove_index(where, i);
+        g_autofree char *key = g_strdup(name);
+        if (where->len == 0) {
+            g_hash_table_remove(self->seen, key);
+            g_signal_emit(self, browser_signals[REMOVED], 0, key);
+        } else if (i == 0) {
+            /* The row showed the sighting that went: it shows the next one now. */
+            Sighting *next = where->pdata[0];
+            g_autofree char *shown = g_utf8_make_valid(key, -1);
+            g_signal_emit(self, browser_signals[FOUND], 0, key, shown, next->address, next->port,
+                          next->game, next->free_seats);
+        }
         break;
     }
     case AVAHI_BROWSER_FAILURE:
@@ -346,6 +415,7 @@ static void lp_net_browser_dispose(GObject *object)
 static void lp_net_browser_finalize(GObject *object)
 {
     g_free(LP_NET_BROWSER(object)->problem);
+    g_hash_table_unref(LP_NET_BROWSER(object)->seen);
     G_OBJECT_CLASS(lp_net_browser_parent_class)->finalize(object);
 }
 
@@ -367,6 +437,8 @@ static void lp_net_browser_class_init(LpNetBrowserClass *klass)
 
 static void lp_net_browser_init(LpNetBrowser *self)
 {
+    self->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                       (GDestroyNotify)sightings_free);
 }
 
 LpNetBrowser *lp_net_browser_new(void)

@@ -25,6 +25,7 @@ const char *lp_net_announcer_get_problem(LpNetAnnouncer *self);
 /* The join list's source. Signals:
  *   "found" (const char *id, const char *name, const char *address, guint port,
  *            const char *game, guint free_seats): a game appeared or changed; id is stable
+ *            (the host's service name: one id however many interfaces it is seen on)
  *   "removed" (const char *id)
  *   "availability-changed": lp_net_browser_is_available() changed */
 #define LP_TYPE_NET_BROWSER (lp_net_browser_get_type())

@@ -87,6 +87,9 @@ status=$?
 [ $status -eq 0 ] || fail "browse with a daemon exits $status: $(cat "$tmp/browse.err")"
 line=$(grep -m1 '"name":"Küchentisch"' <<<"$found")
 [ -n "$line" ] || fail "the hosted game is not in the list within 3 s: $found"
+# Announced on two interfaces (lpa, lpb), listed once.
+seen=$(grep -c '"name":"Küchentisch"' <<<"$found")
+[ "$seen" -eq 1 ] || fail "the hosted game is listed $seen times: $found"
 grep -q "\"port\":$port," <<<"$line" || fail "wrong port: $line"
 grep -q '"game":"minden"' <<<"$line" || fail "wrong game: $line"
 grep -q '"free":1' <<<"$line" || fail "wrong free seats: $line"

@@ -738,10 +738,15 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
     show_howto(self, info->game_class->kind);
 }
 
+static gboolean ask_before_leaving_joined(LpWindow *self, const char *then);
+
 static void show_start_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     LpWindow *self = LP_WINDOW(widget);
 
+    /* A game joined on another device is not saved here: ask first. */
+    if (ask_before_leaving_joined(self, "start"))
+        return;
     /* The game is saved after every action; leaving it stops it, Continue resumes it. */
     clear_game(self);
     show_page(self, "start");
@@ -751,6 +756,8 @@ static void statistics_activated(GtkWidget *widget, const char *action_name, GVa
 {
     LpWindow *self = LP_WINDOW(widget);
 
+    if (ask_before_leaving_joined(self, "stats"))
+        return;
     /* Like New Game: a running game is saved and can be continued. */
     clear_game(self);
     show_page(self, "stats");
@@ -804,21 +811,33 @@ static void on_join_page_joined(LpJoinPage *page, LpNetTable *table, LpWindow *s
                            GTK_DIR_TAB_FORWARD);
 }
 
+static void leave_joined(LpWindow *self, const char *then);
+
 static void on_leave_response(LpMessageDialog *dialog, const char *response, LpWindow *self)
 {
     if (g_strcmp0(response, "leave") != 0)
         return;
-    clear_game(self);
-    show_page(self, "start");
+    const char *then = g_object_get_data(G_OBJECT(dialog), "lp-then");
+    leave_joined(self, then != NULL ? then : "start");
 }
 
-static void confirm_leave_joined(LpWindow *self)
+/* Leaves a joined game for the page then ("start", "stats" or "join"). */
+static void leave_joined(LpWindow *self, const char *then)
+{
+    clear_game(self);
+    if (g_strcmp0(then, "join") == 0)
+        lp_join_page_show_error(LP_JOIN_PAGE(self->join_page), NULL);
+    show_page(self, then);
+    if (g_strcmp0(then, "stats") == 0)
+        gtk_widget_grab_focus(self->stats_page);
+}
+
+static void confirm_leave_joined(LpWindow *self, const char *then)
 {
     LpMessageDialog *dialog;
 
     if (!lp_join_session_is_playing(LP_JOIN_SESSION(self->join_session))) {
-        clear_game(self);
-        show_page(self, "start");
+        leave_joined(self, then);
         return;
     }
     dialog = lp_message_dialog_new(GTK_WINDOW(self), _("Leave the Game?"),
@@ -826,14 +845,27 @@ static void confirm_leave_joined(LpWindow *self)
                                      "you: join again with the same code to take it back."));
     lp_message_dialog_add_button(dialog, _("_Cancel"), "cancel", LP_BUTTON_NORMAL, TRUE);
     lp_message_dialog_add_button(dialog, _("_Leave"), "leave", LP_BUTTON_DESTRUCTIVE, FALSE);
+    g_object_set_data_full(G_OBJECT(dialog), "lp-then", g_strdup(then), g_free);
     g_signal_connect(dialog, "response", G_CALLBACK(on_leave_response), self);
     gtk_window_present(GTK_WINDOW(dialog));
+}
+
+/* The menu's Start, Statistics and Join a Game from a game joined on another device: the
+ * same question as Back. TRUE when it was asked (or answered) here. */
+static gboolean ask_before_leaving_joined(LpWindow *self, const char *then)
+{
+    if (self->join_session == NULL)
+        return FALSE;
+    confirm_leave_joined(self, then);
+    return TRUE;
 }
 
 static void join_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     LpWindow *self = LP_WINDOW(widget);
 
+    if (ask_before_leaving_joined(self, "join"))
+        return;
     lp_join_page_show_error(LP_JOIN_PAGE(self->join_page), NULL);
     show_page(self, "join");
 }
@@ -856,7 +888,7 @@ static void back_activated(GtkWidget *widget, const char *action_name, GVariant 
             target = g_strdup("start");
         show_page(self, target);
     } else if (g_strcmp0(page, "game") == 0 && self->join_session != NULL) {
-        confirm_leave_joined(self);
+        confirm_leave_joined(self, "start");
     } else if (g_strcmp0(page, "game") == 0) {
         clear_game(self);
         show_page(self, "start");

@@ -225,6 +225,26 @@ static void test_join_and_play(Fixture *f, gconstpointer data)
     page = lp_window_get_game_page(f->window);
     g_assert_cmpint(lp_game_get_viewer(lp_game_page_get_game(LP_GAME_PAGE(page))), ==, 0);
     g_assert_true(lp_net_host_seat_is_connected(lp_test_host_get_net(f->host), 0));
+
+    /* The menu's Statistics asks the same question as Back: Cancel stays in the game ... */
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.statistics", NULL));
+    lp_test_iterate();
+    dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    g_assert_cmpstr(lp_message_dialog_get_heading(dialog), ==, "Leave the Game?");
+    lp_message_dialog_respond(dialog, "cancel");
+    lp_test_iterate();
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "game");
+    g_assert_true(lp_net_host_seat_is_connected(lp_test_host_get_net(f->host), 0));
+    /* ... and Leave goes where the menu said. */
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.statistics", NULL));
+    lp_test_iterate();
+    dialog = LP_MESSAGE_DIALOG(lp_test_find_toplevel(LP_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull(dialog);
+    lp_message_dialog_respond(dialog, "leave");
+    lp_test_iterate();
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "stats");
+    g_assert_null(lp_window_get_game_page(f->window));
 }
 
 static gboolean error_shown(gpointer data)

@@ -130,6 +130,13 @@ static void on_mirror(LpNetTable *table, LpGame *mirror, LpJoinSession *self)
 
 static void on_refused(LpNetTable *table, const char *message, LpJoinSession *self)
 {
+    /* A page asks its host once per decision and then waits for the next view; none comes
+     * for a refused move. A new page over the same view asks again, keeping what the person
+     * had chosen. */
+    LpGame *mirror = lp_net_table_get_mirror(table);
+    if (mirror != NULL && self->page != NULL &&
+        lp_game_page_get_game(LP_GAME_PAGE(self->page)) == mirror)
+        show_mirror(self, mirror);
     g_free(self->refusal);
     /* Translators: the host did not play a move made on this device; %s says why. */
     self->refusal = g_strdup_printf(_("The host did not take that move: %s"), message);

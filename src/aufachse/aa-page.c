@@ -24,6 +24,9 @@
 struct _AaPage {
     LpGamePage parent_instance;
 
+    /* On a joining window's mirror: this page asked its host already (issue 31). */
+    gboolean asked;
+
     GtkCssProvider *seat_css;
 
     GtkLabel *status_label;
@@ -630,9 +633,15 @@ static void play_card(AaPage *self, guint card)
     GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
     if (focus == NULL || gtk_widget_is_ancestor(focus, self->hand_box))
         gtk_widget_grab_focus(self->hand_box);
+    /* A game played from another device only asks its host (issue 31): once per view, so
+     * that a double click does not ask twice; the host's next view is a new page. */
+    if (is_mirror(self) && self->asked)
+        return;
     gboolean ok = aa_game_get_step(game) == AA_STEP_COUNTER
                       ? aa_game_play_counter(game, view, card, &error)
                       : aa_game_play_route(game, view, card, &error);
+    if (ok && is_mirror(self))
+        self->asked = TRUE;
     set_note(self, ok ? NULL : error->message);
     self->focus_hand = ok;
     lp_driver_kick(lp_game_page_get_driver(LP_GAME_PAGE(self)));

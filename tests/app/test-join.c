@@ -247,6 +247,38 @@ static void test_join_and_play(Fixture *f, gconstpointer data)
     g_assert_null(lp_window_get_game_page(f->window));
 }
 
+static gboolean refusal_shown(gpointer data)
+{
+    Fixture *f = data;
+    return lp_test_find_label(GTK_WIDGET(f->window), "The host did not take that move") != NULL;
+}
+
+/* A move the host refuses: no view comes for it, so the window puts up a new page over the
+ * same view (a page asks once per decision) and says why in its bar. */
+static void test_refused(Fixture *f, gconstpointer data)
+{
+    g_assert_true(gtk_widget_activate_action(GTK_WIDGET(f->window), "win.join", NULL));
+    lp_test_iterate();
+    fill_and_join(f, "314 159");
+    g_assert_true(wait_long(in_game, f, 15));
+    /* The host's computer has made its moves. */
+    for (guint i = 0; i < 20; i++)
+        lp_test_iterate();
+    GtkWidget *page = lp_window_get_game_page(f->window);
+    LpGame *mirror = lp_game_page_get_game(LP_GAME_PAGE(page));
+    g_object_add_weak_pointer(G_OBJECT(page), (gpointer *)&page);
+    g_autoptr(JsonNode) bogus = json_from_string("{\"type\": \"tip\"}", NULL);
+    g_assert_nonnull(bogus);
+    g_signal_emit_by_name(mirror, "action-requested", bogus);
+    g_assert_true(wait_long(refusal_shown, f, 10));
+    GtkWidget *now = lp_window_get_game_page(f->window);
+    g_assert_true(now != page);
+    g_assert_true(lp_game_page_get_game(LP_GAME_PAGE(now)) == mirror);
+    g_assert_true(gtk_widget_get_mapped(now));
+    if (page != NULL)
+        g_object_remove_weak_pointer(G_OBJECT(page), (gpointer *)&page);
+}
+
 static gboolean error_shown(gpointer data)
 {
     Fixture *f = data;
@@ -402,6 +434,7 @@ int main(int argc, char **argv)
     lp_test_init(&argc, &argv);
     g_test_add("/join/join-and-play", Fixture, NULL, fixture_set_up, test_join_and_play,
                fixture_tear_down);
+    g_test_add("/join/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
     g_test_add("/join/wrong-code", Fixture, NULL, fixture_set_up, test_wrong_code,
                fixture_tear_down);
     g_test_add("/join/connection-lost", Fixture, NULL, fixture_set_up, test_connection_lost,

@@ -399,6 +399,11 @@ static void test_mirror_play(void)
         aa_page_test_iterate(20);
         /* One request, for the picked card; the mirror and the page stay as they were. */
         g_assert_cmpuint(j.n_requests, ==, before + 1);
+        /* A second press (a double click) asks nothing more: the host's answer is the next
+         * view. */
+        gtk_widget_activate_action(GTK_WIDGET(j.page), "aa.play", NULL);
+        aa_page_test_iterate(20);
+        g_assert_cmpuint(j.n_requests, ==, before + 1);
         JsonObject *obj = json_node_get_object(j.requested);
         g_assert_cmpstr(json_object_get_string_member(obj, "type"), ==,
                         step == 0 ? "route" : "counter");

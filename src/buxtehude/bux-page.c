@@ -18,6 +18,9 @@
 struct _BuxPage {
     LpGamePage parent_instance;
 
+    /* On a joining window's mirror: this page asked its host already (issue 31). */
+    gboolean asked;
+
     GtkWidget *content;
     BuxCross *cross;
     GtkWidget *side_scroller;
@@ -204,8 +207,17 @@ static void focus_mode(BuxPage *self)
         gtk_widget_grab_focus(self->play_again_button);
 }
 
+/* A game played from another device only asks its host (issue 31): once per view, so that
+ * a double click does not ask twice; the host's next view is a new page. */
+static gboolean asked_already(BuxPage *self)
+{
+    return self->asked && lp_game_is_mirror(LP_GAME(game_of(self)));
+}
+
 static void report(BuxPage *self, gboolean ok, GError *error)
 {
+    if (ok && lp_game_is_mirror(LP_GAME(game_of(self))))
+        self->asked = TRUE;
     if (!ok && error != NULL)
         set_note(self, error->message);
     lp_driver_kick(lp_game_page_get_driver(LP_GAME_PAGE(self)));
@@ -378,7 +390,7 @@ static void place(BuxPage *self, BuxArm arm, guint index)
 {
     g_autoptr(GError) error = NULL;
     if (bux_game_get_phase(game_of(self)) != BUX_PHASE_PLACE ||
-        !seat_local(self, bux_game_get_turn_seat(game_of(self))))
+        !seat_local(self, bux_game_get_turn_seat(game_of(self))) || asked_already(self))
         return;
     /* On a mirror the move goes to the host ("action-requested") and the card stays in hand
      * until the host's next view comes back as a new page. */
@@ -447,6 +459,8 @@ static void challenge_activated(GtkWidget *widget, const char *action, GVariant 
 {
     BuxPage *self = BUX_PAGE(widget);
     g_autoptr(GError) error = NULL;
+    if (asked_already(self))
+        return;
     report(self, bux_game_challenge(game_of(self), g_variant_get_uint32(param), &error), error);
 }
 
@@ -454,6 +468,8 @@ static void no_objection_activated(GtkWidget *widget, const char *action, GVaria
 {
     BuxPage *self = BUX_PAGE(widget);
     g_autoptr(GError) error = NULL;
+    if (asked_already(self))
+        return;
     report(self, bux_game_pass_humans(game_of(self), &error), error);
 }
 
@@ -816,7 +832,7 @@ static void estimate_activated(GtkWidget *widget, const char *action, GVariant *
 {
     BuxPage *self = BUX_PAGE(widget);
     int seat = asked_estimate(self);
-    if (seat < 0)
+    if (seat < 0 || asked_already(self))
         return;
     g_autoptr(GError) error = NULL;
     gtk_spin_button_update(GTK_SPIN_BUTTON(self->estimate_spin));

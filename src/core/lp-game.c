@@ -26,7 +26,33 @@ typedef struct {
     gboolean mirror;
     int viewer;           /* a mirror's viewer */
     char *ai_key;         /* a mirror's seat key, from the view */
+    /* Undo (issue 33). The current action: who acts (-1: nobody said), what kind of
+     * action (a key of undo_sentences), the state before it (only when a person acts on
+     * the host's game) and whether something hidden came to light in it. */
+    int pending_seat;
+    const char *pending_what;
+    JsonNode *pending_before;
+    gboolean pending_reveal;
+    gboolean in_advance;
+    GPtrArray *undo;      /* UndoEntry, the newest last; all of one seat */
+    int undone_seat;      /* the seat whose undo was the last thing that happened, or -1 */
+    const char *undone_what;
+    /* A mirror's: what the view said. */
+    gboolean view_can_undo;
 } LpGamePrivate;
+
+typedef struct {
+    guint seat;
+    const char *what;
+    JsonNode *before; /* the whole save (lp_game_save) before the action */
+} UndoEntry;
+
+static void undo_entry_free(gpointer data)
+{
+    UndoEntry *entry = data;
+    json_node_unref(entry->before);
+    g_free(entry);
+}
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(LpGame, lp_game, G_TYPE_OBJECT)
 
@@ -45,6 +71,7 @@ enum {
     GAME_OVER,
     ACTION_COMPLETED,
     ACTION_REQUESTED,
+    UNDONE,
     N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -64,6 +91,8 @@ static void lp_game_finalize(GObject *object)
     g_clear_pointer(&priv->ai_secret, g_free);
     g_clear_pointer(&priv->ai_key, g_free);
     g_clear_pointer(&priv->remote, g_array_unref);
+    g_clear_pointer(&priv->pending_before, json_node_unref);
+    g_clear_pointer(&priv->undo, g_ptr_array_unref);
     G_OBJECT_CLASS(lp_game_parent_class)->finalize(object);
 }
 
@@ -214,6 +243,16 @@ static void lp_game_class_init(LpGameClass *klass)
                                              G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                              G_TYPE_NONE, 1,
                                              JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+    /**
+     * LpGame::undone:
+     * @seat: the seat that took its action back
+     *
+     * An action was taken back (lp_game_undo): the state is the one before it, wholly
+     * replaced, so views rebuild from the model rather than follow a change. On the host's
+     * game only; "action-completed" follows.
+     */
+    signals[UNDONE] = g_signal_new("undone", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void lp_game_init(LpGame *self)
@@ -223,6 +262,9 @@ static void lp_game_init(LpGame *self)
     priv->clock_usec = priv->last_played_usec;
     priv->current_seat = -1;
     priv->viewer = -1;
+    priv->pending_seat = -1;
+    priv->undone_seat = -1;
+    priv->undo = g_ptr_array_new_with_free_func(undo_entry_free);
 }
 
 GPtrArray *lp_game_get_players(LpGame *self)
@@ -304,7 +346,14 @@ gboolean lp_game_computer_step(LpGame *self, LpComputerMoveFunc move)
             }
         }
     }
-    return LP_GAME_GET_CLASS(self)->advance(self);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    priv->in_advance = TRUE;
+    gboolean advanced = LP_GAME_GET_CLASS(self)->advance(self);
+    priv->in_advance = FALSE;
+    /* The game's own step (a reveal, a scoring, a deal) is a point of no return. */
+    if (advanced)
+        g_ptr_array_set_size(priv->undo, 0);
+    return advanced;
 }
 
 guint lp_game_run_computers(LpGame *self, LpComputerMoveFunc move)
@@ -391,8 +440,200 @@ void lp_game_action_completed(LpGame *self)
     }
     priv->clock_usec = priv->last_played_usec;
     priv->n_actions++;
+    /* Undo: a person's action that showed nothing hidden joins their undo stack; any other
+     * action (another seat's, a computer's, the game's own step, one that revealed
+     * something, one whose actor was not noted) is a point of no return. */
+    if (priv->pending_before != NULL && !priv->pending_reveal && !priv->in_advance) {
+        UndoEntry *top = priv->undo->len > 0 ? priv->undo->pdata[priv->undo->len - 1] : NULL;
+        if (top != NULL && top->seat != (guint)priv->pending_seat)
+            g_ptr_array_set_size(priv->undo, 0);
+        UndoEntry *entry = g_new0(UndoEntry, 1);
+        entry->seat = (guint)priv->pending_seat;
+        entry->what = priv->pending_what;
+        entry->before = g_steal_pointer(&priv->pending_before);
+        g_ptr_array_add(priv->undo, entry);
+    } else {
+        g_ptr_array_set_size(priv->undo, 0);
+    }
+    g_clear_pointer(&priv->pending_before, json_node_unref);
+    priv->pending_seat = -1;
+    priv->pending_what = NULL;
+    priv->pending_reveal = FALSE;
+    priv->undone_seat = -1;
+    priv->undone_what = NULL;
     update_current_seat(self);
     g_signal_emit(self, signals[ACTION_COMPLETED], 0);
+}
+
+/* Undo (issue 33). */
+
+/* The kinds of action a seat may take back, with the sentence everyone reads. */
+static const struct {
+    const char *what;
+    const char *sentence; /* %s: the name of the seat */
+} undo_sentences[] = {
+    {"card", N_("%s took back a card.")},
+    {"call", N_("%s took back a call.")},
+    {"pass", N_("%s took back a pass.")},
+    {"estimate", N_("%s took back an estimate.")},
+    {"choice", N_("%s took back a choice.")},
+    {"tip", N_("%s took back a tip.")},
+    {"route", N_("%s took back a route card.")},
+    {"counter", N_("%s took back a counter card.")},
+    {"move", N_("%s took back a move.")},
+};
+
+static const char *undo_what_intern(const char *what)
+{
+    for (guint i = 0; what != NULL && i < G_N_ELEMENTS(undo_sentences); i++)
+        if (g_strcmp0(what, undo_sentences[i].what) == 0)
+            return undo_sentences[i].what;
+    return "move";
+}
+
+void lp_game_note_actor(LpGame *self, guint seat, const char *what)
+{
+    g_return_if_fail(LP_IS_GAME(self));
+    g_return_if_fail(seat < lp_game_get_n_players(self));
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->mirror || priv->pending_seat >= 0)
+        return;
+    priv->pending_seat = (int)seat;
+    priv->pending_what = undo_what_intern(what);
+    if (lp_player_is_human(lp_game_get_player(self, seat)) && !priv->in_advance)
+        priv->pending_before = lp_game_save(self);
+}
+
+void lp_game_note_reveal(LpGame *self)
+{
+    g_return_if_fail(LP_IS_GAME(self));
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    priv->pending_reveal = TRUE;
+}
+
+gboolean lp_game_can_undo(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->mirror)
+        return priv->viewer >= 0 && (guint)priv->viewer == seat && priv->view_can_undo;
+    if (priv->undo->len == 0 || lp_game_is_over(self))
+        return FALSE;
+    UndoEntry *top = priv->undo->pdata[priv->undo->len - 1];
+    return top->seat == seat;
+}
+
+int lp_game_get_undo_seat(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), -1);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->mirror)
+        return priv->view_can_undo ? priv->viewer : -1;
+    if (priv->undo->len == 0 || lp_game_is_over(self))
+        return -1;
+    return (int)((UndoEntry *)priv->undo->pdata[priv->undo->len - 1])->seat;
+}
+
+/* Replace the whole state of self by the save before: a fresh game restored from it
+ * (validated as any save) gives self its subclass fields, generator, count of actions and
+ * time; the seats, the devices and the play time stay. */
+static gboolean restore_in_place(LpGame *self, JsonNode *before, GError **error)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_autoptr(LpGame) fresh = lp_game_restore(G_OBJECT_TYPE(self), before, error);
+    if (fresh == NULL)
+        return FALSE;
+    LpGamePrivate *fpriv = lp_game_get_instance_private(fresh);
+    GTypeQuery query;
+    g_type_query(G_OBJECT_TYPE(self), &query);
+    /* A game's own fields follow the GObject at the start of its instance (the three games
+     * are final types without private data, and own their fields outright: nothing in
+     * them points back to the instance). The old fields leave with fresh. */
+    gsize offset = sizeof(LpGame);
+    g_assert(query.instance_size >= offset);
+    gsize size = query.instance_size - offset;
+    if (size > 0) {
+        g_autofree guint8 *tmp = g_malloc(size);
+        memcpy(tmp, (guint8 *)self + offset, size);
+        memcpy((guint8 *)self + offset, (guint8 *)fresh + offset, size);
+        memcpy((guint8 *)fresh + offset, tmp, size);
+    }
+    LpRng *rng = priv->rng;
+    priv->rng = fpriv->rng;
+    fpriv->rng = rng;
+    priv->n_actions = fpriv->n_actions;
+    priv->last_played_usec = fpriv->last_played_usec;
+    GDateTime *last = priv->last_played;
+    priv->last_played = fpriv->last_played;
+    fpriv->last_played = last;
+    return TRUE;
+}
+
+gboolean lp_game_undo(LpGame *self, guint seat, GError **error)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), FALSE);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (!lp_game_can_undo(self, seat)) {
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("nothing can be taken back now: another player has acted, or something "
+                      "hidden came to light"));
+        return FALSE;
+    }
+    if (priv->mirror) {
+        JsonObject *obj = json_object_new();
+        json_object_set_string_member(obj, "type", "undo");
+        JsonNode *action = json_node_new(JSON_NODE_OBJECT);
+        json_node_take_object(action, obj);
+        return lp_game_request_action(self, action);
+    }
+    UndoEntry *top = g_ptr_array_steal_index(priv->undo, priv->undo->len - 1);
+    g_autoptr(GError) local = NULL;
+    gboolean ok = restore_in_place(self, top->before, &local);
+    const char *what = top->what;
+    undo_entry_free(top);
+    if (!ok) {
+        /* Never expected (the snapshot is the game's own save); the game goes on as it is. */
+        g_ptr_array_set_size(priv->undo, 0);
+        g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
+                    _("the move could not be taken back: %s"), local->message);
+        return FALSE;
+    }
+    g_clear_pointer(&priv->pending_before, json_node_unref);
+    priv->pending_seat = -1;
+    priv->pending_reveal = FALSE;
+    priv->undone_seat = (int)seat;
+    priv->undone_what = what;
+    update_current_seat(self);
+    g_signal_emit(self, signals[UNDONE], 0, seat);
+    g_signal_emit(self, signals[ACTION_COMPLETED], 0);
+    return TRUE;
+}
+
+int lp_game_get_undone_seat(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), -1);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->undone_seat;
+}
+
+const char *lp_game_get_undone_what(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    return priv->undone_seat >= 0 ? priv->undone_what : NULL;
+}
+
+char *lp_game_describe_undone(LpGame *self)
+{
+    g_return_val_if_fail(LP_IS_GAME(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->undone_seat < 0 || (guint)priv->undone_seat >= lp_game_get_n_players(self))
+        return NULL;
+    const char *name = lp_player_get_name(lp_game_get_player(self, (guint)priv->undone_seat));
+    for (guint i = 0; i < G_N_ELEMENTS(undo_sentences); i++)
+        if (g_strcmp0(priv->undone_what, undo_sentences[i].what) == 0)
+            return g_strdup_printf(_(undo_sentences[i].sentence), name);
+    return g_strdup_printf(_("%s took back a move."), name);
 }
 
 void lp_game_track_play_time(LpGame *self)
@@ -747,6 +988,14 @@ JsonNode *lp_game_view(LpGame *self, int viewer)
     if (viewer >= 0) {
         g_autofree char *key = seat_key(self, (guint)viewer);
         json_object_set_string_member(obj, "ai", key);
+        /* Undo (issue 33): whether this seat may take its last action back now. */
+        json_object_set_boolean_member(obj, "undo", lp_game_can_undo(self, (guint)viewer));
+    }
+    if (priv->undone_seat >= 0) {
+        JsonObject *undone = json_object_new();
+        json_object_set_int_member(undone, "seat", priv->undone_seat);
+        json_object_set_string_member(undone, "what", priv->undone_what);
+        json_object_set_object_member(obj, "undone", undone);
     }
     json_object_set_member(obj, "state", klass->view_state(self, viewer));
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
@@ -791,6 +1040,21 @@ LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error)
     const char *ai = NULL;
     if (viewer >= 0 && !get_ai_secret(obj, "ai", &ai, error))
         return NULL;
+    /* Undo (issue 33): optional, absent in the views of hosts before it. */
+    gboolean can_undo = FALSE;
+    if (json_object_has_member(obj, "undo") &&
+        !lp_json_get_bool(obj, "undo", &can_undo, error))
+        return NULL;
+    gint64 undone_seat = -1;
+    const char *undone_what = NULL;
+    if (json_object_has_member(obj, "undone")) {
+        JsonObject *undone = NULL;
+        if (!lp_json_get_object(obj, "undone", &undone, error) ||
+            !lp_json_get_int(undone, "seat", 0, players->len - 1, &undone_seat, error) ||
+            !lp_json_get_string(undone, "what", &undone_what, error))
+            return NULL;
+        undone_what = undo_what_intern(undone_what);
+    }
     JsonNode *state = json_object_get_member(obj, "state");
     if (state == NULL) {
         g_set_error(error, LP_SAVE_ERROR, LP_SAVE_ERROR_MISSING_FIELD,
@@ -804,6 +1068,9 @@ LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error)
     priv->viewer = (int)viewer;
     priv->n_actions = (guint64)n_actions;
     priv->ai_key = g_strdup(ai);
+    priv->view_can_undo = viewer >= 0 && can_undo;
+    priv->undone_seat = (int)undone_seat;
+    priv->undone_what = undone_what;
     g_autoptr(GError) local = NULL;
     if (!klass->load_view(self, state, &local)) {
         if (local == NULL)
@@ -850,6 +1117,9 @@ gboolean lp_game_apply_action(LpGame *self, guint seat, JsonNode *action, GError
         g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_WRONG_PHASE, _("the game is over"));
         return FALSE;
     }
+    /* Undo (issue 33): the same for every game; only the seat that acted may ask. */
+    if (g_strcmp0(type, "undo") == 0)
+        return lp_game_undo(self, seat, error);
     return LP_GAME_GET_CLASS(self)->apply_action(self, seat, action, error);
 }
 

@@ -201,6 +201,39 @@ guint64 lp_game_seat_salt(LpGame *self, guint seat);
  * a mirror of seat's view only; NULL when it takes none. */
 JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move);
 
+/* Undo (issue 33, RULES.md). A person may take back their own last actions as long as no
+ * other seat has acted since and nothing hidden came to light since. The base keeps, per
+ * game, a stack of the saves before the actions of one seat (only on the host's game, only
+ * for a person's action); another seat's action, a computer's, the game's own step
+ * (advance), an action that revealed something, or one whose actor was not noted empties
+ * it. The stack is not saved: a resumed game starts with nothing to take back.
+ *
+ * For the move functions of subclasses, once a move's checks pass and before the state
+ * changes (after the mirror's lp_game_request_action test):
+ *   lp_game_note_actor(game, seat, "card");
+ * what is one of "card", "call", "pass", "estimate", "choice", "tip", "route", "counter",
+ * "move" (the sentence everyone reads: "Anna took back a card."). And wherever the action
+ * shows something hidden (a card drawn from a stack, a challenge resolved, a route turned
+ * over, a tip or estimate revealed, an Intermezzo checked):
+ *   lp_game_note_reveal(game); */
+void lp_game_note_actor(LpGame *self, guint seat, const char *what);
+void lp_game_note_reveal(LpGame *self);
+/* Whether seat may take back its last action now. On a mirror: what the host's view said,
+ * for the mirror's own seat. */
+gboolean lp_game_can_undo(LpGame *self, guint seat);
+/* The seat that may take back an action now, or -1. */
+int lp_game_get_undo_seat(LpGame *self);
+/* Take back seat's last action: the state becomes exactly the one before it (a save then
+ * equals the save before the action, byte for byte, but for the play time), "undone" and
+ * "action-completed" are emitted. On a mirror: asks the host ({"type":"undo"}). An
+ * LP_GAME_ERROR when lp_game_can_undo is FALSE. */
+gboolean lp_game_undo(LpGame *self, guint seat, GError **error);
+/* After an undo, until the next action: who took back what (a key as above), and the
+ * sentence for everyone, translated; -1/NULL otherwise. Views carry it to the mirrors. */
+int lp_game_get_undone_seat(LpGame *self);
+const char *lp_game_get_undone_what(LpGame *self);
+char *lp_game_describe_undone(LpGame *self);
+
 /* For subclasses: emit the base signals. */
 void lp_game_emit_turn_started(LpGame *self, guint seat);
 void lp_game_emit_phase_changed(LpGame *self);

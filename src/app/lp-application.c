@@ -329,6 +329,7 @@ static void lp_application_startup(GApplication *app)
         {"app.shortcuts", {"<Primary>question", NULL}},
         {"win.how-to-current", {"F1", NULL}},
         {"win.show-start", {"<Primary>n", NULL}},
+        {"win.undo", {"<Primary>z", NULL}},
     };
 
     /* Parsed on the second core while GTK opens the display and the window is built. */

@@ -24,6 +24,9 @@ struct _LpWindow {
     GtkApplicationWindow parent_instance;
 
     GtkWidget *back_button;
+    GtkWidget *undo_button;
+    GtkWidget *news_bar;
+    GtkWidget *news_label;
     GtkWidget *play_again_button;
     GtkWidget *title_label;
     GtkWidget *subtitle_label;
@@ -42,7 +45,7 @@ struct _LpWindow {
     LpGame *game;
     LpDriver *driver;
     GtkWidget *game_page;
-    gulong game_handlers[2];
+    gulong game_handlers[3];
     GPtrArray *last_players;
     gboolean last_option;
     gboolean save_error_shown;
@@ -55,6 +58,11 @@ struct _LpWindow {
     /* A game joined on another device (issue 31): no game, driver or save of its own. */
     GtkWidget *join_page;
     GtkWidget *join_session;
+
+    /* Undo (issue 33): why the last Undo was not done, until the next action; the page a
+     * joining window asked its host to undo on (once per view). */
+    char *undo_error;
+    GtkWidget *undo_asked_page;
 
     /* Where the how-to page returns to, and whether it holds the driver meanwhile. */
     char *howto_return;
@@ -100,6 +108,8 @@ static void set_titles(LpWindow *self, const char *title, const char *subtitle)
     gtk_window_set_title(GTK_WINDOW(self), title);
 }
 
+static void update_undo(LpWindow *self);
+
 /* One place that enables actions and header-bar buttons from the current state. */
 static void update_state(LpWindow *self)
 {
@@ -118,6 +128,130 @@ static void update_state(LpWindow *self)
     gtk_widget_set_visible(self->play_again_button, in_game && over);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
                                   g_strcmp0(page, "setup") == 0);
+    update_undo(self);
+}
+
+/* ---- Undo (issue 33) ----
+ * A person takes back their own last actions until another seat acts or something hidden
+ * comes to light (the model's rule, lp_game_can_undo). The window offers it to the person
+ * whose turn just ended, if they play at this screen: by the header's Undo, Ctrl+Z, and
+ * the "Take Back" of the "Pass to" cover until the next person presses Show. */
+
+/* The game the game page shows: the window's own, or a joining window's mirror. */
+static LpGame *shown_game(LpWindow *self)
+{
+    if (self->join_session != NULL)
+        return lp_join_session_get_game(LP_JOIN_SESSION(self->join_session));
+    return self->game;
+}
+
+static LpPrivacyScreen *shown_privacy(LpWindow *self)
+{
+    GtkWidget *page = lp_window_get_game_page(self);
+    return page != NULL ? lp_game_page_get_privacy_screen(LP_GAME_PAGE(page)) : NULL;
+}
+
+static const char *seat_name(LpGame *game, guint seat)
+{
+    return lp_player_get_display_name(lp_game_get_player(game, seat));
+}
+
+/* The seat that may take back its last action from this window now, or -1. */
+static int undo_seat(LpWindow *self)
+{
+    LpGame *game = shown_game(self);
+
+    if (game == NULL || g_strcmp0(lp_window_get_page_name(self), "game") != 0)
+        return -1;
+    if (lp_game_is_mirror(game)) {
+        int viewer = lp_game_get_viewer(game);
+        /* Asked once per view: the host's next view says what came of it. */
+        if (viewer < 0 || self->undo_asked_page == lp_window_get_game_page(self) ||
+            !lp_game_can_undo(game, (guint)viewer))
+            return -1;
+        return viewer;
+    }
+    int seat = lp_game_get_undo_seat(game);
+    if (seat < 0 || !lp_game_seat_is_local(game, (guint)seat) ||
+        !lp_game_can_undo(game, (guint)seat))
+        return -1;
+    /* Between people at one screen: once the next person has pressed Show, the screen is
+     * theirs, and the move before is no longer taken back from it. */
+    LpPrivacyScreen *privacy = shown_privacy(self);
+    if (privacy != NULL && !lp_privacy_screen_is_covered(privacy)) {
+        const char *looking = lp_privacy_screen_get_player_name(privacy);
+        if (looking != NULL && g_strcmp0(looking, seat_name(game, (guint)seat)) != 0)
+            return -1;
+    }
+    return seat;
+}
+
+/* The bar above the page: why an Undo failed, or who took back what, for everyone. */
+static void update_news(LpWindow *self)
+{
+    LpGame *game = shown_game(self);
+    g_autofree char *undone = game != NULL ? lp_game_describe_undone(game) : NULL;
+    const char *text = self->undo_error != NULL ? self->undo_error : undone;
+
+    /* Only a change is set: an alert is read out again on every change. */
+    if (text != NULL && g_strcmp0(gtk_label_get_text(GTK_LABEL(self->news_label)), text) != 0)
+        gtk_label_set_text(GTK_LABEL(self->news_label), text);
+    gtk_widget_set_visible(self->news_bar, text != NULL);
+}
+
+/* One place for everything Undo: the action, the header button, the cover's Take Back. */
+static void update_undo(LpWindow *self)
+{
+    gboolean in_game = g_strcmp0(lp_window_get_page_name(self), "game") == 0;
+    int seat = undo_seat(self);
+    LpPrivacyScreen *privacy = shown_privacy(self);
+
+    gtk_widget_set_visible(self->undo_button, in_game);
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.undo", seat >= 0);
+    if (privacy != NULL)
+        lp_privacy_screen_set_take_back(privacy,
+                                        seat >= 0 && lp_privacy_screen_is_covered(privacy)
+                                            ? seat_name(shown_game(self), (guint)seat)
+                                            : NULL);
+    update_news(self);
+}
+
+static void undo(LpWindow *self)
+{
+    LpGame *game = shown_game(self);
+    int seat = undo_seat(self);
+    g_autoptr(GError) error = NULL;
+
+    if (seat < 0)
+        return;
+    g_clear_pointer(&self->undo_error, g_free);
+    if (lp_game_is_mirror(game))
+        self->undo_asked_page = lp_window_get_game_page(self);
+    if (!lp_game_undo(game, (guint)seat, &error)) {
+        /* Translators: %s says why (a sentence of the game's rules). */
+        self->undo_error = g_strdup_printf(_("This cannot be taken back: %s"), error->message);
+        self->undo_asked_page = NULL;
+    }
+    update_undo(self);
+}
+
+static void undo_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    undo(LP_WINDOW(widget));
+}
+
+static void follow_page_privacy(LpWindow *self, GtkWidget *page)
+{
+    LpPrivacyScreen *privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(page));
+
+    if (privacy == NULL)
+        return;
+    /* A cover goes up, passes on or lifts after the window heard of the action. */
+    g_signal_connect_object(privacy, "notify::covered", G_CALLBACK(update_undo), self,
+                            G_CONNECT_SWAPPED);
+    g_signal_connect_object(privacy, "handing-over", G_CALLBACK(update_undo), self,
+                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+    g_signal_connect_object(privacy, "take-back", G_CALLBACK(undo), self, G_CONNECT_SWAPPED);
 }
 
 static void show_joined_titles(LpWindow *self);
@@ -200,6 +334,41 @@ static void autosave(LpWindow *self)
 static void on_action_completed(LpGame *game, LpWindow *self)
 {
     autosave(self);
+    /* A new action: an earlier Undo's failure is old news. */
+    if (lp_game_get_undone_seat(game) < 0)
+        g_clear_pointer(&self->undo_error, g_free);
+    update_undo(self);
+}
+
+static GtkWidget *new_game_page(LpWindow *self, LpGame *game);
+
+/* The model was put back in place (issue 33): pages keep what they have shown (a cover, a
+ * step of a scoring), so a new page shows the state before over the same game, as a
+ * joining window shows each view, and takes over what it can of the old one. The person who
+ * took back (or, after another device's take-back, whoever looked) looks on without "Show". */
+static void on_undone(LpGame *game, guint seat, LpWindow *self)
+{
+    GtkWidget *previous = self->game_page;
+    LpPrivacyScreen *old_privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(previous));
+    g_autofree char *looking = NULL;
+
+    if (lp_game_seat_is_local(game, seat))
+        looking = g_strdup(seat_name(game, seat));
+    else if (old_privacy != NULL && !lp_privacy_screen_is_covered(old_privacy))
+        looking = g_strdup(lp_privacy_screen_get_player_name(old_privacy));
+
+    self->game_page = new_game_page(self, game);
+    lp_game_page_carry_over(LP_GAME_PAGE(self->game_page), LP_GAME_PAGE(previous));
+    GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(self));
+    gboolean lost = focus != NULL && gtk_widget_is_ancestor(focus, previous);
+    if (lost)
+        gtk_window_set_focus(GTK_WINDOW(self), NULL);
+    gtk_box_remove(GTK_BOX(self->game_box), previous);
+    LpPrivacyScreen *privacy = lp_game_page_get_privacy_screen(LP_GAME_PAGE(self->game_page));
+    if (privacy != NULL && looking != NULL)
+        lp_privacy_screen_let_through(privacy, looking);
+    if (lost)
+        gtk_widget_child_focus(self->game_page, GTK_DIR_TAB_FORWARD);
 }
 
 static void on_game_over(LpGame *game, LpWindow *self)
@@ -252,6 +421,10 @@ static void clear_game(LpWindow *self)
         lp_save_store_release(self->store, lp_game_get_kind(self->game));
     g_clear_object(&self->driver);
     g_clear_object(&self->game);
+    g_clear_pointer(&self->undo_error, g_free);
+    self->undo_asked_page = NULL;
+    if (self->news_bar != NULL)
+        gtk_widget_set_visible(self->news_bar, FALSE);
     /* A finished game's pages and cards leave holes all over the heap; glibc keeps them
      * mapped unless asked. Measured over 60 computer games: resident memory then follows the
      * game being played instead of the largest game so far. */
@@ -286,16 +459,26 @@ static void install_game(LpWindow *self, const LpGameUi *info, LpGame *game, gbo
     self->game_handlers[0] = g_signal_connect(game, "action-completed",
                                               G_CALLBACK(on_action_completed), self);
     self->game_handlers[1] = g_signal_connect(game, "game-over", G_CALLBACK(on_game_over), self);
+    self->game_handlers[2] = g_signal_connect(game, "undone", G_CALLBACK(on_undone), self);
 
-    self->game_page = lp_game_page_new(info->page_type, game, self->driver, self->settings);
-    gtk_widget_set_hexpand(self->game_page, TRUE);
-    gtk_widget_set_vexpand(self->game_page, TRUE);
-    gtk_box_append(GTK_BOX(self->game_box), self->game_page);
-    g_signal_connect_object(self->game_page, "notify::finished", G_CALLBACK(update_state), self,
-                            G_CONNECT_SWAPPED);
+    self->game_page = new_game_page(self, game);
     show_page(self, "game");
     gtk_widget_child_focus(self->game_page, GTK_DIR_TAB_FORWARD);
     lp_driver_kick(self->driver);
+}
+
+static GtkWidget *new_game_page(LpWindow *self, LpGame *game)
+{
+    GtkWidget *page = lp_game_page_new(self->game_info->page_type, game, self->driver,
+                                       self->settings);
+
+    gtk_widget_set_hexpand(page, TRUE);
+    gtk_widget_set_vexpand(page, TRUE);
+    gtk_box_append(GTK_BOX(self->game_box), page);
+    g_signal_connect_object(page, "notify::finished", G_CALLBACK(update_state), self,
+                            G_CONNECT_SWAPPED);
+    follow_page_privacy(self, page);
+    return page;
 }
 
 /* One window per save: a new game would overwrite the one another window plays. The
@@ -780,6 +963,11 @@ static void show_joined_titles(LpWindow *self)
 
 static void on_joined_page_changed(LpWindow *self)
 {
+    /* A new view: the host has answered, and what it says of an undo is on the page. */
+    g_clear_pointer(&self->undo_error, g_free);
+    if (lp_window_get_game_page(self) != self->undo_asked_page)
+        self->undo_asked_page = NULL;
+    follow_page_privacy(self, lp_window_get_game_page(self));
     if (g_strcmp0(lp_window_get_page_name(self), "game") == 0)
         show_joined_titles(self);
     update_state(self);
@@ -938,6 +1126,7 @@ static void lp_window_finalize(GObject *object)
     LpWindow *self = LP_WINDOW(object);
 
     g_clear_pointer(&self->howto_return, g_free);
+    g_clear_pointer(&self->undo_error, g_free);
     G_OBJECT_CLASS(lp_window_parent_class)->finalize(object);
 }
 
@@ -1005,6 +1194,9 @@ static void lp_window_class_init(LpWindowClass *klass)
         "/io/github/landpartie/Landpartie/ui/lp-window.ui");
     gtk_widget_class_bind_template_child(widget_class, LpWindow, back_button);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, play_again_button);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, undo_button);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, news_bar);
+    gtk_widget_class_bind_template_child(widget_class, LpWindow, news_label);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, title_label);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, subtitle_label);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, stack);
@@ -1025,6 +1217,7 @@ static void lp_window_class_init(LpWindowClass *klass)
     gtk_widget_class_install_action(widget_class, "win.back", NULL, back_activated);
     gtk_widget_class_install_action(widget_class, "win.statistics", NULL, statistics_activated);
     gtk_widget_class_install_action(widget_class, "win.join", NULL, join_activated);
+    gtk_widget_class_install_action(widget_class, "win.undo", NULL, undo_activated);
     gtk_widget_class_add_binding_action(widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back",
                                         NULL);
 }

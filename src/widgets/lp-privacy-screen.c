@@ -16,6 +16,7 @@ struct _LpPrivacyScreen {
     GtkLabel *title_label;
     GtkLabel *message_label;
     GtkWidget *show_button;
+    GtkWidget *take_back_button;
 
     GtkWidget *child;
     gboolean covered;
@@ -24,6 +25,9 @@ struct _LpPrivacyScreen {
     GArray *keys_down;   /* guint keyvals pressed within the screen and not yet released */
     GArray *stale_keys;  /* keys already down when the cover went up */
     guint focus_idle;    /* takes the focus back once the window has placed it */
+    char *player_name;   /* whom the cover was last put up for */
+    char *let_through;   /* issue 33: the next cover for this person lifts at once */
+    guint let_through_idle;
 };
 
 /* Long enough for a double click, a key's auto-repeat delay and an Enter pressed twice in
@@ -45,6 +49,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
     SIGNAL_REVEALED,
     SIGNAL_HANDING_OVER,
+    SIGNAL_TAKE_BACK,
     N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -94,6 +99,8 @@ static void set_guarded(LpPrivacyScreen *self, gboolean on)
     if (on)
         self->guard_timer = g_timeout_add(self->guard_ms, on_guard_over, self);
     gtk_widget_set_sensitive(self->show_button, !on);
+    /* The previous person's double click must not take back by accident either. */
+    gtk_widget_set_sensitive(self->take_back_button, !on);
 }
 
 static gboolean is_show_key(guint keyval, GdkModifierType state)
@@ -134,8 +141,13 @@ static gboolean on_key_pressed(GtkEventControllerKey *controller, guint keyval, 
         return GDK_EVENT_STOP;
     }
     /* Issue 36: once the guard is over "Show" is the default, wherever the focus is on the
-     * cover: Enter or Space reveals without a Tab first. */
-    if (!repeat && is_show_key(keyval, state)) {
+     * cover: Enter or Space reveals without a Tab first; but not on "Take Back". */
+    GtkRoot *root = gtk_widget_get_root(GTK_WIDGET(self));
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    gboolean on_take_back = focus != NULL && (focus == self->take_back_button ||
+                                              gtk_widget_is_ancestor(focus,
+                                                                     self->take_back_button));
+    if (!repeat && !on_take_back && is_show_key(keyval, state)) {
         reveal(self);
         return GDK_EVENT_STOP;
     }
@@ -216,12 +228,32 @@ static void on_show_clicked(GtkButton *button, LpPrivacyScreen *self)
     reveal(self);
 }
 
+static void on_take_back_clicked(GtkButton *button, LpPrivacyScreen *self)
+{
+    if (self->covered && !guarded(self))
+        g_signal_emit(self, signals[SIGNAL_TAKE_BACK], 0);
+}
+
+/* Issue 33: after a take-back the person who took it back looks again at once. */
+static gboolean let_through_now(gpointer data)
+{
+    LpPrivacyScreen *self = data;
+
+    self->let_through_idle = 0;
+    if (!self->covered)
+        return G_SOURCE_REMOVE;
+    lp_privacy_screen_uncover(self);
+    g_signal_emit(self, signals[SIGNAL_REVEALED], 0);
+    return G_SOURCE_REMOVE;
+}
+
 static void lp_privacy_screen_dispose(GObject *object)
 {
     GtkWidget *child;
 
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->focus_idle, g_source_remove);
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->guard_timer, g_source_remove);
+    g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->let_through_idle, g_source_remove);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
         gtk_widget_unparent(child);
     LP_PRIVACY_SCREEN(object)->child = NULL;
@@ -234,6 +266,8 @@ static void lp_privacy_screen_finalize(GObject *object)
 
     g_clear_pointer(&self->keys_down, g_array_unref);
     g_clear_pointer(&self->stale_keys, g_array_unref);
+    g_clear_pointer(&self->player_name, g_free);
+    g_clear_pointer(&self->let_through, g_free);
     G_OBJECT_CLASS(lp_privacy_screen_parent_class)->finalize(object);
 }
 
@@ -306,6 +340,17 @@ static void lp_privacy_screen_class_init(LpPrivacyScreenClass *klass)
                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                 G_TYPE_NONE, 0);
 
+    /**
+     * LpPrivacyScreen::take-back:
+     *
+     * "Take Back" was pressed (issue 33): the person named in
+     * lp_privacy_screen_set_take_back() takes back their last action. The screen stays
+     * covered; whoever handles it undoes and lets that person look again.
+     */
+    signals[SIGNAL_TAKE_BACK] = g_signal_new("take-back", G_TYPE_FROM_CLASS(klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 0);
+
     gtk_widget_class_set_template_from_resource(widget_class,
         "/io/github/landpartie/Landpartie/ui/lp-privacy-screen.ui");
     gtk_widget_class_bind_template_child(widget_class, LpPrivacyScreen, stack);
@@ -314,7 +359,9 @@ static void lp_privacy_screen_class_init(LpPrivacyScreenClass *klass)
     gtk_widget_class_bind_template_child(widget_class, LpPrivacyScreen, title_label);
     gtk_widget_class_bind_template_child(widget_class, LpPrivacyScreen, message_label);
     gtk_widget_class_bind_template_child(widget_class, LpPrivacyScreen, show_button);
+    gtk_widget_class_bind_template_child(widget_class, LpPrivacyScreen, take_back_button);
     gtk_widget_class_bind_template_callback(widget_class, on_show_clicked);
+    gtk_widget_class_bind_template_callback(widget_class, on_take_back_clicked);
 
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
     gtk_widget_class_set_css_name(widget_class, "privacyscreen");
@@ -324,6 +371,7 @@ static void lp_privacy_screen_init(LpPrivacyScreen *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->show_button));
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->take_back_button));
     /* Once uncovered, the cover and its "Show" button leave the accessibility tree. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
@@ -396,6 +444,10 @@ void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, con
 
     /* Translators: shown over the game while the device is handed to the next person. */
     title = g_strdup_printf(_("Pass to %s"), player_name);
+    if (g_strcmp0(self->player_name, player_name) != 0) {
+        g_free(self->player_name);
+        self->player_name = g_strdup(player_name);
+    }
     gtk_label_set_text(self->title_label, title);
     gtk_label_set_text(self->message_label, has_message ? message : "");
     gtk_widget_set_visible(GTK_WIDGET(self->message_label), has_message);
@@ -424,6 +476,13 @@ void lp_privacy_screen_cover(LpPrivacyScreen *self, const char *player_name, con
     g_signal_emit(self, signals[SIGNAL_HANDING_OVER], 0);
     if (gtk_widget_get_mapped(GTK_WIDGET(self)))
         take_focus(self);
+    /* Lifted after the page is done covering: its own bookkeeping follows this call. */
+    if (self->let_through != NULL) {
+        g_autofree char *name = g_steal_pointer(&self->let_through);
+        if (g_strcmp0(name, player_name) == 0 && self->let_through_idle == 0)
+            self->let_through_idle =
+                g_idle_add_full(G_PRIORITY_HIGH_IDLE, let_through_now, self, NULL);
+    }
 }
 
 void lp_privacy_screen_uncover(LpPrivacyScreen *self)
@@ -468,4 +527,47 @@ gboolean lp_privacy_needed(LpGame *game)
 {
     g_return_val_if_fail(LP_IS_GAME(game), FALSE);
     return lp_game_count_local_people(game) >= 2;
+}
+
+const char *lp_privacy_screen_get_player_name(LpPrivacyScreen *self)
+{
+    g_return_val_if_fail(LP_IS_PRIVACY_SCREEN(self), NULL);
+    return self->player_name;
+}
+
+void lp_privacy_screen_set_take_back(LpPrivacyScreen *self, const char *player_name)
+{
+    g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));
+
+    gtk_widget_set_visible(self->take_back_button, player_name != NULL);
+    if (player_name == NULL)
+        return;
+    /* Translators: the description of "Take Back" on the "Pass to" cover; %s is the
+     * person who just acted. */
+    g_autofree char *description = g_strdup_printf(_("%s takes back their last move"),
+                                                   player_name);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->take_back_button),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+gboolean lp_privacy_screen_get_take_back(LpPrivacyScreen *self)
+{
+    g_return_val_if_fail(LP_IS_PRIVACY_SCREEN(self), FALSE);
+    return gtk_widget_get_visible(self->take_back_button);
+}
+
+void lp_privacy_screen_let_through(LpPrivacyScreen *self, const char *player_name)
+{
+    g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));
+    g_return_if_fail(player_name != NULL);
+
+    g_clear_pointer(&self->let_through, g_free);
+    if (self->covered && g_strcmp0(self->player_name, player_name) == 0) {
+        g_clear_handle_id(&self->let_through_idle, g_source_remove);
+        lp_privacy_screen_uncover(self);
+        g_signal_emit(self, signals[SIGNAL_REVEALED], 0);
+        return;
+    }
+    if (!self->covered)
+        self->let_through = g_strdup(player_name);
 }

@@ -32,6 +32,18 @@ gboolean lp_privacy_screen_is_covered(LpPrivacyScreen *self);
  * (700 ms unless set; tests). */
 void lp_privacy_screen_set_guard_time(LpPrivacyScreen *self, guint ms);
 
+/* The name the cover was last put up for (it stays after the reveal: who looks now), or
+ * NULL before the first cover. */
+const char *lp_privacy_screen_get_player_name(LpPrivacyScreen *self);
+/* Issue 33: a "Take Back" button beside "Show" for player_name, the person who just acted
+ * (NULL hides it). It follows the guard time like "Show" and emits "take-back". */
+void lp_privacy_screen_set_take_back(LpPrivacyScreen *self, const char *player_name);
+gboolean lp_privacy_screen_get_take_back(LpPrivacyScreen *self);
+/* Issue 33: after a take-back the person who took it back looks again without "Show": the
+ * cover lifts now if it is up for player_name, or else at its next cover if that is for
+ * player_name (once; a cover for anybody else ends it). Emits "revealed" as "Show" does. */
+void lp_privacy_screen_let_through(LpPrivacyScreen *self, const char *player_name);
+
 /* RULES.md "hidden information": a privacy screen is only needed when two or more people
  * share the screen (lp_game_count_local_people: people at other devices do not count). */
 gboolean lp_privacy_needed(LpGame *game);

@@ -43,6 +43,15 @@ static void lp_event_log_init(LpEventLog *self)
     g_weak_ref_init(&self->game, NULL);
 }
 
+static void on_undone(LpGame *game, guint seat, LpEventLog *self)
+{
+    JsonObject *event = lp_event_log_event_new("undo");
+    json_object_set_int_member(event, "seat", seat);
+    json_object_set_string_member(event, "what", lp_game_get_undone_what(game));
+    json_object_set_int_member(event, "actions", (gint64)lp_game_get_n_actions(game));
+    lp_event_log_write(self, event);
+}
+
 LpEventLog *lp_event_log_new(LpGame *game)
 {
     g_return_val_if_fail(LP_IS_GAME(game), NULL);
@@ -51,6 +60,8 @@ LpEventLog *lp_event_log_new(LpGame *game)
     LpGameClass *klass = LP_GAME_GET_CLASS(game);
     if (klass->observe_events != NULL)
         klass->observe_events(game, self);
+    /* Undo (issue 33) is the same for every game. */
+    g_signal_connect_object(game, "undone", G_CALLBACK(on_undone), self, 0);
     return self;
 }
 

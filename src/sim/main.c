@@ -46,8 +46,8 @@ static gboolean parse_uint64(const char *s, guint64 *out)
 
 /* What the command line said; each option at most once. */
 typedef struct {
-    guint64 players, seed, games;
-    gboolean have_players, have_seed, have_games, option;
+    guint64 players, seed, games, undo;
+    gboolean have_players, have_seed, have_games, have_undo, option;
     char *level, *levels, *log_path, *history_path;
     GHashTable *seen;
 } Args;
@@ -105,6 +105,15 @@ static gboolean on_option(const char *name, const char *value, gpointer data, GE
             g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                         "--seed needs a non-negative whole number");
         return args->have_seed;
+    }
+    if (g_str_equal(name, "--undo")) {
+        if (!parse_uint64(value, &args->undo) || args->undo > 100) {
+            g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                        "--undo needs a percentage from 0 to 100");
+            return FALSE;
+        }
+        args->have_undo = TRUE;
+        return TRUE;
     }
     if (g_str_equal(name, "--games")) {
         if (!parse_uint64(value, &args->games) || args->games == 0 || args->games > 1000000) {
@@ -174,6 +183,64 @@ static gboolean log_close(Log *log, gboolean keep)
     return ok;
 }
 
+/* --undo (issue 33): the seats are people whose decisions their computer player takes, on
+ * a mirror of their own view in which the seat counts as a computer (the only way the
+ * computer players decide), played through lp_game_apply_action as a device's request. */
+static JsonNode *person_action(LpGame *game, guint seat, LpComputerMoveFunc move)
+{
+    g_autoptr(JsonNode) view = lp_game_view(game, (int)seat);
+    if (view == NULL)
+        return NULL;
+    JsonArray *seats = json_object_get_array_member(json_node_get_object(view), "players");
+    JsonObject *player = json_array_get_object_element(seats, seat);
+    json_object_set_string_member(player, "kind", "computer");
+    json_object_set_string_member(
+        player, "level", lp_level_to_string(lp_player_get_level(lp_game_get_player(game, seat))));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpGame) mirror = lp_game_mirror_new(G_OBJECT_TYPE(game), view, &error);
+    if (mirror == NULL) {
+        g_critical("no mirror of seat %u's view: %s", seat, error->message);
+        return NULL;
+    }
+    if (lp_game_get_computer_seat(mirror) != (int)seat)
+        return NULL;
+    return lp_game_computer_action(mirror, seat, move);
+}
+
+/* Plays computers and the game's own steps, and each person's decision, until the game is
+ * over or nobody acts; after a person's action that may be taken back, the person takes it
+ * back with a chance of undo percent, and decides again. FALSE on a refused move. */
+static gboolean play_people(LpGame *game, LpComputerMoveFunc move, guint64 undo, LpRng *rng)
+{
+    for (;;) {
+        lp_game_run_computers(game, move);
+        if (lp_game_is_over(game))
+            return TRUE;
+        gboolean acted = FALSE;
+        for (guint seat = 0; seat < lp_game_get_n_players(game) && !acted; seat++) {
+            g_autoptr(JsonNode) action = person_action(game, seat, move);
+            if (action == NULL)
+                continue;
+            g_autoptr(GError) error = NULL;
+            if (!lp_game_apply_action(game, seat, action, &error)) {
+                g_autofree char *text = lp_json_to_string(action, FALSE);
+                fprintf(stderr, "landpartie-sim: seat %u's move %s was refused: %s\n", seat,
+                        text, error->message);
+                return FALSE;
+            }
+            acted = TRUE;
+            if (lp_game_can_undo(game, seat) && lp_rng_int_range(rng, 0, 100) < (int)undo &&
+                !lp_game_undo(game, seat, &error)) {
+                fprintf(stderr, "landpartie-sim: seat %u could not take back: %s\n", seat,
+                        error->message);
+                return FALSE;
+            }
+        }
+        if (!acted)
+            return TRUE;
+    }
+}
+
 int main(int argc, char **argv)
 {
     /* Play on several devices (issue 31): landpartie-sim host … / join …. */
@@ -197,6 +264,7 @@ int main(int argc, char **argv)
         {"levels", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "L1,L2,..."},
         {"log", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "FILE"},
         {"history", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "FILE"},
+        {"undo", 0, 0, G_OPTION_ARG_CALLBACK, on_option, NULL, "P"},
         {"option", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, on_option, NULL, NULL},
         {NULL},
     };
@@ -272,10 +340,13 @@ int main(int argc, char **argv)
     const LpPlayerColour *colours = lp_player_colours(&n_colours);
     g_autoptr(GPtrArray) seats = g_ptr_array_new_with_free_func(g_object_unref);
     for (guint i = 0; i < players; i++) {
-        g_autofree char *name = g_strdup_printf("Computer %u (%s)", i + 1,
-                                                lp_level_to_string(seat_levels[i]));
+        g_autofree char *name = g_strdup_printf(
+            args.have_undo ? "Person %u (%s)" : "Computer %u (%s)", i + 1,
+            lp_level_to_string(seat_levels[i]));
         g_ptr_array_add(seats, lp_player_new(name, LP_AGE_UNKNOWN, colours[i % n_colours].hex,
-                                             LP_PLAYER_COMPUTER, seat_levels[i]));
+                                             args.have_undo ? LP_PLAYER_HUMAN
+                                                            : LP_PLAYER_COMPUTER,
+                                             seat_levels[i]));
     }
 
     guint wins[8] = {0};
@@ -295,7 +366,15 @@ int main(int argc, char **argv)
             events = lp_event_log_new(game);
             g_signal_connect(events, "event", G_CALLBACK(write_event), &log);
         }
-        lp_game_run_computers(game, rules->computer_move);
+        if (args.have_undo) {
+            g_autoptr(LpRng) undo_rng = lp_rng_new(lp_rng_derive_seed(game_seed, 33));
+            if (!play_people(game, rules->computer_move, args.undo, undo_rng)) {
+                status = 1;
+                break;
+            }
+        } else {
+            lp_game_run_computers(game, rules->computer_move);
+        }
         if (!lp_game_is_over(game)) {
             fprintf(stderr, "landpartie-sim: game %" G_GUINT64_FORMAT " stopped before its end\n",
                     k + 1);

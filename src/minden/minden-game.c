@@ -444,6 +444,11 @@ gboolean minden_game_choose(MindenGame *self, guint seat, guint card, gboolean s
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return _minden_game_request_choose(self, seat, card, swap, error);
+    /* Undo (issue 33): a plain choice from the open offer may be taken back; a swap takes
+     * the hidden top card of the draw pile, a point of no return. */
+    lp_game_note_actor(LP_GAME(self), seat, "choice");
+    if (swap)
+        lp_game_note_reveal(LP_GAME(self));
 
     /* The state first, then the events, so that observers always see a whole state. */
     g_array_remove_index(self->offer, at);
@@ -507,6 +512,9 @@ gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GEr
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return _minden_game_request_tip(self, seat, tip, error);
+    /* Undo (issue 33): a tip stays secret, so its seat may take it back until another seat
+     * acts; the last tip opens every tip of the round (the scoring begins). */
+    lp_game_note_actor(LP_GAME(self), seat, "tip");
     self->seats[seat].tip = *tip;
     g_signal_emit(self, signals[SIGNAL_TIP_ENTERED], 0, seat);
 
@@ -514,8 +522,10 @@ gboolean minden_game_tip(MindenGame *self, guint seat, const MindenTip *tip, GEr
     for (guint i = 0; i < self->n_seats; i++)
         if (self->seats[i].tip.n_stones == 0)
             all = FALSE;
-    if (all)
+    if (all) {
+        lp_game_note_reveal(LP_GAME(self));
         begin_scoring(self);
+    }
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
 }
@@ -665,9 +675,14 @@ gboolean minden_game_advance(MindenGame *self, GError **error)
     if (lp_game_is_mirror(LP_GAME(self)))
         return _minden_game_refuse_step(error);
 
+    /* Undo (issue 33): revealing turns the round's cards up from the draw pile, scoring shows
+     * a card's solution side; the final steps count open cards. Each step of the game's own
+     * is a point of no return anyway (no seat acts in it). */
     if (self->phase == MINDEN_PHASE_REVEAL) {
+        lp_game_note_reveal(LP_GAME(self));
         reveal(self);
     } else if (self->phase == MINDEN_PHASE_SCORE) {
+        lp_game_note_reveal(LP_GAME(self));
         score_next(self);
     } else if (self->phase == MINDEN_PHASE_FINAL) {
         MindenFinalStep step = self->final_step;
@@ -974,8 +989,17 @@ static void minden_game_class_init(MindenGameClass *klass)
                                                G_TYPE_UINT, G_TYPE_UINT);
 }
 
+/* An undo (issue 33) replaces the whole state in place, the phase with it: "phase" is
+ * notified, as its contract says, before the base's "action-completed" follows. */
+static void on_undone(MindenGame *self, guint seat, gpointer data)
+{
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
+}
+
 static void minden_game_init(MindenGame *self)
 {
+    /* A handler of the instance, not a field: the in-place restore leaves it alone. */
+    g_signal_connect(self, "undone", G_CALLBACK(on_undone), NULL);
     self->draw = _minden_uint_array();
     self->offer = _minden_uint_array();
     self->discard = _minden_uint_array();

@@ -28,6 +28,7 @@ struct _LpPrivacyScreen {
     char *player_name;   /* whom the cover was last put up for */
     char *let_through;   /* issue 33: the next cover for this person lifts at once */
     guint let_through_idle;
+    guint let_through_expiry;
 };
 
 /* Long enough for a double click, a key's auto-repeat delay and an Enter pressed twice in
@@ -234,6 +235,15 @@ static void on_take_back_clicked(GtkButton *button, LpPrivacyScreen *self)
         g_signal_emit(self, signals[SIGNAL_TAKE_BACK], 0);
 }
 
+static gboolean let_through_expire(gpointer data)
+{
+    LpPrivacyScreen *self = data;
+
+    self->let_through_expiry = 0;
+    g_clear_pointer(&self->let_through, g_free);
+    return G_SOURCE_REMOVE;
+}
+
 /* Issue 33: after a take-back the person who took it back looks again at once. */
 static gboolean let_through_now(gpointer data)
 {
@@ -254,6 +264,7 @@ static void lp_privacy_screen_dispose(GObject *object)
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->focus_idle, g_source_remove);
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->guard_timer, g_source_remove);
     g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->let_through_idle, g_source_remove);
+    g_clear_handle_id(&LP_PRIVACY_SCREEN(object)->let_through_expiry, g_source_remove);
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL)
         gtk_widget_unparent(child);
     LP_PRIVACY_SCREEN(object)->child = NULL;
@@ -568,6 +579,11 @@ void lp_privacy_screen_let_through(LpPrivacyScreen *self, const char *player_nam
         g_signal_emit(self, signals[SIGNAL_REVEALED], 0);
         return;
     }
-    if (!self->covered)
+    if (!self->covered) {
         self->let_through = g_strdup(player_name);
+        /* Only a cover the page puts up now, on its first refresh (some pages refresh at
+         * high idle priority), not one of a later turn. */
+        g_clear_handle_id(&self->let_through_expiry, g_source_remove);
+        self->let_through_expiry = g_idle_add(let_through_expire, self);
+    }
 }

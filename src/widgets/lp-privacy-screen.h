@@ -41,7 +41,8 @@ void lp_privacy_screen_set_take_back(LpPrivacyScreen *self, const char *player_n
 gboolean lp_privacy_screen_get_take_back(LpPrivacyScreen *self);
 /* Issue 33: after a take-back the person who took it back looks again without "Show": the
  * cover lifts now if it is up for player_name, or else at its next cover if that is for
- * player_name (once; a cover for anybody else ends it). Emits "revealed" as "Show" does. */
+ * player_name and comes before the main loop is idle (once; a cover for anybody else ends
+ * it). Emits "revealed" as "Show" does. */
 void lp_privacy_screen_let_through(LpPrivacyScreen *self, const char *player_name);
 
 /* RULES.md "hidden information": a privacy screen is only needed when two or more people

@@ -34,6 +34,14 @@ static const LpHowtoSection sections[] = {
     {N_("End of the Game"),
      N_("Routes and counter cards are discarded after each stage; hands are kept and refilled. "
         "After five stages the highest total wins; equal totals share the win.")},
+    {N_("Taking Back a Move"),
+     N_("You may take back your own last moves with Undo in the header bar or Ctrl+Z, until "
+        "another player acts or something hidden comes to light. A computer player’s move is "
+        "never taken back. When people share one screen, the “Pass to” cover offers Take Back "
+        "to the person who just acted, until the next person presses Show. Everyone reads who "
+        "took back what.\n\n"
+        "Something hidden comes to light when a route is turned over and scored, when a card "
+        "is drawn and when a new stage is dealt.")},
     {N_("On the Screen"),
      N_("Hands and routes are face down. When two or more people play at one screen, each sees "
         "their own hand and route only behind a cover that says whose turn it is. Everybody "

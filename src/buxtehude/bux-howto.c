@@ -46,6 +46,14 @@ static const LpHowtoSection sections[] = {
         "as 5 chips. Players with equal totals share the win.\n\n"
         "Tip: the option “Easy Deck” leaves out the hardest places, for first games and for "
         "children.")},
+    {N_("Taking back a move"),
+     N_("You may take back your own last moves with Undo in the header bar or Ctrl+Z, until "
+        "another player acts or something hidden comes to light. A computer player’s move is "
+        "never taken back. When people share one screen, the “Pass to” cover offers Take Back "
+        "to the person who just acted, until the next person presses Show. Everyone reads who "
+        "took back what.\n\n"
+        "Something hidden comes to light when the next card is drawn, when a “Wrong!” is "
+        "resolved and when the Intermezzo’s estimates are revealed and the cross is checked.")},
     {N_("On the screen"),
      N_("When two or more people play at one screen, the estimates of an Intermezzo are entered "
         "one person at a time behind a cover that says whose turn it is; nobody sees the others’ "

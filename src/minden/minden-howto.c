@@ -45,6 +45,15 @@ static const LpHowtoSection sections[] = {
         "field can share the win.\n\n"
         "Option: the purple sight cards (the expert variant) are harder, because you must know "
         "in which town a building stands.")},
+    {N_("Taking back a move"),
+     N_("You may take back your own last moves with Undo in the header bar or Ctrl+Z, until "
+        "another player acts or something hidden comes to light. A computer player’s move is "
+        "never taken back. When people share one screen, the “Pass to” cover offers Take Back "
+        "to the person who just acted, until the next person presses Show. Everyone reads who "
+        "took back what.\n\n"
+        "A card chosen from the open offer and a tip may be taken back. A swap may not (it "
+        "shows the top card of the pile), nor the last tip of a round: it reveals every tip "
+        "and the scoring begins.")},
     {N_("On the screen"),
      N_("Tips are secret until scoring. When two or more people play at one screen, each of "
         "them enters the tip behind a cover that says whose turn it is.\n\n"

@@ -551,12 +551,16 @@ void lp_privacy_screen_set_take_back(LpPrivacyScreen *self, const char *player_n
     g_return_if_fail(LP_IS_PRIVACY_SCREEN(self));
 
     gtk_widget_set_visible(self->take_back_button, player_name != NULL);
-    if (player_name == NULL)
+    if (player_name == NULL) {
+        gtk_widget_set_tooltip_text(self->take_back_button, NULL);
         return;
+    }
     /* Translators: the description of "Take Back" on the "Pass to" cover; %s is the
      * person who just acted. */
     g_autofree char *description = g_strdup_printf(_("%s takes back their last move"),
                                                    player_name);
+    /* Whose move it is shows on hover too: the cover's title names the next person. */
+    gtk_widget_set_tooltip_text(self->take_back_button, description);
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->take_back_button),
                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }

@@ -194,6 +194,8 @@ static void test_undo(Fixture *f, gconstpointer data)
     int first = tipper(f);
     g_assert_cmpint(first, >=, 0);
     g_autofree char *untipped = save_text(game);
+    /* The computer waits while the page holds it (the page's hold ends with the page). */
+    lp_game_page_hold(LP_GAME_PAGE(lp_window_get_game_page(f->window)));
     g_assert_true(minden_game_tip(MINDEN_GAME(game), (guint)first, &tip, &error));
     g_assert_no_error(error);
     g_assert_true(lp_test_wait_for(covered, privacy(f)));
@@ -202,7 +204,7 @@ static void test_undo(Fixture *f, gconstpointer data)
     g_assert_true(undo_offered(f));
     lp_privacy_screen_set_guard_time(privacy(f), 0);
     g_signal_emit_by_name(button_labelled(GTK_WIDGET(privacy(f)), "_Take Back"), "clicked");
-    /* Before the computer may tip in its turn. */
+    /* Before the computer may tip in its turn: the new page holds nothing. */
     g_autofree char *taken_back = save_text(game);
     g_assert_cmpstr(taken_back, ==, untipped);
     lp_test_iterate();

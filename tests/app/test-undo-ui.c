@@ -152,6 +152,7 @@ static void test_undo(Fixture *f, gconstpointer data)
     guint seat = (guint)lp_game_get_current_seat(game);
     g_autofree char *before = save_text(game);
     guint card = g_array_index(minden_game_get_offer(MINDEN_GAME(game)), guint, 0);
+    lp_game_page_hold(LP_GAME_PAGE(lp_window_get_game_page(f->window)));
     g_assert_true(minden_game_choose(MINDEN_GAME(game), seat, card, FALSE, &error));
     g_assert_no_error(error);
     g_assert_true(undo_offered(f));
@@ -216,6 +217,7 @@ static void test_undo(Fixture *f, gconstpointer data)
     g_assert_nonnull(lp_test_find_label(GTK_WIDGET(f->window), tip_news));
 
     /* Tipped again: once the next person has pressed Show, it is theirs to play. */
+    lp_game_page_hold(LP_GAME_PAGE(lp_window_get_game_page(f->window)));
     g_assert_true(minden_game_tip(MINDEN_GAME(game), (guint)first, &tip, &error));
     show(f);
     g_assert_cmpint(tipper(f), ==, 1 - first);

@@ -112,6 +112,16 @@ void bux_game_view_class_init(LpGameClass *game_class);
 JsonNode *bux_game_view_state(LpGame *game, int viewer);
 gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error);
 gboolean bux_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
+/* The last challenge and the last scoring as JSON objects, and read back (checked against the
+ * deck and the rules: the verdict, the count, the awards) into self (bux-game-view.c). Views
+ * carry them, and so do saves, so that a resumed game, and an undo (issue 33), show what
+ * the table showed. */
+JsonObject *bux_game_challenge_object(BuxGame *self, const BuxChallenge *c);
+JsonObject *bux_game_scoring_object(BuxGame *self, const BuxScoring *sc);
+/* Reads the optional "last_challenge" with "revealed", and "last_scoring", of a view or a
+ * save's state; no_challenge is the error for "revealed" without a challenge. */
+gboolean bux_game_load_last(BuxGame *self, JsonObject *obj, const char *no_challenge,
+                            GError **error);
 /* On a mirror, once a move's checks passed: ask the host for the move (bux-game-view.c). A
  * mirror asks only for its viewer's own decisions; anything else is refused. */
 gboolean bux_game_request_begin(BuxGame *self, GError **error);

@@ -89,6 +89,17 @@ JsonNode *bux_game_save_state(LpGame *game)
         json_object_set_int_member(obj, "challenger", self->challenger);
     if (self->phase == BUX_PHASE_ESTIMATE)
         json_object_set_array_member(obj, "estimates", lp_json_int_array(self->estimates, n));
+    /* What the table still shows of the last challenge and scoring (the pair's backs, the
+     * checked cross): public since they happened, kept so that a resumed game and an undo
+     * (issue 33), which restores a save, show the same. */
+    const BuxChallenge *c = bux_game_get_last_challenge(self);
+    if (c != NULL) {
+        json_object_set_object_member(obj, "last_challenge", bux_game_challenge_object(self, c));
+        json_object_set_boolean_member(obj, "revealed", self->pair_revealed);
+    }
+    if (self->last_scoring != NULL)
+        json_object_set_object_member(obj, "last_scoring",
+                                      bux_game_scoring_object(self, self->last_scoring));
 
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
@@ -484,5 +495,8 @@ gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
     return read_setup(self, obj, error) && read_piles(self, obj, seen, error) &&
            read_cross(self, obj, seen, error) && read_purses(self, obj, seen, error) &&
            read_open_decisions(self, obj, error) && check_consistency(self, seen, error) &&
-           bux_game_load_figures(self, obj, error) && bux_game_where_load(self, obj, error);
+           bux_game_load_figures(self, obj, error) && bux_game_where_load(self, obj, error) &&
+           /* Optional: saves from before issue 33 have none. */
+           bux_game_load_last(self, obj, _("The save reveals cards without a challenge"),
+                              error);
 }

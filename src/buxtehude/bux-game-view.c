@@ -120,7 +120,7 @@ static BuxDeck *deck_for(const char *checksum, GError **error)
 
 /* ---- view_state ------------------------------------------------------------------------- */
 
-static JsonObject *challenge_object(BuxGame *self, const BuxChallenge *c)
+JsonObject *bux_game_challenge_object(BuxGame *self, const BuxChallenge *c)
 {
     JsonObject *obj = json_object_new();
     json_object_set_int_member(obj, "placer", c->placer);
@@ -138,7 +138,7 @@ static JsonObject *challenge_object(BuxGame *self, const BuxChallenge *c)
     return obj;
 }
 
-static JsonObject *scoring_object(BuxGame *self, const BuxScoring *sc)
+JsonObject *bux_game_scoring_object(BuxGame *self, const BuxScoring *sc)
 {
     JsonObject *obj = json_object_new();
     json_object_set_int_member(obj, "cross", sc->cross);
@@ -247,12 +247,13 @@ JsonNode *bux_game_view_state(LpGame *game, int viewer)
     }
     const BuxChallenge *c = bux_game_get_last_challenge(self);
     if (c != NULL) {
-        json_object_set_object_member(obj, "last_challenge", challenge_object(self, c));
+        json_object_set_object_member(obj, "last_challenge",
+                                      bux_game_challenge_object(self, c));
         json_object_set_boolean_member(obj, "revealed", bux_game_is_revealed(self, c->card));
     }
     const BuxScoring *sc = bux_game_get_last_scoring(self);
     if (sc != NULL)
-        json_object_set_object_member(obj, "last_scoring", scoring_object(self, sc));
+        json_object_set_object_member(obj, "last_scoring", bux_game_scoring_object(self, sc));
 
     JsonNode *node = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(node, obj);
@@ -527,6 +528,25 @@ static gboolean load_scoring(BuxGame *self, JsonObject *obj, GError **error)
     return TRUE;
 }
 
+gboolean bux_game_load_last(BuxGame *self, JsonObject *obj, const char *no_challenge,
+                            GError **error)
+{
+    JsonObject *challenge = NULL;
+    if (json_object_has_member(obj, "last_challenge") &&
+        (!lp_json_get_object(obj, "last_challenge", &challenge, error) ||
+         !load_challenge(self, challenge, error) ||
+         !lp_json_get_bool(obj, "revealed", &self->pair_revealed, error)))
+        return FALSE;
+    if (challenge == NULL && json_object_has_member(obj, "revealed"))
+        return view_error(error, no_challenge);
+    JsonObject *scoring = NULL;
+    if (json_object_has_member(obj, "last_scoring") &&
+        (!lp_json_get_object(obj, "last_scoring", &scoring, error) ||
+         !load_scoring(self, scoring, error)))
+        return FALSE;
+    return TRUE;
+}
+
 static void copy_member(JsonObject *to, JsonObject *from, const char *member)
 {
     JsonNode *node = json_object_get_member(from, member);
@@ -720,21 +740,8 @@ gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error)
         stand_in_state(self, view, lp_game_get_viewer(game), &n_stack, &n_reserve, error);
     if (stand_in == NULL || !bux_game_load_state(game, stand_in, error))
         return FALSE;
-
-    JsonObject *challenge = NULL;
-    if (json_object_has_member(view, "last_challenge") &&
-        (!lp_json_get_object(view, "last_challenge", &challenge, error) ||
-         !load_challenge(self, challenge, error) ||
-         !lp_json_get_bool(view, "revealed", &self->pair_revealed, error)))
-        return FALSE;
-    if (challenge == NULL && json_object_has_member(view, "revealed"))
-        return view_error(error, _("The view reveals cards without a challenge"));
-    JsonObject *scoring = NULL;
-    if (json_object_has_member(view, "last_scoring") &&
-        (!lp_json_get_object(view, "last_scoring", &scoring, error) ||
-         !load_scoring(self, scoring, error)))
-        return FALSE;
-    return TRUE;
+    return bux_game_load_last(self, view, _("The view reveals cards without a challenge"),
+                              error);
 }
 
 /* ---- actions ---------------------------------------------------------------------------- */

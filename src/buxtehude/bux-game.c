@@ -215,6 +215,8 @@ static void lay_start_card(BuxGame *self)
 {
     g_assert(self->reserve_pos < self->reserve->len);
     self->start = bux_int_at(self->reserve, self->reserve_pos++);
+    /* Undo (issue 33): the next starting card was hidden in the reserve. */
+    lp_game_note_reveal(LP_GAME(self));
     g_signal_emit(self, signals[SIGNAL_STARTED], 0, self->start);
 }
 
@@ -232,6 +234,9 @@ static void start_turn(BuxGame *self, guint seat)
         begin_scoring(self);
         return;
     }
+    /* Undo (issue 33): the drawn card is read aloud, so it came to light. Drawing an
+     * Intermezzo card or reaching the end shows nothing: their places are fixed. */
+    lp_game_note_reveal(LP_GAME(self));
     store_phase(self, BUX_PHASE_PLACE);
     lp_game_emit_turn_started(LP_GAME(self), seat);
     lp_game_emit_phase_changed(LP_GAME(self));
@@ -255,6 +260,8 @@ static void run_scoring(BuxGame *self)
         lon[i] = bux_deck_get_card(self->deck, i)->lon;
     }
 
+    /* Undo (issue 33): the cross is checked and the secret estimates show. */
+    lp_game_note_reveal(LP_GAME(self));
     BuxScoring *sc = g_new0(BuxScoring, 1);
     sc->cross = self->cross;
     sc->final = self->stack_pos >= self->stack->len;
@@ -332,6 +339,8 @@ static void resolve_challenge(BuxGame *self, BuxSide side)
     gboolean correct = side == BUX_SIDE_INNER
                            ? bux_pair_is_correct(self->deck, self->placed_arm, neighbour, card)
                            : bux_pair_is_correct(self->deck, self->placed_arm, card, neighbour);
+    /* Undo (issue 33): the pair's backs are shown. */
+    lp_game_note_reveal(LP_GAME(self));
     BuxChallenge *c = &self->last_challenge;
     c->placer = self->turn;
     c->challenger = self->challenger;
@@ -452,6 +461,7 @@ gboolean bux_game_begin(BuxGame *self, GError **error)
         return FALSE;
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_begin(self, error);
+    /* No seat's decision (the game's own step): nothing to take back. */
     lay_start_card(self);
     /* RULES.md common: the youngest begins. */
     start_turn(self, lp_players_youngest(lp_game_get_players(LP_GAME(self))));
@@ -495,6 +505,7 @@ gboolean bux_game_place(BuxGame *self, BuxArm arm, guint index, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_place(self, arm, index, error);
+    lp_game_note_actor(LP_GAME(self), self->turn, "card");
     int card = bux_int_at(self->stack, self->stack_pos++);
     g_array_insert_val(self->arms[arm], index, card);
     int inner = index == 0 ? self->start : bux_int_at(self->arms[arm], index - 1);
@@ -532,6 +543,7 @@ gboolean bux_game_challenge(BuxGame *self, guint seat, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_decision(self, seat, TRUE, error);
+    lp_game_note_actor(LP_GAME(self), seat, "call");
     /* RULES.md: people come first. A computer decides at once, but its call counts only
      * once every person has called or passed; until then it waits, kept as the challenger
      * (the first computer that called), and a person's call takes its place. */
@@ -559,6 +571,7 @@ gboolean bux_game_pass(BuxGame *self, guint seat, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_decision(self, seat, FALSE, error);
+    lp_game_note_actor(LP_GAME(self), seat, "pass");
     self->decided[seat] = TRUE;
     g_signal_emit(self, signals[SIGNAL_DECIDED], 0, seat, FALSE);
     after_pass(self);
@@ -574,9 +587,21 @@ gboolean bux_game_pass_humans(BuxGame *self, GError **error)
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_pass_humans(self, error);
     /* A person at another device decides there (issue 31). */
+    gboolean passes[BUX_MAX_SEATS] = { FALSE };
+    int actor = -1;
+    for (guint k = 1; k < n_seats(self); k++) {
+        guint s = (self->turn + k) % n_seats(self);
+        passes[s] = seat_is_human(self, s) && !self->decided[s] &&
+                    !lp_game_is_seat_remote(LP_GAME(self), s);
+        if (passes[s] && actor < 0)
+            actor = s;
+    }
+    /* Undo (issue 33): one button at one device; the first of its people after the placer
+     * may take back the passes of all of them. */
+    if (actor >= 0)
+        lp_game_note_actor(LP_GAME(self), actor, "pass");
     for (guint s = 0; s < n_seats(self); s++) {
-        if (s != self->turn && seat_is_human(self, s) && !self->decided[s] &&
-            !lp_game_is_seat_remote(LP_GAME(self), s)) {
+        if (passes[s]) {
             self->decided[s] = TRUE;
             g_signal_emit(self, signals[SIGNAL_DECIDED], 0, s, FALSE);
         }
@@ -598,6 +623,8 @@ gboolean bux_game_choose_neighbour(BuxGame *self, BuxSide side, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_neighbour(self, side, error);
+    /* The choice resolves the challenge at once, a reveal: it cannot be taken back. */
+    lp_game_note_actor(LP_GAME(self), (guint)self->challenger, "choice");
     resolve_challenge(self, side);
     lp_game_action_completed(LP_GAME(self));
     return TRUE;
@@ -621,6 +648,8 @@ gboolean bux_game_estimate(BuxGame *self, guint seat, int estimate, GError **err
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return bux_game_request_estimate(self, seat, estimate, error);
+    /* A person's estimate can be taken back until the last one is in (the scoring). */
+    lp_game_note_actor(LP_GAME(self), seat, "estimate");
     self->estimates[seat] = estimate;
     g_signal_emit(self, signals[SIGNAL_ESTIMATE_ENTERED], 0, seat);
     if (bux_game_get_estimating_seat(self) < 0)

@@ -6,9 +6,8 @@ Two people at one screen (no computer, whose move would be a point of no return 
 keys arrive). Minden: the first person takes a card from the open offer; Undo in the header
 bar is then offered, Ctrl+Z takes the card back, the saved game is the one before the card
 was taken (but for its times), the page asks the same person to choose again, and the window
-says for everyone who took back what. Screenshot `undo-minden.png`.
-
-Buxtehude and Auf Achse follow once their models note who acted (branches u-bux, u-aa)."""
+says for everyone who took back what. Screenshot `undo-minden.png`. Buxtehude: the same with
+the first card placed in the cross. Auf Achse is still to come."""
 
 import os
 import re
@@ -57,7 +56,56 @@ def undo_button(window):
     return e.find(window, "push button", "Undo", True)
 
 
+BUXTEHUDE = "Ausgerechnet Buxtehude"
+WHERE = re.compile(r"^(.+), where does this card go\?$")
+PLACE = "Place at the Selected Gap"
+
+
+def placer(page):
+    n = e.find(page, "label", WHERE, True)
+    if n is None or not e.shown(n):
+        return None
+    return WHERE.match(e.without_isolates(e.text_of(n))).group(1)
+
+
+def buxtehude():
+    app = e.App(LINEUP)
+    try:
+        app.start()
+        with e.step("a new Buxtehude game for two people"):
+            page = e.start_game(app, BUXTEHUDE, "Player")
+            e.wait_for(lambda: placer(page), 30, "a person asked to place a card")
+        window = app.window()
+        with e.step("the first person places the card"):
+            first = placer(page)
+            before = e.wait_for(lambda: app.saved("buxtehude"), 10, "the saved game")
+            n = before["actions"]
+            e.press(e.button(page, PLACE), settle=0.1)
+            e.wait_for(lambda: (app.saved("buxtehude") or {}).get("actions", n) > n, 10,
+                       "the placed card in the saved game")
+            e.wait_for(lambda: "sensitive" in e.states(undo_button(window)), 10,
+                       "Undo offered for the card just placed")
+        with e.step("Ctrl+Z takes the card back"):
+            e.key(KEY_Z, e.CONTROL_MASK)
+            after = settled_save(app, "buxtehude", n)
+            if without_times(after) != without_times(before):
+                raise e.StepFailed("the saved game is not the one before the card was placed")
+            e.wait_for(lambda: placer(e.game_page(app)) == first, 10,
+                       "%s asked to place the card again" % first)
+            news = "%s took back a card." % first
+            e.wait_for(lambda: e.find(app.window(), "alert", news, True), 10, repr(news))
+            e.button(e.game_page(app), PLACE)
+        app.close_window()
+    finally:
+        app.close()
+
+
 def run():
+    minden()
+    buxtehude()
+
+
+def minden():
     app = e.App(LINEUP)
     try:
         app.start()

@@ -20,6 +20,9 @@ typedef struct {
     guint8 lost[AA_MAX_PLAYERS];
 } AaTurned;
 
+/* Undo (issue 33) swaps these fields bytewise with those of a game freshly restored from a
+ * save (restore_in_place in lp-game.c): every field is saved, each array is owned by the
+ * game alone, and nothing here may point back to the instance or into another field. */
 struct _AaGame {
     LpGame parent_instance;
 

@@ -110,6 +110,9 @@ static void refill(AaGame *self)
                 lp_rng_shuffle(lp_game_get_rng(LP_GAME(self)), self->draw->data,
                                self->draw->len, sizeof(guint8));
             }
+            /* A card from the draw pile comes to light in its new owner's hand: the action
+             * that refilled can no longer be taken back (issue 33). */
+            lp_game_note_reveal(LP_GAME(self));
             hand_add(hand, pop(self->draw));
         }
     }
@@ -217,6 +220,8 @@ static void end_stage(AaGame *self)
 {
     guint stage = self->stage;
     g_assert(self->n_scored == stage - 1);
+    /* The routes are turned over and scored: a point of no return (issue 33). */
+    lp_game_note_reveal(LP_GAME(self));
     for (guint s = 0; s < self->n; s++) {
         GArray *route = self->routes[s];
         guint scoring_start = 0;
@@ -307,6 +312,9 @@ gboolean aa_game_play_route(AaGame *self, guint seat, guint card, GError **error
     if (lp_game_is_mirror(LP_GAME(self)))
         return aa_game_request_move(self, seat, "route", card, error);
 
+    /* Issue 33: a person may take the face-down card back, unless the move ended the round
+     * and cards were drawn or routes scored (refill, end_stage). */
+    lp_game_note_actor(LP_GAME(self), seat, "route");
     announce(self);
     add_to_route(self, seat, card);
     if (step == AA_STEP_ROUTE) {
@@ -352,6 +360,9 @@ gboolean aa_game_play_counter(AaGame *self, guint seat, guint card, GError **err
     if (lp_game_is_mirror(LP_GAME(self)))
         return aa_game_request_move(self, seat, "counter", card, error);
 
+    /* Issue 33: the card lies face down until the game turns the pile over (its own step,
+     * aa_game_resolve_next), so a person may take it back until then. */
+    lp_game_note_actor(LP_GAME(self), seat, "counter");
     announce(self);
     hand_remove(self->hands[seat], card);
     aa_cards_push(self->pile, card);
@@ -374,6 +385,8 @@ gboolean aa_game_resolve_next(AaGame *self, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return aa_game_refuse_own_step(self, error);
+    /* The game's own step, and a card comes to light: nothing before it can be taken back. */
+    lp_game_note_reveal(LP_GAME(self));
     announce(self);
     guint8 card = pop(self->pile);
     guint8 owner = pop(self->pile_owner);
@@ -437,6 +450,8 @@ gboolean aa_game_continue(AaGame *self, GError **error)
     }
     if (lp_game_is_mirror(LP_GAME(self)))
         return aa_game_refuse_own_step(self, error);
+    /* The next stage is dealt: a point of no return (issue 33). */
+    lp_game_note_reveal(LP_GAME(self));
     /* RULES.md: after a stage, route and counter cards go to the discard pile, hands are
      * kept and refilled. The start card then passes as after every round (step 5). */
     for (guint s = 0; s < self->n; s++) {
@@ -1032,6 +1047,14 @@ static void aa_game_class_init(AaGameClass *klass)
                                                  G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
+/* lp_game_undo swaps the whole state in place (issue 33) without going through
+ * set_phase(): "phase" is notified here, so a binding or a view that follows it (the page
+ * redraws on it) sees the phase of the state taken back to. */
+static void on_undone(AaGame *self, guint seat, gpointer data)
+{
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
+}
+
 static void aa_game_init(AaGame *self)
 {
     self->draw = card_array_new();
@@ -1047,6 +1070,7 @@ static void aa_game_init(AaGame *self)
     self->action = -1;
     self->last_resolved = -1;
     self->turned = g_array_new(FALSE, TRUE, sizeof(AaTurned));
+    g_signal_connect(self, "undone", G_CALLBACK(on_undone), NULL);
 }
 
 AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error)

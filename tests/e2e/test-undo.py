@@ -7,7 +7,8 @@ keys arrive). Minden: the first person takes a card from the open offer; Undo in
 bar is then offered, Ctrl+Z takes the card back, the saved game is the one before the card
 was taken (but for its times), the page asks the same person to choose again, and the window
 says for everyone who took back what. Screenshot `undo-minden.png`. Buxtehude: the same with
-the first card placed in the cross. Auf Achse is still to come."""
+the first card placed in the cross. Auf Achse: the first person's first card played after
+the "Pass to" cover; Ctrl+Z gives it back to the same person's hand, uncovered."""
 
 import os
 import re
@@ -100,9 +101,60 @@ def buxtehude():
         app.close()
 
 
+AUFACHSE = "Auf Achse – Das Kartenspiel"
+PLAY = re.compile(r"^(Add to Route|Put on Counter)$")
+HAND = re.compile(r"^Hand of (.+)$")
+
+
+def hand(page):
+    """The person whose hand is shown and its playable cards, or (None, [])."""
+    panel = e.find(page, "panel", HAND, True)
+    if panel is None or not e.shown(panel):
+        return None, []
+    return (HAND.match(e.name_of(panel)).group(1),
+            [b for b in e.find_all(panel, "push button", None, True)
+             if "sensitive" in e.states(b)])
+
+
+def aufachse():
+    app = e.App(LINEUP)
+    try:
+        app.start()
+        with e.step("a new Auf Achse game for two people, the first one looks"):
+            page = e.start_game(app, AUFACHSE, "Player")
+            e.press(e.button(page, "Show", timeout=30))
+            e.wait_for(lambda: hand(page)[1], 10, "a person's hand")
+        window = app.window()
+        with e.step("the first person plays a card"):
+            first, cards = hand(page)
+            before = e.wait_for(lambda: app.saved("aufachse"), 10, "the saved game")
+            n = before["actions"]
+            e.press(cards[0], settle=0.1)
+            play = e.button(page, PLAY, timeout=5)
+            what = "a route card" if e.name_of(play) == "Add to Route" else "a counter card"
+            e.press(play)
+            e.wait_for(lambda: (app.saved("aufachse") or {}).get("actions", n) > n, 10,
+                       "the card in the saved game")
+            e.wait_for(lambda: "sensitive" in e.states(undo_button(window)), 10,
+                       "Undo offered for the card just played")
+        with e.step("Ctrl+Z takes the card back"):
+            e.key(KEY_Z, e.CONTROL_MASK)
+            after = settled_save(app, "aufachse", n)
+            if without_times(after) != without_times(before):
+                raise e.StepFailed("the saved game is not the one before the card was played")
+            e.wait_for(lambda: hand(e.game_page(app))[0] == first, 10,
+                       "%s's hand shown again, without a cover" % first)
+            news = "%s took back %s." % (first, what)
+            e.wait_for(lambda: e.find(app.window(), "alert", news, True), 10, repr(news))
+        app.close_window()
+    finally:
+        app.close()
+
+
 def run():
     minden()
     buxtehude()
+    aufachse()
 
 
 def minden():

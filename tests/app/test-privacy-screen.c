@@ -381,12 +381,84 @@ static void test_strip_mnemonic(void)
     g_object_unref(button);
 }
 
+/* Issue 33: "Take Back" for the person who just acted, beside "Show"; after the take-back
+ * that person looks again without "Show". */
+static void test_take_back(void)
+{
+    GtkWidget *window = gtk_window_new();
+    LpPrivacyScreen *screen = LP_PRIVACY_SCREEN(lp_privacy_screen_new());
+    int revealed = 0, taken_back = 0;
+
+    lp_privacy_screen_set_child(screen, gtk_label_new("Anna's tip"));
+    gtk_window_set_child(GTK_WINDOW(window), GTK_WIDGET(screen));
+    gtk_window_present(GTK_WINDOW(window));
+    g_signal_connect(screen, "revealed", G_CALLBACK(on_revealed), &revealed);
+    g_signal_connect(screen, "take-back", G_CALLBACK(on_revealed), &taken_back);
+    iterate();
+    g_assert_null(lp_privacy_screen_get_player_name(screen));
+
+    lp_privacy_screen_cover(screen, "Ben", NULL);
+    GtkWidget *take_back = find_button_with_label(GTK_WIDGET(screen), "_Take Back");
+    g_assert_nonnull(take_back);
+    g_assert_false(gtk_widget_get_visible(take_back));
+    lp_privacy_screen_set_take_back(screen, "Anna");
+    g_assert_true(lp_privacy_screen_get_take_back(screen));
+    g_assert_true(gtk_widget_get_visible(take_back));
+    g_assert_cmpstr(gtk_widget_get_tooltip_text(take_back), ==,
+                    "Anna takes back their last move");
+    /* Not in the guard time: the double click of the person before. */
+    g_assert_false(gtk_widget_get_sensitive(take_back));
+    g_signal_emit_by_name(take_back, "clicked");
+    g_assert_cmpint(taken_back, ==, 0);
+    lp_privacy_screen_set_guard_time(screen, 0);
+    g_signal_emit_by_name(take_back, "clicked");
+    g_assert_cmpint(taken_back, ==, 1);
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+    g_assert_cmpint(revealed, ==, 0);
+
+    /* Enter on "Take Back" presses it, never "Show". */
+    gtk_widget_grab_focus(take_back);
+    GtkEventController *keys = NULL;
+    GListModel *controllers = gtk_widget_observe_controllers(GTK_WIDGET(screen));
+    for (guint i = 0; i < g_list_model_get_n_items(controllers) && keys == NULL; i++) {
+        g_autoptr(GtkEventController) c = g_list_model_get_item(controllers, i);
+        if (GTK_IS_EVENT_CONTROLLER_KEY(c))
+            keys = c;
+    }
+    g_object_unref(controllers);
+    g_assert_nonnull(keys);
+    gboolean stopped = FALSE;
+    g_signal_emit_by_name(keys, "key-pressed", GDK_KEY_Return, 0, 0, &stopped);
+    g_assert_false(stopped);
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+
+    /* Taken back, a new cover for the same person lifts by itself; one for another stays. */
+    lp_privacy_screen_let_through(screen, "Anna");
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+    lp_privacy_screen_let_through(screen, "Ben");
+    g_assert_false(lp_privacy_screen_is_covered(screen));
+    g_assert_cmpint(revealed, ==, 1);
+    lp_privacy_screen_let_through(screen, "Anna");
+    lp_privacy_screen_cover(screen, "Anna", NULL);
+    iterate();
+    g_assert_false(lp_privacy_screen_is_covered(screen));
+    g_assert_cmpint(revealed, ==, 2);
+    g_assert_cmpstr(lp_privacy_screen_get_player_name(screen), ==, "Anna");
+    /* Once only, and not for a later turn. */
+    lp_privacy_screen_cover(screen, "Anna", NULL);
+    iterate();
+    g_assert_true(lp_privacy_screen_is_covered(screen));
+
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
     g_test_add_func("/privacy-screen/cover-uncover", test_cover_uncover);
     g_test_add_func("/privacy-screen/cover-before-shown", test_cover_before_shown);
     g_test_add_func("/privacy-screen/needed", test_needed);
+    g_test_add_func("/privacy-screen/take-back", test_take_back);
     g_test_add_func("/privacy-screen/held-and-double-enter", test_held_and_double_enter);
     g_test_add_func("/a11y/strip-mnemonic", test_strip_mnemonic);
     g_test_add_func("/a11y/stack-hides-inactive", test_stack_hides_inactive);

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The texts of the lessons (data/lessons/*.json) for xgettext. Written by
+ * build-aux/lesson-strings; do not edit. Only xgettext reads this file: lp-lesson.c
+ * translates the texts from the lesson files at run time. */
+
+#define N_(s) s
+
+static const char *const lesson_strings[] = {
+    /* Translators: a player's name in the lesson minden.json. */
+    N_("You"),
+    /* Translators: a player's name in the lesson minden.json. */
+    N_("Grandma"),
+    /* Translators: step 1 of the lesson minden.json (a callout on the game page). */
+    N_("Welcome to Finden Sie Minden! Every card names a place in Germany. You guess where it lies on this map, and a right guess moves your figure forward."),
+    /* Translators: step 2 of the lesson minden.json (a callout on the game page). */
+    N_("These are this round’s cards. Whoever is furthest back chooses first; you are the youngest, so you begin. Select a card, then press Take Card."),
+    /* Translators: step 3 of the lesson minden.json (a callout on the game page). */
+    N_("Your tip is made of up to four stones: East or West, then North, Middle or South, then a numbered sector, then one of its four sections. Each stone says more exactly where the place lies."),
+    /* Translators: step 4 of the lesson minden.json (a callout on the game page). */
+    N_("The grid on the map shows the halves, the bands and the sectors. Click the square where you think your card’s place lies, or go there with the arrow keys and press Enter: that lays all four stones."),
+    /* Translators: step 5 of the lesson minden.json (a callout on the game page). */
+    N_("A right tip moves your figure one field per stone, so four stones go furthest, but a wrong tip moves it nowhere. Not sure? Take Off Last Stone for a wider region. Then press Place Tip."),
+    /* Translators: step 6 of the lesson minden.json (a callout on the game page). */
+    N_("Now the tips are scored, the one furthest back first. The map shows your region and where the card’s place really lies; here you read whether your tip was right."),
+    /* Translators: step 7 of the lesson minden.json (a callout on the game page). */
+    N_("This is the victory track. A right tip moves your figure forward; a field where another figure stands is skipped and not counted."),
+    /* Translators: step 8 of the lesson minden.json (a callout on the game page). */
+    N_("A right tip with enough stones keeps the card: four for yellow, three for red, two for blue. Your row shows the cards you kept; at the end, most cards of a colour and full sets move you further."),
+    /* Translators: step 9 of the lesson minden.json (a callout on the game page). */
+    N_("Next the computer’s tip is scored. Press Continue when you have seen it; then a new round begins."),
+    /* Translators: step 10 of the lesson minden.json (a callout on the game page). */
+    N_("That is the whole game! Rounds go on until a figure reaches field 40. Play this game on against the computer, or set up a real game."),
+};

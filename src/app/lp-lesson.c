@@ -18,7 +18,10 @@
  *                                     (gtk_widget_set_name) or an id in the page's template
  *               "wait": "…",          optional: the step comes up only once this happened
  *               "done": "…",          what completes the step
- *               "hold": true}, …]}    optional: the computers wait while the step is up
+ *               "hold": true,         optional: the computers wait while the step is up
+ *               "side": "left"}, …]}  optional: where the callout goes if there is room
+ *                                     ("bottom", "top", "right", "left"; else the first of
+ *                                     these with room), so it covers nothing the step needs
  *
  * "wait" and "done" are events:
  *   "next"                     the person presses Next in the callout (done only);
@@ -49,6 +52,7 @@ typedef struct {
     char *wait; /* NULL: none */
     char *done;
     gboolean hold;
+    int side; /* a GtkPositionType, or -1 */
 } Step;
 
 typedef enum {
@@ -85,6 +89,7 @@ struct _LpLesson {
     guint event_id;      /* the idle that acts on a watched event */
     guint reposition_id; /* the timer that keeps the callout at its target */
     GdkRectangle pointing;
+    GtkWidget *highlighted; /* weak: the outlined target */
 };
 
 G_DEFINE_FINAL_TYPE(LpLesson, lp_lesson, G_TYPE_OBJECT)
@@ -108,6 +113,7 @@ static void lp_lesson_dispose(GObject *object)
     stop_watching(self);
     g_clear_handle_id(&self->event_id, g_source_remove);
     g_clear_handle_id(&self->reposition_id, g_source_remove);
+    g_clear_weak_pointer(&self->highlighted);
     g_clear_object(&self->callout);
     G_OBJECT_CLASS(lp_lesson_parent_class)->dispose(object);
 }
@@ -162,8 +168,9 @@ static gboolean event_is_valid(const char *event, gboolean done)
 
 static gboolean read_step(LpLesson *self, JsonObject *o, guint index, GError **error)
 {
-    Step step = { 0 };
-    const char *text = NULL, *target = NULL, *done = NULL, *wait = NULL;
+    Step step = { .side = -1 };
+    const char *text = NULL, *target = NULL, *done = NULL, *wait = NULL, *side = NULL;
+    static const char *const sides[] = { "left", "right", "top", "bottom" };
     g_autofree char *where = g_strdup_printf("step %u", index + 1);
 
     if (!lp_json_get_string(o, "text", &text, error) ||
@@ -174,6 +181,16 @@ static gboolean read_step(LpLesson *self, JsonObject *o, guint index, GError **e
         return FALSE;
     if (json_object_has_member(o, "hold") && !lp_json_get_bool(o, "hold", &step.hold, error))
         return FALSE;
+    if (json_object_has_member(o, "side")) {
+        if (!lp_json_get_string(o, "side", &side, error))
+            return FALSE;
+        /* In the order of GtkPositionType. */
+        for (guint i = 0; i < G_N_ELEMENTS(sides); i++)
+            if (g_str_equal(side, sides[i]))
+                step.side = (int)i;
+        if (step.side < 0)
+            return data_error(error, side);
+    }
     if (*text == '\0' || *target == '\0')
         return data_error(error, where);
     if (!event_is_valid(done, TRUE) || (wait != NULL && !event_is_valid(wait, FALSE))) {
@@ -610,8 +627,17 @@ static GtkPositionType choose_side(LpLesson *self, GdkRectangle *rect)
     int page_h = gtk_widget_get_height(GTK_WIDGET(self->page));
     int w, h;
 
+    int side = step_at(self, self->step)->side;
+    int room[4];
+
     gtk_widget_measure(self->callout, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
     gtk_widget_measure(self->callout, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+    room[GTK_POS_LEFT] = rect->x - w - 12;
+    room[GTK_POS_RIGHT] = page_w - (rect->x + rect->width) - w - 12;
+    room[GTK_POS_TOP] = rect->y - h - 12;
+    room[GTK_POS_BOTTOM] = page_h - (rect->y + rect->height) - h - 12;
+    if (side >= 0 && room[side] >= 0)
+        return (GtkPositionType)side;
     if (page_h - (rect->y + rect->height) >= h + 12)
         return GTK_POS_BOTTOM;
     if (rect->y >= h + 12)
@@ -624,9 +650,25 @@ static GtkPositionType choose_side(LpLesson *self, GdkRectangle *rect)
     return GTK_POS_TOP;
 }
 
+/* The target is outlined while its step is up (and the callout's arrow may be missing). */
+static void highlight(LpLesson *self, GtkWidget *target)
+{
+    if (self->highlighted == target)
+        return;
+    if (self->highlighted != NULL)
+        gtk_widget_remove_css_class(self->highlighted, "lesson-target");
+    g_set_weak_pointer(&self->highlighted, target);
+    if (target != NULL)
+        gtk_widget_add_css_class(target, "lesson-target");
+}
+
 static void point(LpLesson *self, gboolean force)
 {
     GdkRectangle rect = target_rect(self);
+    GtkWidget *target = lp_lesson_find_widget(GTK_WIDGET(self->page),
+                                              step_at(self, self->step)->target);
+
+    highlight(self, target != NULL && gtk_widget_get_mapped(target) ? target : NULL);
 
     if (!force && gdk_rectangle_equal(&rect, &self->pointing))
         return;
@@ -692,6 +734,12 @@ static GtkWidget *build_callout(LpLesson *self)
     GtkWidget *popover = gtk_popover_new();
 
     gtk_widget_add_css_class(popover, "lesson-callout");
+    /* Without compositing the arrow's surroundings would be black: no arrow, square and
+     * outlined then (the target's outline points instead). */
+    if (!gdk_display_is_composited(gdk_display_get_default())) {
+        gtk_popover_set_has_arrow(GTK_POPOVER(popover), FALSE);
+        gtk_widget_add_css_class(popover, "solid");
+    }
     gtk_popover_set_autohide(GTK_POPOVER(popover), FALSE);
     gtk_popover_set_cascade_popdown(GTK_POPOVER(popover), FALSE);
     gtk_widget_set_margin_start(box, 6);
@@ -804,6 +852,7 @@ static void finish(LpLesson *self)
     hold(self, FALSE);
     self->state = STATE_OVER;
     self->step = self->steps->len;
+    highlight(self, NULL);
     g_clear_handle_id(&self->event_id, g_source_remove);
     g_clear_handle_id(&self->reposition_id, g_source_remove);
     if (self->callout != NULL) {
@@ -829,6 +878,7 @@ static void enter_step(LpLesson *self)
     if (step->wait != NULL && watch(self, step->wait)) {
         self->state = STATE_WAITING;
         hold(self, FALSE);
+        highlight(self, NULL);
         gtk_popover_popdown(GTK_POPOVER(self->callout));
         return;
     }
@@ -865,6 +915,7 @@ static void on_page_destroy(LpLesson *self)
     g_clear_handle_id(&self->event_id, g_source_remove);
     g_clear_handle_id(&self->reposition_id, g_source_remove);
     self->state = STATE_OVER;
+    g_clear_weak_pointer(&self->highlighted);
     if (self->callout != NULL && gtk_widget_get_parent(self->callout) != NULL)
         gtk_widget_unparent(self->callout);
     self->page = NULL;

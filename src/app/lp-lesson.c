@@ -73,6 +73,7 @@ struct _LpLesson {
     /* While running. */
     LpGamePage *page; /* not owned: the page owns the lesson */
     LpGame *game;     /* not owned: the page holds it */
+    LpDriver *driver; /* owned: the page lets go of it before it says it goes */
     guint step;
     State state;
     gboolean holding;
@@ -105,16 +106,19 @@ static void step_clear(gpointer data)
 }
 
 static void stop_watching(LpLesson *self);
+static void hold(LpLesson *self, gboolean on);
 
 static void lp_lesson_dispose(GObject *object)
 {
     LpLesson *self = LP_LESSON(object);
 
     stop_watching(self);
+    hold(self, FALSE);
     g_clear_handle_id(&self->event_id, g_source_remove);
     g_clear_handle_id(&self->reposition_id, g_source_remove);
     g_clear_weak_pointer(&self->highlighted);
     g_clear_object(&self->callout);
+    g_clear_object(&self->driver);
     G_OBJECT_CLASS(lp_lesson_parent_class)->dispose(object);
 }
 
@@ -590,13 +594,13 @@ static gboolean watch(LpLesson *self, const char *event)
 
 static void hold(LpLesson *self, gboolean on)
 {
-    if (self->holding == on || self->page == NULL)
+    if (self->holding == on || self->driver == NULL)
         return;
     self->holding = on;
     if (on)
-        lp_driver_hold(lp_game_page_get_driver(self->page));
+        lp_driver_hold(self->driver);
     else
-        lp_driver_release(lp_game_page_get_driver(self->page));
+        lp_driver_release(self->driver);
 }
 
 /* Where the callout points: its target's bounds on the page, or the page's middle when the
@@ -920,6 +924,7 @@ static void on_page_destroy(LpLesson *self)
         gtk_widget_unparent(self->callout);
     self->page = NULL;
     self->game = NULL;
+    g_clear_object(&self->driver);
 }
 
 static gboolean start_idle(gpointer data)
@@ -941,6 +946,7 @@ void lp_lesson_run(LpLesson *self, LpGamePage *page)
 
     self->page = page;
     self->game = lp_game_page_get_game(page);
+    self->driver = g_object_ref(lp_game_page_get_driver(page));
     self->callout = g_object_ref_sink(build_callout(self));
     gtk_widget_set_parent(self->callout, GTK_WIDGET(page));
     g_object_set_data_full(G_OBJECT(page), "lp-lesson", g_object_ref(self), g_object_unref);

@@ -210,6 +210,28 @@ static void test_callout(void)
     lp_test_iterate();
 }
 
+/* A page that goes while a step holds the computers (Back in the middle of the lesson) lets
+ * go of everything without a warning. */
+static void test_page_goes(void)
+{
+    g_autofree char *text = lesson_text("minden");
+    g_autoptr(GString) held = g_string_new(text);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpLesson) lesson = NULL;
+    GtkWidget *window, *page;
+
+    g_assert_cmpuint(g_string_replace(held, "\"done\": \"next\"}",
+                                      "\"done\": \"next\", \"hold\": true}", 1), ==, 1);
+    lesson = lp_lesson_new_from_data(held->str, -1, &error);
+    g_assert_no_error(error);
+    page = lesson_page(lesson, &window);
+    lp_lesson_run(lesson, LP_GAME_PAGE(page));
+    g_assert_true(lp_test_wait_for(is_showing, lesson));
+    gtk_window_destroy(GTK_WINDOW(window));
+    lp_test_iterate();
+    g_assert_false(lp_lesson_is_showing(lesson));
+}
+
 /* The first time a game with a lesson is opened, the setup page suggests it; never again. */
 static void test_setup_suggests(void)
 {
@@ -241,6 +263,7 @@ int main(int argc, char **argv)
     g_test_add_func("/lesson/files", test_files);
     g_test_add_func("/lesson/broken", test_broken);
     g_test_add_func("/lesson/callout", test_callout);
+    g_test_add_func("/lesson/page-goes", test_page_goes);
     g_test_add_func("/lesson/setup-suggests", test_setup_suggests);
     return g_test_run();
 }

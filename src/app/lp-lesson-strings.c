@@ -6,10 +6,28 @@
 #define N_(s) s
 
 static const char *const lesson_strings[] = {
-    /* Translators: a player's name in the lesson minden.json. */
+    /* Translators: a player's name in the lesson buxtehude.json. */
     N_("You"),
-    /* Translators: a player's name in the lesson minden.json. */
+    /* Translators: a player's name in the lesson buxtehude.json. */
     N_("Grandma"),
+    /* Translators: step 1 of the lesson buxtehude.json (a callout on the game page). */
+    N_("Welcome to Ausgerechnet Buxtehude! This is the cross: a starting card in the middle and four arms, north, south, west and east. Every card you place must fit into it."),
+    /* Translators: step 2 of the lesson buxtehude.json (a callout on the game page). */
+    N_("This is your card. Where does the place lie compared with the starting card: further north or south, further west or east?"),
+    /* Translators: step 3 of the lesson buxtehude.json (a callout on the game page). */
+    N_("North and south: in the north arm each card lies further north than the card inside it, in the south arm further south. West and east work the same way."),
+    /* Translators: step 4 of the lesson buxtehude.json (a callout on the game page). */
+    N_("Click a gap in the arm where your card belongs, or walk the gaps with the arrow keys and press Enter, then Place at the Selected Gap."),
+    /* Translators: step 5 of the lesson buxtehude.json (a callout on the game page). */
+    N_("Now Grandma places her card. If you think it lies on the wrong side of its neighbour, press Wrong!; if it looks right, press No Objection."),
+    /* Translators: step 6 of the lesson buxtehude.json (a callout on the game page). */
+    N_("A right Wrong! wins a chip from the placer, and the card leaves the cross; a wrong one pays a chip to the placer. Here you see everybody’s chips."),
+    /* Translators: step 7 of the lesson buxtehude.json (a callout on the game page). */
+    N_("The chips nobody holds lie in the supply. When the supply pays and runs out, the richest player gives five chips back for a bonus card worth five."),
+    /* Translators: step 8 of the lesson buxtehude.json (a callout on the game page). */
+    N_("After every 15 cards comes an Intermezzo: everyone guesses how many cards of the cross lie wrong. A right guess wins two chips; then a new cross begins."),
+    /* Translators: step 9 of the lesson buxtehude.json (a callout on the game page). */
+    N_("That is the whole game! After 45 cards the most chips win. Play this game on against the computer, or set up a real game."),
     /* Translators: step 1 of the lesson minden.json (a callout on the game page). */
     N_("Welcome to Finden Sie Minden! Every card names a place in Germany. You guess where it lies on this map, and a right guess moves your figure forward."),
     /* Translators: step 2 of the lesson minden.json (a callout on the game page). */

@@ -27,6 +27,7 @@
  *   "next"                     the person presses Next in the callout (done only);
  *   "<signal>"                 the game emits the signal ("round-started");
  *   "<signal>:you"             … with the person's seat as its first argument ("card-chosen:you");
+ *   "<signal>:other"           … with another seat as its first argument ("turn-started:other");
  *   "phase:<nick>"             the game's "phase" property is (or becomes) that nick;
  *   "widget:<name>:<signal>"   the page's widget called name emits the signal
  *                              ("widget:board:cell-activated").
@@ -167,7 +168,9 @@ static gboolean event_is_valid(const char *event, gboolean done)
         return g_strv_length(parts) == 3 && *parts[1] != '\0' && *parts[2] != '\0';
     if (g_str_equal(parts[0], "phase"))
         return g_strv_length(parts) == 2 && *parts[1] != '\0';
-    return g_strv_length(parts) == 1 || (g_strv_length(parts) == 2 && g_str_equal(parts[1], "you"));
+    return g_strv_length(parts) == 1 ||
+           (g_strv_length(parts) == 2 &&
+            (g_str_equal(parts[1], "you") || g_str_equal(parts[1], "other")));
 }
 
 static gboolean read_step(LpLesson *self, JsonObject *o, guint index, GError **error)
@@ -497,9 +500,10 @@ static void event_marshal(GClosure *closure, GValue *return_value, guint n_param
                           const GValue *param_values, gpointer hint, gpointer marshal_data)
 {
     LpLesson *self = closure->data;
-    gboolean only_you = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(self), "lp-only-you"));
+    /* 0: any seat, 1: the person's, 2: another's. */
+    int only = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(self), "lp-only-you"));
 
-    if (only_you) {
+    if (only != 0) {
         guint seat;
 
         if (n_param_values < 2)
@@ -510,7 +514,7 @@ static void event_marshal(GClosure *closure, GValue *return_value, guint n_param
             seat = (guint)g_value_get_int(&param_values[1]);
         else
             return;
-        if (seat != self->you)
+        if ((seat == self->you) != (only == 1))
             return;
     }
     if (self->watch_id == 0)
@@ -565,7 +569,7 @@ static gboolean watch(LpLesson *self, const char *event)
     GClosure *closure;
 
     stop_watching(self);
-    g_object_set_data(G_OBJECT(self), "lp-only-you", GINT_TO_POINTER(FALSE));
+    g_object_set_data(G_OBJECT(self), "lp-only-you", GINT_TO_POINTER(0));
     if (g_str_equal(parts[0], "phase")) {
         g_object_set_data_full(G_OBJECT(self), "lp-phase", g_strdup(parts[1]), g_free);
         if (g_strcmp0(phase_nick(self), parts[1]) == 0)
@@ -579,7 +583,8 @@ static gboolean watch(LpLesson *self, const char *event)
         instance = lp_lesson_find_widget(GTK_WIDGET(self->page), parts[1]);
         signal = parts[2];
     } else if (parts[1] != NULL) {
-        g_object_set_data(G_OBJECT(self), "lp-only-you", GINT_TO_POINTER(TRUE));
+        g_object_set_data(G_OBJECT(self), "lp-only-you",
+                          GINT_TO_POINTER(g_str_equal(parts[1], "you") ? 1 : 2));
     }
     if (instance == NULL || g_signal_lookup(signal, G_OBJECT_TYPE(instance)) == 0) {
         g_warning("lesson %s: cannot watch “%s”", self->kind, event);

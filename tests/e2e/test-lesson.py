@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""End to end (issue 33): the Minden lesson, played step by step to its end through the
-accessibility tree, in English or (with the argument "de") in German.
+"""End to end (issue 33): a game's lesson, played step by step to its end through the
+accessibility tree: test-lesson.py KIND [LANG], in English or (LANG "de") in German.
 
-The first time Minden is opened the setup page suggests the lesson; its button starts it. Each
-step's callout must come up with the step's text (data/lessons/minden.json, in the app's
+The first time the game is opened the setup page suggests the lesson; its button starts it.
+Each step's callout must come up with the step's text (data/lessons/KIND.json, in the app's
 language as its catalogue has it) as a label, as the callout's accessible description and as the
-description of its Next button, and must wait until the person has done what it asks: Next, a
-card taken, a cell marked on the map (Enter on the map, where the step put the focus), the tip
-placed, Continue. A step that waits for the person must still be up a while later when nothing
+description of its Next button, and must wait until the person has done what it asks: Next;
+Minden: a card taken, a cell marked on the map (Enter on the map, where the step put the
+focus), the tip placed, Continue; Buxtehude: the card placed at the selected gap, No Objection
+to the computer's card. A step that waits for the person must still be up a while later when nothing
 was done. The lesson is never saved (a saved Minden game would be offered on the start page).
 At the end: in English "Play On", the game goes on without callouts, and the How-to page's
 "Learn to Play" starts the lesson again, which Skip ends; in German "Play a Real Game" opens the
@@ -26,9 +27,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import lp_e2e as e  # noqa: E402
 
-GAME = "Deutschland – Finden Sie Minden?"
-LANG = sys.argv[1] if len(sys.argv) > 1 else "en"
-with open(os.path.join(HERE, "..", "..", "data", "lessons", "minden.json"),
+KIND = sys.argv[1]
+LANG = sys.argv[2] if len(sys.argv) > 2 else "en"
+GAME = {"minden": "Deutschland – Finden Sie Minden?", "buxtehude": "Ausgerechnet Buxtehude",
+        "aufachse": "Auf Achse – Das Kartenspiel"}[KIND]
+with open(os.path.join(HERE, "..", "..", "data", "lessons", KIND + ".json"),
           encoding="utf-8") as f:
     LESSON = json.load(f)
 CATALOGUE = gettext.translation("landpartie",
@@ -106,6 +109,13 @@ class Lesson:
         elif done == "tip-entered:you":
             self.still_waiting(step)
             e.press(e.button(page, re.compile(re.escape(tr("_Place Tip"))), timeout=10))
+        elif done == "card-placed":
+            self.still_waiting(step)
+            e.press(e.button(page, re.compile(re.escape(tr("_Place at the Selected Gap"))),
+                             timeout=20))
+        elif done == "decided:you":
+            self.still_waiting(step)
+            e.press(e.button(page, re.compile(re.escape(tr("_No Objection"))), timeout=30))
         elif done == "round-started":
             cont = e.Buttons(page).get(re.compile(re.escape(tr("_Continue"))))
             if cont is not None:
@@ -132,17 +142,18 @@ def run():
             with e.step("step %d of %d" % (i + 1, len(LESSON["steps"])), 90):
                 lesson.wait_step(i)
                 lesson.do(i, page)
-        if os.path.exists(app.save_path("minden")):
+        if os.path.exists(app.save_path(KIND)):
             raise e.StepFailed("the lesson was saved")
         time.sleep(0.5)
-        app.screenshot("lesson-minden-end-%s.png" % LANG)
+        app.screenshot("lesson-%s-end-%s.png" % (KIND, LANG))
         if LANG == "en":
             with e.step("Play On: the game goes on without callouts", 60):
                 e.press(lesson.next_button("_Play On"))
                 e.wait_for(lambda: lesson.callout(len(LESSON["steps"]) - 1) is None, 10,
                            "the last callout gone")
-                e.wait_for(lambda: e.Buttons(page).get(re.compile(re.escape(tr("_Take Card"))))
-                           or e.find(page, "label", re.compile(", where is it\\?$"), True),
+                e.wait_for(lambda: any(e.Buttons(page).get(re.compile(re.escape(tr(b))))
+                                       for b in ("_Take Card", "_Place Tip",
+                                                 "_Place at the Selected Gap", "_No Objection")),
                            40, "the person's next decision")
             with e.step("Learn to Play on the How-to page starts the lesson again", 60):
                 e.key(0xffbe)   # F1: How to Play

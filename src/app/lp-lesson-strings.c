@@ -6,10 +6,26 @@
 #define N_(s) s
 
 static const char *const lesson_strings[] = {
-    /* Translators: a player's name in the lesson buxtehude.json. */
+    /* Translators: a player's name in the lesson aufachse.json. */
     N_("You"),
-    /* Translators: a player's name in the lesson buxtehude.json. */
+    /* Translators: a player's name in the lesson aufachse.json. */
     N_("Grandma"),
+    /* Translators: step 1 of the lesson aufachse.json (a callout on the game page). */
+    N_("Welcome to Auf Achse! Each of you builds a route of kilometre cards; after five stages the most kilometres win. These are the routes."),
+    /* Translators: step 2 of the lesson aufachse.json (a callout on the game page). */
+    N_("These are your ten hand cards: kilometre cards, rests and sometimes action cards. Nobody else sees them."),
+    /* Translators: step 3 of the lesson aufachse.json (a callout on the game page). */
+    N_("First your route: pick a card and press Add to Route. It goes face down to the right end of your route."),
+    /* Translators: step 4 of the lesson aufachse.json (a callout on the game page). */
+    N_("Mind the breaks: a kilometre card not higher than the one before it, or an action card, starts your route anew, and only the part after the last break counts. So lay rising cards."),
+    /* Translators: step 5 of the lesson aufachse.json (a callout on the game page). */
+    N_("Now the kilometre counter: pick a card and press Put on Counter. Everybody puts one card there, face down."),
+    /* Translators: step 6 of the lesson aufachse.json (a callout on the game page). */
+    N_("The counter cards are turned over, the last one first. Kilometre cards add up; an action card acts on every route: −1 takes the last card back, +1 and +2 add cards, −50 takes 50 km off the counter."),
+    /* Translators: step 7 of the lesson aufachse.json (a callout on the game page). */
+    N_("The stage goal is in the top line: with two players the stage ends once the counter reaches 150 km. Then the routes are turned over and scored."),
+    /* Translators: step 8 of the lesson aufachse.json (a callout on the game page). */
+    N_("The scoreboard adds up each stage’s kilometres. That is the whole game! Play this game on against the computer, or set up a real game."),
     /* Translators: step 1 of the lesson buxtehude.json (a callout on the game page). */
     N_("Welcome to Ausgerechnet Buxtehude! This is the cross: a starting card in the middle and four arms, north, south, west and east. Every card you place must fit into it."),
     /* Translators: step 2 of the lesson buxtehude.json (a callout on the game page). */

@@ -9,7 +9,7 @@ language as its catalogue has it) as a label, as the callout's accessible descri
 description of its Next button, and must wait until the person has done what it asks: Next;
 Minden: a card taken, a cell marked on the map (Enter on the map, where the step put the
 focus), the tip placed, Continue; Buxtehude: the card placed at the selected gap, No Objection
-to the computer's card. A step that waits for the person must still be up a while later when nothing
+to the computer's card; Auf Achse: a card added to the route, one put on the counter. A step that waits for the person must still be up a while later when nothing
 was done. The lesson is never saved (a saved Minden game would be offered on the start page).
 At the end: in English "Play On", the game goes on without callouts, and the How-to page's
 "Learn to Play" starts the lesson again, which Skip ends; in German "Play a Real Game" opens the
@@ -116,6 +116,15 @@ class Lesson:
         elif done == "decided:you":
             self.still_waiting(step)
             e.press(e.button(page, re.compile(re.escape(tr("_No Objection"))), timeout=30))
+        elif done in ("route-played:you", "counter-played:you"):
+            self.still_waiting(step)
+            hand_name = re.compile("^" + re.escape(tr("Hand of %s")).replace("%s", ".*") + "$")
+            hand = e.wait_for(lambda: e.find(page, "panel", hand_name, True), 20, "the hand")
+            cards = [b for b in e.find_all(hand, "push button", None, True)
+                     if "sensitive" in e.states(b)]
+            e.press(cards[len(cards) // 2], settle=0.1)
+            play = tr("Add to Route") if done.startswith("route") else tr("Put on Counter")
+            e.press(e.button(page, exactly(play), timeout=10))
         elif done == "round-started":
             cont = e.Buttons(page).get(re.compile(re.escape(tr("_Continue"))))
             if cont is not None:
@@ -151,9 +160,13 @@ def run():
                 e.press(lesson.next_button("_Play On"))
                 e.wait_for(lambda: lesson.callout(len(LESSON["steps"]) - 1) is None, 10,
                            "the last callout gone")
+                hand_name = re.compile("^" + re.escape(tr("Hand of %s")).replace("%s", ".*"))
                 e.wait_for(lambda: any(e.Buttons(page).get(re.compile(re.escape(tr(b))))
                                        for b in ("_Take Card", "_Place Tip",
-                                                 "_Place at the Selected Gap", "_No Objection")),
+                                                 "_Place at the Selected Gap", "_No Objection"))
+                           or any("sensitive" in e.states(b)
+                                  for h in e.find_all(page, "panel", hand_name, True)
+                                  for b in e.find_all(h, "push button", None, True)),
                            40, "the person's next decision")
             with e.step("Learn to Play on the How-to page starts the lesson again", 60):
                 e.key(0xffbe)   # F1: How to Play

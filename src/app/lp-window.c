@@ -121,6 +121,9 @@ static void update_state(LpWindow *self)
     gtk_widget_set_visible(self->play_again_button, in_game && over);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
                                   g_strcmp0(page, "setup") == 0);
+    /* A lesson would end a game hosted for or joined from other devices unasked. */
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.learn-to-play",
+                                  self->host_session == NULL && self->join_session == NULL);
 }
 
 static void show_joined_titles(LpWindow *self);

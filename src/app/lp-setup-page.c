@@ -823,6 +823,10 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
     g_return_val_if_fail(self->info != NULL, NULL);
 
+    /* Start pressed: the person chose a real game, and an error about a seat needs the room
+     * the lesson's banner took (issue 13: six seats at 1024×600). */
+    if (gtk_widget_get_visible(self->lesson_banner))
+        on_banner_closed(self);
     self->error_seat = NULL;
     for (guint i = 0; i < self->seats->len; i++) {
         Seat *seat = self->seats->pdata[i];

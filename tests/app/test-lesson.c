@@ -253,6 +253,12 @@ static void test_setup_suggests(void)
         lp_setup_page_set_game(LP_SETUP_PAGE(page), &games[g]);
         g_assert_false(lp_setup_page_get_suggests_lesson(LP_SETUP_PAGE(page)));
     }
+    /* Start pressed: the banner makes room (for an error about a seat, issue 13). */
+    g_settings_reset(settings, "opened-games");
+    lp_setup_page_set_game(LP_SETUP_PAGE(page), lp_game_ui_lookup("minden"));
+    g_assert_true(lp_setup_page_get_suggests_lesson(LP_SETUP_PAGE(page)));
+    g_autoptr(GPtrArray) players = lp_setup_page_build_players(LP_SETUP_PAGE(page), NULL);
+    g_assert_false(lp_setup_page_get_suggests_lesson(LP_SETUP_PAGE(page)));
     gtk_window_destroy(GTK_WINDOW(window));
     lp_test_iterate();
 }

@@ -4,9 +4,11 @@
 
 #include <glib/gi18n.h>
 
+#include "lp-a11y.h"
 #include "lp-clamp.h"
 #include "lp-game-ui.h"
 #include "lp-howto-page.h"
+#include "lp-lesson.h"
 
 struct _LpHowtoPage {
     GtkWidget parent_instance;
@@ -123,6 +125,18 @@ gboolean lp_howto_page_set_kind(LpHowtoPage *self, const char *kind)
     gtk_accessible_update_property(GTK_ACCESSIBLE(title), GTK_ACCESSIBLE_PROPERTY_LEVEL, 1, -1);
     gtk_box_append(GTK_BOX(box), title);
     gtk_box_append(GTK_BOX(box), paragraph(_(found->intro), "howto-intro"));
+    /* Issue 33: the guided first game, to start (or start again) from the rules. */
+    if (lp_lesson_exists(kind)) {
+        GtkWidget *learn = gtk_button_new_with_mnemonic(_("_Learn to Play"));
+
+        gtk_widget_set_halign(learn, GTK_ALIGN_START);
+        gtk_widget_add_css_class(learn, "pill");
+        gtk_widget_add_css_class(learn, "suggested-action");
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(learn), "win.learn-to-play");
+        gtk_actionable_set_action_target(GTK_ACTIONABLE(learn), "s", kind);
+        lp_a11y_fix_mnemonic_button(GTK_BUTTON(learn));
+        gtk_box_append(GTK_BOX(box), learn);
+    }
 
     for (guint i = 0; i <= found->n_sections; i++) {
         const LpHowtoSection *section =

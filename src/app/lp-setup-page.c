@@ -8,6 +8,7 @@
 #include "lp-a11y.h"
 #include "lp-clamp.h"
 #include "lp-json.h"
+#include "lp-lesson.h"
 #include "lp-player.h"
 #include "lp-setup-page.h"
 #include "lp-start-page.h"
@@ -44,6 +45,10 @@ struct _LpSetupPage {
     GtkWidget *bar;
     GtkWidget *error_label;
     GtkWidget *start_button;
+    /* Learn to Play (issue 33): the button beside Start, and the banner that suggests the
+     * lesson the first time a game is opened. */
+    GtkWidget *learn_button;
+    GtkWidget *lesson_banner;
 
     LpSettings *settings;
     const LpGameUi *info;
@@ -520,6 +525,60 @@ static void lp_setup_page_class_init(LpSetupPageClass *klass)
     gtk_widget_class_set_css_name(widget_class, "setuppage");
 }
 
+static void on_banner_closed(LpSetupPage *self)
+{
+    gtk_widget_set_visible(self->lesson_banner, FALSE);
+    gtk_widget_set_visible(self->learn_button, TRUE);
+}
+
+/* Issue 33: "Learn to Play" beside Start, and above the seats the banner that suggests it the
+ * first time a game is opened. Both start the game's lesson (win.learn-to-play). */
+static void add_lesson_widgets(LpSetupPage *self)
+{
+    GtkWidget *text, *banner_button, *close_button, *title_box;
+
+    self->learn_button = gtk_button_new_with_mnemonic(_("_Learn to Play"));
+    gtk_widget_set_valign(self->learn_button, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class(self->learn_button, "pill");
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->learn_button));
+    gtk_box_prepend(GTK_BOX(self->bar), self->learn_button);
+
+    self->lesson_banner = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    gtk_widget_add_css_class(self->lesson_banner, "card");
+    gtk_widget_add_css_class(self->lesson_banner, "lesson-banner");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->lesson_banner),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Learn to Play"), -1);
+    text = gtk_label_new(_("New to this game? Learn to Play takes you through a short first "
+                           "game against the computer, one step at a time."));
+    gtk_label_set_wrap(GTK_LABEL(text), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(text), 0);
+    gtk_widget_set_hexpand(text, TRUE);
+    gtk_widget_set_margin_start(text, 12);
+    gtk_widget_set_margin_top(text, 9);
+    gtk_widget_set_margin_bottom(text, 9);
+    gtk_box_append(GTK_BOX(self->lesson_banner), text);
+    /* Translators: the button of the setup page's banner that suggests the lesson. */
+    banner_button = gtk_button_new_with_mnemonic(_("Show _Me How"));
+    gtk_widget_add_css_class(banner_button, "suggested-action");
+    gtk_widget_set_valign(banner_button, GTK_ALIGN_CENTER);
+    lp_a11y_fix_mnemonic_button(GTK_BUTTON(banner_button));
+    gtk_box_append(GTK_BOX(self->lesson_banner), banner_button);
+    close_button = gtk_button_new_from_icon_name("window-close-symbolic");
+    /* Not "flat": that is what the seats' remove buttons are found by (test-setup-page). */
+    gtk_widget_add_css_class(close_button, "circular");
+    gtk_widget_set_valign(close_button, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_end(close_button, 6);
+    gtk_widget_set_tooltip_text(close_button, _("Not Now"));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(close_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   _("Not Now"), -1);
+    g_signal_connect_swapped(close_button, "clicked", G_CALLBACK(on_banner_closed), self);
+    gtk_box_append(GTK_BOX(self->lesson_banner), close_button);
+    gtk_widget_set_visible(self->lesson_banner, FALSE);
+    /* Under the page's title, above the seats. */
+    title_box = gtk_widget_get_parent(self->subtitle_label);
+    gtk_box_insert_child_after(GTK_BOX(self->content), self->lesson_banner, title_box);
+}
+
 static void lp_setup_page_init(LpSetupPage *self)
 {
     GtkWidget *page_box;
@@ -539,6 +598,7 @@ static void lp_setup_page_init(LpSetupPage *self)
     gtk_box_append(GTK_BOX(page_box), lp_clamp_new(self->bar, CONTENT_WIDTH));
     g_object_unref(self->bar);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->start_button));
+    add_lesson_widgets(self);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
     self->seats = g_ptr_array_new();
@@ -554,6 +614,51 @@ void lp_setup_page_set_settings(LpSetupPage *self, LpSettings *settings)
 GtkWidget *lp_setup_page_new(void)
 {
     return g_object_new(LP_TYPE_SETUP_PAGE, NULL);
+}
+
+/* The first time a game's setup page shows ever, the page suggests its lesson (issue 33);
+ * GSettings "opened-games" remembers the games shown before. */
+static gboolean first_time(LpSetupPage *self, const char *kind)
+{
+    GSettings *gsettings = lp_settings_get_gsettings(settings_of(self));
+    g_auto(GStrv) opened = NULL;
+    g_autoptr(GStrvBuilder) builder = NULL;
+    g_auto(GStrv) now = NULL;
+
+    if (gsettings == NULL)
+        return FALSE;
+    opened = g_settings_get_strv(gsettings, "opened-games");
+    if (g_strv_contains((const char *const *)opened, kind))
+        return FALSE;
+    builder = g_strv_builder_new();
+    g_strv_builder_addv(builder, (const char **)opened);
+    g_strv_builder_add(builder, kind);
+    now = g_strv_builder_end(builder);
+    g_settings_set_strv(gsettings, "opened-games", (const char *const *)now);
+    return TRUE;
+}
+
+static void update_lesson(LpSetupPage *self)
+{
+    const char *kind = self->info->game_class->kind;
+    gboolean lesson = lp_lesson_exists(kind);
+    gboolean suggest = first_time(self, kind) && lesson;
+    GtkWidget *banner_button =
+        gtk_widget_get_next_sibling(gtk_widget_get_first_child(self->lesson_banner));
+
+    /* The action takes the kind: the name only once the target is there (GTK warns). */
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(self->learn_button), "s", kind);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(self->learn_button), "win.learn-to-play");
+    gtk_actionable_set_action_target(GTK_ACTIONABLE(banner_button), "s", kind);
+    gtk_actionable_set_action_name(GTK_ACTIONABLE(banner_button), "win.learn-to-play");
+    gtk_widget_set_visible(self->lesson_banner, suggest);
+    gtk_widget_set_visible(self->learn_button, lesson && !suggest);
+}
+
+gboolean lp_setup_page_get_suggests_lesson(LpSetupPage *self)
+{
+    g_return_val_if_fail(LP_IS_SETUP_PAGE(self), FALSE);
+    return gtk_widget_get_visible(self->lesson_banner);
 }
 
 void lp_setup_page_set_game(LpSetupPage *self, const LpGameUi *info)
@@ -594,6 +699,7 @@ void lp_setup_page_set_game(LpSetupPage *self, const LpGameUi *info)
     clear_seats(self);
     load_lineup(self);
     update_seats(self);
+    update_lesson(self);
 }
 
 const LpGameUi *lp_setup_page_get_game(LpSetupPage *self)
@@ -717,6 +823,10 @@ GPtrArray *lp_setup_page_build_players(LpSetupPage *self, GError **error)
     g_return_val_if_fail(LP_IS_SETUP_PAGE(self), NULL);
     g_return_val_if_fail(self->info != NULL, NULL);
 
+    /* Start pressed: the person chose a real game, and an error about a seat needs the room
+     * the lesson's banner took (issue 13: six seats at 1024×600). */
+    if (gtk_widget_get_visible(self->lesson_banner))
+        on_banner_closed(self);
     self->error_seat = NULL;
     for (guint i = 0; i < self->seats->len; i++) {
         Seat *seat = self->seats->pdata[i];

@@ -31,6 +31,9 @@ GtkWidget *lp_setup_page_new(void);
 void lp_setup_page_set_settings(LpSetupPage *self, LpSettings *settings);
 void lp_setup_page_set_game(LpSetupPage *self, const LpGameUi *info);
 const LpGameUi *lp_setup_page_get_game(LpSetupPage *self);
+/* TRUE while the page suggests the game's lesson: the first time the game was opened ever
+ * (issue 33). */
+gboolean lp_setup_page_get_suggests_lesson(LpSetupPage *self);
 
 guint lp_setup_page_get_n_seats(LpSetupPage *self);
 /* FALSE when the game's range does not allow another seat / one seat less. */

@@ -12,6 +12,7 @@
 #include "lp-join-page.h"
 #include "lp-join-session.h"
 #include "lp-json.h"
+#include "lp-lesson.h"
 #include "lp-lobby-page.h"
 #include "lp-memory.h"
 #include "lp-message-dialog.h"
@@ -49,6 +50,8 @@ struct _LpWindow {
     GPtrArray *last_players;
     gboolean last_option;
     gboolean save_error_shown;
+    /* The game is a lesson (issue 33): never saved, not in the statistics. */
+    gboolean lesson;
 
     /* Hosting on several devices (issue 31): the lobby, then the game's host and banner. */
     GtkWidget *lobby_page;
@@ -129,6 +132,9 @@ static void update_state(LpWindow *self)
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.start-game",
                                   g_strcmp0(page, "setup") == 0);
     update_undo(self);
+    /* A lesson would end a game hosted for or joined from other devices unasked. */
+    gtk_widget_action_set_enabled(GTK_WIDGET(self), "win.learn-to-play",
+                                  self->host_session == NULL && self->join_session == NULL);
 }
 
 /* ---- Undo (issue 33) ----
@@ -321,6 +327,8 @@ static void autosave(LpWindow *self)
     g_autoptr(GError) error = NULL;
     const char *kind = self->game_info->game_class->kind;
 
+    if (self->lesson)
+        return;
     /* A finished game leaves no save behind (a Continue entry would lead nowhere). */
     if (lp_game_is_over(self->game)) {
         lp_save_store_remove(self->store, kind, NULL);
@@ -373,6 +381,10 @@ static void on_undone(LpGame *game, guint seat, LpWindow *self)
 
 static void on_game_over(LpGame *game, LpWindow *self)
 {
+    if (self->lesson) {
+        update_state(self);
+        return;
+    }
     lp_stats_page_record_game(GTK_WINDOW(self), lp_save_store_get_dir(self->store), game);
     lp_save_store_remove(self->store, self->game_info->game_class->kind, NULL);
     update_state(self);
@@ -385,6 +397,7 @@ static void stop_hosting(LpWindow *self);
 static void clear_game(LpWindow *self)
 {
     stop_hosting(self);
+    self->lesson = FALSE;
     if (self->join_session != NULL) {
         /* Bye to the host; the seat stays reserved there, and joining again takes it. */
         GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(self));
@@ -921,6 +934,27 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
     show_howto(self, info->game_class->kind);
 }
 
+/* Learn to Play (issue 33): the game's lesson, a fixed deal, replaces the running game. The
+ * saved game of the kind stays as it is. */
+static void learn_to_play_activated(GtkWidget *widget, const char *action_name, GVariant *param)
+{
+    LpWindow *self = LP_WINDOW(widget);
+    const char *kind = g_variant_get_string(param, NULL);
+    const LpGameUi *info = lp_game_ui_lookup(kind);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(LpLesson) lesson = info != NULL ? lp_lesson_load(kind, &error) : NULL;
+    g_autoptr(LpGame) game = lesson != NULL ? lp_lesson_deal(lesson, &error) : NULL;
+
+    if (game == NULL) {
+        if (error != NULL)
+            show_message(self, _("The Lesson Could Not Be Started"), error->message);
+        return;
+    }
+    install_game(self, info, game, FALSE);
+    self->lesson = TRUE;
+    lp_lesson_run(lesson, LP_GAME_PAGE(self->game_page));
+}
+
 static gboolean ask_before_leaving_joined(LpWindow *self, const char *then);
 
 static void show_start_activated(GtkWidget *widget, const char *action_name, GVariant *param)
@@ -1214,6 +1248,8 @@ static void lp_window_class_init(LpWindowClass *klass)
     gtk_widget_class_install_action(widget_class, "win.how-to", "s", how_to_activated);
     gtk_widget_class_install_action(widget_class, "win.how-to-current", NULL,
                                     how_to_current_activated);
+    gtk_widget_class_install_action(widget_class, "win.learn-to-play", "s",
+                                    learn_to_play_activated);
     gtk_widget_class_install_action(widget_class, "win.back", NULL, back_activated);
     gtk_widget_class_install_action(widget_class, "win.statistics", NULL, statistics_activated);
     gtk_widget_class_install_action(widget_class, "win.join", NULL, join_activated);

@@ -867,6 +867,8 @@ static void aa_page_constructed(GObject *object)
         g_ptr_array_add(self->rows, row);
     }
     self->counter = AA_COUNTER(aa_counter_new(game));
+    /* Learn to Play points at it (issue 33: data/lessons/aufachse.json). */
+    gtk_widget_set_name(GTK_WIDGET(self->counter), "counter");
     gtk_box_prepend(GTK_BOX(self->side_box), GTK_WIDGET(self->counter));
     g_signal_connect_object(lp_game_page_get_settings(LP_GAME_PAGE(self)),
                             "notify::animation-speed", G_CALLBACK(on_animation_speed), self,

@@ -362,6 +362,12 @@ static void taken_clear(gpointer data)
     json_node_unref(((Taken *)data)->before);
 }
 
+/* Swapped: the signals' own arguments are not needed. */
+static void count_reveal(guint *reveals)
+{
+    (*reveals)++;
+}
+
 static void play_random_game(guint64 seed, guint *n_undone, guint *n_refused)
 {
     g_autoptr(LpRng) rng = lp_rng_new(seed);
@@ -382,6 +388,14 @@ static void play_random_game(guint64 seed, guint *n_undone, guint *n_refused)
     g_autoptr(BuxOwnedGame) g =
         bux_game_new(players, game_rng, deck, lp_rng_int_range(rng, 0, 4) == 0, &error);
     g_assert_no_error(error);
+    /* The oracle of what came to light: a resolved challenge, a checked cross, a new
+     * starting card, a drawn card (a turn starts only with one). */
+    guint reveals = 0;
+    for (const char *const *signal = (const char *const[]){ "challenge-resolved",
+                                                           "cross-checked", "cross-started",
+                                                           "turn-started", NULL };
+         *signal != NULL; signal++)
+        g_signal_connect_swapped(g, *signal, G_CALLBACK(count_reveal), &reveals);
     /* What the test expects may be taken back: the saves before one seat's actions. */
     g_autoptr(GArray) taken = g_array_new(FALSE, FALSE, sizeof(Taken));
     g_array_set_clear_func(taken, taken_clear);
@@ -442,8 +456,12 @@ static void play_random_game(guint64 seed, guint *n_undone, guint *n_refused)
                                                                    : lp_game_get_current_seat(
                                                                          LP_GAME(g));
         JsonNode *before = NULL;
+        guint reveals_before = reveals;
         human_move(g, rng, &before);
         g_assert_nonnull(before);
+        /* After a reveal nothing can be taken back. */
+        if (reveals != reveals_before)
+            assert_undo_seat(g, -1);
         /* Who acted: the seat the game waited for, or in a challenge the one now able to
          * take back. */
         int actor = lp_game_get_undo_seat(LP_GAME(g));

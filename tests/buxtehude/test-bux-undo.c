@@ -184,6 +184,20 @@ static void test_computer_and_other_seat(void)
     }
 }
 
+/* A game on a test's deck: the restore behind the undo finds that deck, not the program's. */
+static void test_other_deck(void)
+{
+    static const BuxTestCard cards[] = { { "start", 50.0, 10.0 }, { "n1", 51.0, 10.5 } };
+    g_autoptr(BuxDeck) deck = bux_test_deck(cards, G_N_ELEMENTS(cards));
+    g_autoptr(GPtrArray) players = bux_test_players(2, 2, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 5);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *before = save_of(game);
+    g_assert_true(bux_game_place(game, BUX_ARM_NORTH, 0, &error));
+    assert_undoes(game, 0, before);
+    g_assert_true(bux_game_get_deck(game) == deck);
+}
+
 static JsonNode *undo_action(void)
 {
     return json_from_string("{\"type\":\"undo\"}", NULL);
@@ -499,6 +513,7 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/undo/each-kind", test_each_kind);
     g_test_add_func("/buxtehude/undo/computer-and-other-seat", test_computer_and_other_seat);
     g_test_add_func("/buxtehude/undo/network", test_network);
+    g_test_add_func("/buxtehude/undo/other-deck", test_other_deck);
     g_test_add_func("/buxtehude/undo/random-games", test_random_games);
     return g_test_run();
 }

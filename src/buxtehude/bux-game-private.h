@@ -112,6 +112,11 @@ void bux_game_view_class_init(LpGameClass *game_class);
 JsonNode *bux_game_view_state(LpGame *game, int viewer);
 gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error);
 gboolean bux_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
+/* A checksum of the deck's card data, and the deck this process holds with that checksum
+ * (the program's own or one made for a test), for views and for saves of games on a deck
+ * other than the program's (bux-game-view.c). */
+const char *bux_deck_checksum(BuxDeck *deck);
+BuxDeck *bux_deck_for_checksum(const char *checksum, GError **error);
 /* The last challenge and the last scoring as JSON objects, and read back (checked against the
  * deck and the rules: the verdict, the count, the awards) into self (bux-game-view.c). Views
  * carry them, and so do saves, so that a resumed game, and an undo (issue 33), show what

@@ -38,6 +38,12 @@ JsonNode *bux_game_save_state(LpGame *game)
     guint n = lp_game_get_n_players(game);
     JsonObject *obj = json_object_new();
 
+    /* A game on another deck than the program's (a test's) names it, so that a restore in
+     * this process, and so an undo (issue 33), finds it; the program's saves stay as they
+     * were. */
+    g_autoptr(BuxDeck) own = bux_deck_get_default(NULL);
+    if (self->deck != own)
+        json_object_set_string_member(obj, "deck", bux_deck_checksum(self->deck));
     json_object_set_boolean_member(obj, "easy", self->easy);
     json_object_set_string_member(obj, "phase", lp_enum_to_nick(BUX_TYPE_PHASE, self->phase));
     json_object_set_int_member(obj, "turn", self->turn);
@@ -485,12 +491,20 @@ gboolean bux_game_load_state(LpGame *game, JsonNode *state, GError **error)
                     _("“state” must be an object"));
         return FALSE;
     }
+    JsonObject *obj = json_node_get_object(state);
+    if (self->deck == NULL && json_object_has_member(obj, "deck")) {
+        const char *checksum;
+        if (!lp_json_get_string(obj, "deck", &checksum, error))
+            return FALSE;
+        self->deck = bux_deck_for_checksum(checksum, error);
+        if (self->deck == NULL)
+            return FALSE;
+    }
     if (self->deck == NULL) {
         self->deck = bux_deck_get_default(error);
         if (self->deck == NULL)
             return FALSE;
     }
-    JsonObject *obj = json_node_get_object(state);
     g_autofree guint8 *seen = g_new0(guint8, bux_deck_get_n_cards(self->deck));
     return read_setup(self, obj, error) && read_piles(self, obj, seen, error) &&
            read_cross(self, obj, seen, error) && read_purses(self, obj, seen, error) &&

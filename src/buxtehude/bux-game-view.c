@@ -69,7 +69,7 @@ static void forget_deck(gpointer checksum, GObject *gone)
     g_mutex_unlock(&decks_lock);
 }
 
-static const char *deck_checksum(BuxDeck *deck)
+const char *bux_deck_checksum(BuxDeck *deck)
 {
     static GQuark quark;
     if (quark == 0)
@@ -99,12 +99,12 @@ static const char *deck_checksum(BuxDeck *deck)
 }
 
 /* The deck a view names: the program's own, or one this process holds. */
-static BuxDeck *deck_for(const char *checksum, GError **error)
+BuxDeck *bux_deck_for_checksum(const char *checksum, GError **error)
 {
     g_autoptr(BuxDeck) deck = bux_deck_get_default(error);
     if (deck == NULL)
         return NULL;
-    if (strcmp(deck_checksum(deck), checksum) == 0)
+    if (strcmp(bux_deck_checksum(deck), checksum) == 0)
         return g_steal_pointer(&deck);
     BuxDeck *other = NULL;
     g_mutex_lock(&decks_lock);
@@ -186,7 +186,7 @@ JsonNode *bux_game_view_state(LpGame *game, int viewer)
     BuxPhase phase = bux_game_get_phase(self);
     JsonObject *obj = json_object_new();
 
-    json_object_set_string_member(obj, "deck", deck_checksum(bux_game_get_deck(self)));
+    json_object_set_string_member(obj, "deck", bux_deck_checksum(bux_game_get_deck(self)));
     json_object_set_boolean_member(obj, "easy", bux_game_get_easy(self));
     json_object_set_string_member(obj, "phase", lp_enum_to_nick(BUX_TYPE_PHASE, phase));
     json_object_set_int_member(obj, "turn", bux_game_get_turn_seat(self));
@@ -732,7 +732,7 @@ gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error)
     if (!lp_json_get_string(view, "deck", &checksum, error))
         return FALSE;
     g_clear_object(&self->deck);
-    self->deck = deck_for(checksum, error);
+    self->deck = bux_deck_for_checksum(checksum, error);
     if (self->deck == NULL)
         return FALSE;
     gint64 n_stack = 0, n_reserve = 0;

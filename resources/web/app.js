@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The phone page's shell: joining, whose turn it is, Take Back, errors, the result and the
 // language; the game's own page module does the rest.
-import { _, ngettext, fmt, lang, setLang, initLang } from "./i18n.js";
+import { _, fmt, mn, lang, setLang, initLang } from "./i18n.js";
 import { Connection, loadName, hasToken } from "./net.js";
 
 const GAMES = {
@@ -161,7 +161,7 @@ function renderJoin(main) {
   h("label", { for: "code", text: _("Join code") }), codeIn,
   h("label", { for: "name", text: _("Your name") }), nameIn,
   S.joinError ? h("p", { id: "join-error", class: "error", role: "alert", text: S.joinError }) : null,
-  h("button", { type: "submit", class: "primary", text: _("Join") }));
+  h("button", { type: "submit", class: "primary", text: mn(_("_Join")) }));
   main.append(form);
 }
 
@@ -230,7 +230,7 @@ function renderGameChrome(main) {
   if (S.view && S.view.undo && !S.view.over) {
     main.append(h("div", { class: "undo-row" },
       h("button", { type: "button", class: "undo", disabled: S.busy ? true : null,
-                    onclick: takeBack, text: _("Take Back") })));
+                    onclick: takeBack, text: mn(_("_Take Back")) })));
   }
 }
 

@@ -5,21 +5,10 @@ import { loadLang, saveLang } from "./net.js";
 let table = null;   // msgid → msgstr (or [singular, plural] for "one\u0000many")
 let current = "en";
 
-// The desktop's labels carry GTK mnemonics ("_Take Card" → "Karte _nehmen"); a page has
-// none, so each such entry is also known without its underscore.
-function stripMnemonic(s) {
+// The desktop's labels carry GTK mnemonics ("_Take Card" → "Karte _nehmen"); the page reuses
+// their German and shows them without the underscore: mn(_("_Take Card")).
+export function mn(s) {
   return s.replace(/_(?=[^_\s])/, "");
-}
-
-function addPlain(t) {
-  for (const [k, v] of Object.entries(t)) {
-    if (!k.includes("_"))
-      continue;
-    const plainKey = k.split("\u0000").map(stripMnemonic).join("\u0000");
-    if (plainKey !== k && !(plainKey in t))
-      t[plainKey] = Array.isArray(v) ? v.map(stripMnemonic) : stripMnemonic(v);
-  }
-  return t;
 }
 
 export function lang() {
@@ -39,7 +28,7 @@ async function load(l) {
   if (l === "de" && table === null) {
     try {
       const r = await fetch("/de.json");
-      table = r.ok ? addPlain(await r.json()) : {};
+      table = r.ok ? await r.json() : {};
     } catch (e) {
       table = {};
     }
@@ -63,14 +52,6 @@ export function _(s) {
   if (current !== "de" || table === null)
     return s;
   const t = table[s];
-  return typeof t === "string" && t !== "" ? t : s;
-}
-
-// pgettext: "context\u0004msgid", as gettext keys a msgctxt.
-export function C_(ctx, s) {
-  if (current !== "de" || table === null)
-    return s;
-  const t = table[ctx + "\u0004" + s];
   return typeof t === "string" && t !== "" ? t : s;
 }
 

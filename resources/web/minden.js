@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Deutschland – Finden Sie Minden? on a phone: this seat's choice and tip, and what lies
 // open on the table (the track, kept cards, swap tokens, the round's scored tips).
-import { _, C_, ngettext, fmt } from "./i18n.js";
+import { _, ngettext, fmt, mn } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["yellow", "red", "blue", "purple"];
@@ -42,15 +42,6 @@ function s(tag, attrs) {
 
 const bandName = (b) => ({ N: _("North"), M: _("Middle"), S: _("South") })[b];
 const ewName = (e) => (e === "O" ? _("East") : _("West"));
-const stoneShort = (st, i) =>
-  i === 0 ? (st === "O" ? C_("minden stone", "E") : C_("minden stone", "W"))
-    : i === 1 ? C_("minden stone", st) : st;
-
-// "W · N · 9 · B", as on the desktop's board and history.
-function tipShort(stones) {
-  return stones.map(stoneShort).join(" · ");
-}
-
 // "West, North, sector 9, section B": the tip in words.
 function tipLong(st) {
   switch (st.length) {
@@ -188,11 +179,11 @@ export function createPage(root, ctx) {
         h("button", { type: "button", class: "primary", "data-key": "take",
           disabled: busy || chosen === null,
           onclick: () => send({ type: "choose", card: chosen, swap: false }),
-          text: _("Take Card") }),
+          text: mn(_("_Take Card")) }),
         h("button", { type: "button", "data-key": "swap",
           disabled: busy || chosen === null || left === 0 || s.draw_count === 0,
           onclick: () => send({ type: "choose", card: chosen, swap: true }),
-          text: fmt(ngettext("Swap It (%u Token Left)", "Swap It (%u Tokens Left)", left), left) })));
+          text: fmt(mn(ngettext("_Swap It (%u Token Left)", "_Swap It (%u Tokens Left)", left)), left) })));
     }
     return box;
   }
@@ -273,11 +264,11 @@ export function createPage(root, ctx) {
     box.append(h("div", { class: "m-buttons" },
       h("button", { type: "button", class: "primary", "data-key": "place",
         disabled: busy || stones.length === 0,
-        onclick: () => send({ type: "tip", stones: stones.slice() }), text: _("Place Tip") }),
+        onclick: () => send({ type: "tip", stones: stones.slice() }), text: mn(_("_Place Tip")) }),
       h("button", { type: "button", "data-key": "back",
         disabled: busy || stones.length === 0,
         onclick: () => { stones = stones.slice(0, -1); render(); },
-        text: _("Take Off Last Stone") })));
+        text: mn(_("_Take Off Last Stone")) })));
     const band = stones[1];
     const rows = band ? BANDS[band].rows : 3;
     const sectors = [];
@@ -396,7 +387,7 @@ export function createPage(root, ctx) {
       if (s.phase === "tip" && seat.tipped)
         li.append(h("p", { class: "m-flag", text: _("tip placed") }));
       if (seat.tip.length && (s.phase === "score" || i !== me()))
-        li.append(h("p", { class: "m-flag", text: fmt(_("tip: %s"), tipShort(seat.tip)) }));
+        li.append(h("p", { class: "m-flag", text: fmt(_("tip: %s"), tipLong(seat.tip)) }));
       list.append(li);
     });
     return h("section", { class: "m-table", "aria-labelledby": "m-players-h" },
@@ -421,7 +412,7 @@ export function createPage(root, ctx) {
     box.append(h("ul", { class: "m-hist" }, hist.filter((e) => e.round === round).map((e) =>
       h("li", null,
         h("p", null, h("strong", { text: ctx.name(e.seat) }), " · ", cardFace(e.card)),
-        h("p", null, fmt(_("tip: %s"), tipShort(e.tip)), " ",
+        h("p", null, fmt(_("tip: %s"), tipLong(e.tip)), " ",
           h("span", { class: e.right ? "right" : "wrong",
                       text: (e.right ? "✔ " : "✘ ") + (e.right ? _("right") : _("wrong")) }),
           " · ", moveText(e))))));

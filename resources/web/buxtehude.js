@@ -213,6 +213,23 @@ export function createPage(root, ctx) {
       scrolled = { l: box.scrollLeft, t: box.scrollTop };
   }, { passive: true });
 
+  // Taken out and put back into the page (the shell redraws around it), the box forgets its
+  // scroll: put it back where the person had it.
+  let watched = null;
+  const watcher = new MutationObserver(() => {
+    if (box.isConnected && (box.scrollLeft !== scrolled.l || box.scrollTop !== scrolled.t)) {
+      box.scrollLeft = scrolled.l;
+      box.scrollTop = scrolled.t;
+    }
+  });
+  function watch() {
+    if (root.parentNode && root.parentNode !== watched) {
+      watcher.disconnect();
+      watched = root.parentNode;
+      watcher.observe(watched, { childList: true });
+    }
+  }
+
   // Two fingers zoom; one finger scrolls the box natively (touch-action: pan-x pan-y).
   let pinch = null;
   const dist = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
@@ -365,6 +382,7 @@ export function createPage(root, ctx) {
         box.scrollLeft = st.offsetLeft - anchor.x;
         box.scrollTop = st.offsetTop - anchor.y;
       }
+      scrolled = { l: box.scrollLeft, t: box.scrollTop };
     });
   }
 
@@ -740,8 +758,10 @@ export function createPage(root, ctx) {
       if (state.phase !== "estimate" || state.estimated?.[v.viewer])
         typed = "";
       render();
+      watch();
     },
     destroy() {
+      watcher.disconnect();
       root.replaceChildren();
       root.classList.remove("bux");
     },

@@ -214,7 +214,7 @@ function renderResult() {
              line, seat === v?.viewer ? h("span", { class: "dim", text: " " + _("(you)") }) : null);
   });
   return h("section", { class: "result card", "aria-labelledby": "result-h" },
-           h("h2", { id: "result-h", text: title }),
+           h("h1", { id: "result-h", text: title }),
            h("ol", { class: "ranking" }, items));
 }
 

@@ -362,7 +362,7 @@ export function createPage(root, ctx) {
       const turn = (s.phase === "choose" && s.order[s.order_done] === i)
         || (s.phase === "tip" && !seat.tipped);
       const p = view.players?.[i] ?? {};
-      const li = h("li", { class: "m-seat" + (turn ? " turn" : "") + (i === me() ? " me" : "") });
+      const li = h("li", { class: "m-seat" + (turn ? " m-turn" : "") + (i === me() ? " me" : "") });
       const dot = h("span", { class: "m-dot", "aria-hidden": "true" });
       if (typeof p.colour === "string" && /^#[0-9a-fA-F]{3,8}$/.test(p.colour))
         dot.style.backgroundColor = p.colour;
@@ -411,7 +411,8 @@ export function createPage(root, ctx) {
     box.append(h("h3", { text: fmt(_("Round %u"), round) }));
     box.append(h("ul", { class: "m-hist" }, hist.filter((e) => e.round === round).map((e) =>
       h("li", null,
-        h("p", null, h("strong", { text: ctx.name(e.seat) }), " · ", cardFace(e.card)),
+        h("p", null, h("strong", { text: ctx.name(e.seat) })),
+        h("p", null, cardFace(e.card)),
         h("p", null, fmt(_("tip: %s"), tipLong(e.tip)), " ",
           h("span", { class: e.right ? "right" : "wrong",
                       text: (e.right ? "✔ " : "✘ ") + (e.right ? _("right") : _("wrong")) }),
@@ -449,7 +450,7 @@ export function createPage(root, ctx) {
     const parts = [
       h("p", { class: "m-round dim", text: fmt(ngettext("Round %u · %u card left in the pile",
         "Round %u · %u cards left in the pile", pile), s.round, pile) }),
-      h("h1", { class: "m-title", text: title }),
+      s.phase === "over" ? null : h("h1", { class: "m-title", text: title }),
       detail ? h("p", { class: "m-detail", text: detail }) : null,
     ];
     if (s.phase === "choose")

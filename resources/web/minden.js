@@ -167,7 +167,7 @@ export function createPage(root, ctx) {
       s.offer.map((id) => mine
         ? h("button", {
           type: "button", class: "m-offer-card", "data-key": `offer-${id}`,
-          "aria-pressed": String(chosen === id), "aria-label": cardAccessible(id),
+          "aria-pressed": String(chosen === id),
           disabled: busy, onclick: () => { chosen = id; render(); },
         }, cardFace(id))
         : h("div", { class: "m-offer-card static", role: "img", "aria-label": cardAccessible(id) },

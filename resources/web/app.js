@@ -165,16 +165,17 @@ function renderJoin(main) {
   main.append(form);
 }
 
-function seatLine(s) {
-  let state;
-  if (!s.remote)
-    state = "";
-  else if (!s.taken)
+function seatLine(s, i) {
+  const name = s.name || fmt(_("Player %u"), i + 1);
+  let state = "";
+  if (i === net.seat)
+    state = _("(you)");
+  else if (s.remote && !s.taken)
     state = _("Waiting for a device…");
-  else if (!s.connected)
+  else if (s.remote && !s.connected)
     // Translators: a seat on another device whose phone or computer is away for now.
-    state = fmt(_("Waiting for %s…"), s.name);
-  return h("li", null, h("span", { class: "seat-name", text: s.name }),
+    state = fmt(_("Waiting for %s…"), name);
+  return h("li", null, h("span", { class: "seat-name", text: name }),
            state ? h("span", { class: "dim", text: state }) : null);
 }
 

@@ -227,6 +227,7 @@ function renderGameChrome(main) {
   const res = renderResult();
   if (res)
     main.append(res);
+  S.pageRoot.classList.toggle("has-result", !!res);
   main.append(S.pageRoot);
   if (S.view && S.view.undo && !S.view.over) {
     main.append(h("div", { class: "undo-row" },

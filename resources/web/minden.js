@@ -426,7 +426,12 @@ export function createPage(root, ctx) {
       return;
     if (s.history.length > prev.history.length) {
       const e = s.history[s.history.length - 1];
-      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))} ${e.right ? _("right") : _("wrong")}`);
+      const result = e.right
+        ? fmt(ngettext("Right! %d stone: from field %u to %u.", "Right! %d stones: from field %u to %u.",
+                       e.tip.length), e.tip.length, e.from, e.to)
+        : _("Wrong.");
+      // Two whole sentences: who tipped what, then how it went.
+      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))}. ${result}`);
       return;
     }
     s.seats.forEach((seat, i) => {
@@ -450,7 +455,8 @@ export function createPage(root, ctx) {
     const parts = [
       h("p", { class: "m-round dim", text: fmt(ngettext("Round %u · %u card left in the pile",
         "Round %u · %u cards left in the pile", pile), s.round, pile) }),
-      s.phase === "over" ? null : h("h1", { class: "m-title", text: title }),
+      // At the end the shell's result says who won; this title stands in until it comes.
+      h("h1", { class: "m-title" + (s.phase === "over" ? " m-over-title" : ""), text: title }),
       detail ? h("p", { class: "m-detail", text: detail }) : null,
     ];
     if (s.phase === "choose")

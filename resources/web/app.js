@@ -82,8 +82,13 @@ function announce(text) {
   setTimeout(() => { a.textContent = text; }, 50);
 }
 
+// A refusal or a passing trouble stays long enough to be read, then goes.
+let noticeTimer = null;
 function showNotice(text) {
   S.notice = text;
+  clearTimeout(noticeTimer);
+  if (text)
+    noticeTimer = setTimeout(() => showNotice(""), 10000);
   renderNotice();
 }
 

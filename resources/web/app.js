@@ -127,8 +127,13 @@ function renderHeader() {
       text = _("The game is over.");
     else if (isMyTurn(v))
       text = _("Your turn");
-    else if (v.current >= 0 && v.current !== v.viewer)
-      text = fmt(_("Waiting for %s…"), playerName(v.current));
+    else if (v.current >= 0 && v.current !== v.viewer) {
+      const seat = S.seats?.seats?.[v.current];
+      const name = playerName(v.current);
+      text = seat && seat.remote && seat.taken && !seat.connected
+        ? fmt(_("%s’s device is not connected. Waiting for %s…"), name, name)
+        : fmt(_("Waiting for %s…"), name);
+    }
   }
   if (t.textContent !== text)
     t.textContent = text;
@@ -143,6 +148,7 @@ function renderJoin(main) {
     id: "code", name: "code", inputmode: "numeric", pattern: "[0-9]{6}", maxlength: "6",
     autocomplete: "off", required: true, value: S.code,
     "aria-describedby": S.joinError ? "join-error" : null,
+    "aria-invalid": S.joinError ? "true" : null,
   });
   const nameIn = h("input", {
     id: "name", name: "name", maxlength: "24", autocomplete: "nickname",
@@ -391,6 +397,8 @@ net.on("seats", (msg) => {
   S.seats = msg;
   if (S.screen !== "game")
     render();
+  else
+    renderHeader();
 });
 
 net.on("view", (view) => {

@@ -167,7 +167,7 @@ export function createPage(root, ctx) {
       s.offer.map((id) => mine
         ? h("button", {
           type: "button", class: "m-offer-card", "data-key": `offer-${id}`,
-          "aria-pressed": String(chosen === id), "aria-label": cardAccessible(id),
+          "aria-pressed": String(chosen === id),
           disabled: busy, onclick: () => { chosen = id; render(); },
         }, cardFace(id))
         : h("div", { class: "m-offer-card static", role: "img", "aria-label": cardAccessible(id) },
@@ -362,7 +362,7 @@ export function createPage(root, ctx) {
       const turn = (s.phase === "choose" && s.order[s.order_done] === i)
         || (s.phase === "tip" && !seat.tipped);
       const p = view.players?.[i] ?? {};
-      const li = h("li", { class: "m-seat" + (turn ? " turn" : "") + (i === me() ? " me" : "") });
+      const li = h("li", { class: "m-seat" + (turn ? " m-turn" : "") + (i === me() ? " me" : "") });
       const dot = h("span", { class: "m-dot", "aria-hidden": "true" });
       if (typeof p.colour === "string" && /^#[0-9a-fA-F]{3,8}$/.test(p.colour))
         dot.style.backgroundColor = p.colour;
@@ -411,7 +411,8 @@ export function createPage(root, ctx) {
     box.append(h("h3", { text: fmt(_("Round %u"), round) }));
     box.append(h("ul", { class: "m-hist" }, hist.filter((e) => e.round === round).map((e) =>
       h("li", null,
-        h("p", null, h("strong", { text: ctx.name(e.seat) }), " · ", cardFace(e.card)),
+        h("p", null, h("strong", { text: ctx.name(e.seat) })),
+        h("p", null, cardFace(e.card)),
         h("p", null, fmt(_("tip: %s"), tipLong(e.tip)), " ",
           h("span", { class: e.right ? "right" : "wrong",
                       text: (e.right ? "✔ " : "✘ ") + (e.right ? _("right") : _("wrong")) }),
@@ -425,7 +426,12 @@ export function createPage(root, ctx) {
       return;
     if (s.history.length > prev.history.length) {
       const e = s.history[s.history.length - 1];
-      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))} ${e.right ? _("right") : _("wrong")}`);
+      const result = e.right
+        ? fmt(ngettext("Right! %d stone: from field %u to %u.", "Right! %d stones: from field %u to %u.",
+                       e.tip.length), e.tip.length, e.from, e.to)
+        : _("Wrong.");
+      // Two whole sentences: who tipped what, then how it went.
+      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))}. ${result}`);
       return;
     }
     s.seats.forEach((seat, i) => {
@@ -449,7 +455,8 @@ export function createPage(root, ctx) {
     const parts = [
       h("p", { class: "m-round dim", text: fmt(ngettext("Round %u · %u card left in the pile",
         "Round %u · %u cards left in the pile", pile), s.round, pile) }),
-      h("h1", { class: "m-title", text: title }),
+      // At the end the shell's result says who won; this title stands in until it comes.
+      h("h1", { class: "m-title" + (s.phase === "over" ? " m-over-title" : ""), text: title }),
       detail ? h("p", { class: "m-detail", text: detail }) : null,
     ];
     if (s.phase === "choose")

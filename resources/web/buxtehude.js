@@ -294,6 +294,11 @@ export function createPage(root, ctx) {
     crossWrap.hidden = false;
     box.setAttribute("aria-label", fmt(_("The cross, starting card %s."), name(state.start)));
     const gaps = placing();
+    // Without gaps to tab to, the box itself takes the focus, so keys can scroll it.
+    if (gaps)
+      box.removeAttribute("tabindex");
+    else
+      box.tabIndex = 0;
     // Slots of each arm from the starting card outward: gap, card, gap, …, gap.
     const slots = {};
     for (const a of ARMS) {

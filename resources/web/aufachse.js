@@ -117,12 +117,17 @@ function cardFace(id, tag) {
   const f = face(id);
   const e = h(tag ?? "span", `aa-card aa-${f.kind}`);
   if (f.kind === "km") {
-    e.append(h("span", "aa-big", String(f.km)), h("span", "aa-small", "km"));
+    // The unit as the name says it ("\u00a0km"), so the visible text is the name.
+    const name = faceName(id), num = String(f.km);
+    e.append(h("span", "aa-big", num),
+             h("span", "aa-small", name.startsWith(num) ? name.slice(num.length) : "km"));
   } else if (f.kind === "rest") {
     e.append(h("span", "aa-word", faceName(id)));
   } else {
-    const sign = { plus1: "+1", plus2: "+2", minus1: "−1", minus50: "−50" }[f.kind];
-    e.append(h("span", "aa-big", sign));
+    // The sign for the eye, the card's name for a screen reader.
+    const sign = h("span", "aa-big", { plus1: "+1", plus2: "+2", minus1: "−1", minus50: "−50" }[f.kind]);
+    sign.setAttribute("aria-hidden", "true");
+    e.append(sign, h("span", "aa-sr", faceName(id)));
   }
   return e;
 }
@@ -228,7 +233,6 @@ export function createPage(root, ctx) {
       if (s) {
         const b = cardFace(id, "button");
         b.type = "button";
-        b.setAttribute("aria-label", faceName(id));
         b.setAttribute("aria-pressed", sel === id ? "true" : "false");
         b.disabled = locked();
         b.addEventListener("click", () => {
@@ -243,10 +247,7 @@ export function createPage(root, ctx) {
         });
         list.append(b);
       } else {
-        const c = cardFace(id, "span");
-        c.setAttribute("role", "img");
-        c.setAttribute("aria-label", faceName(id));
-        list.append(c);
+        list.append(cardFace(id, "span"));
       }
     }
     decide.append(list);
@@ -274,16 +275,13 @@ export function createPage(root, ctx) {
     const ol = h("ol", "aa-route-cards");
     ids.forEach((id, i) => {
       const li = h("li", i >= sc.start ? "aa-scoring" : "aa-before");
-      const c = cardFace(id, "span");
-      c.setAttribute("aria-hidden", "true");
-      li.append(c);
-      const said = [faceName(id)];
+      li.append(cardFace(id, "span"));
       if (sc.breaks[i]) {
         li.classList.add("aa-break");
-        li.append(h("span", "aa-break-mark", breakShort(sc.breaks[i])));
-        said.push(breakLong(sc.breaks[i]));
+        const mark = h("span", "aa-break-mark", breakShort(sc.breaks[i]));
+        mark.setAttribute("aria-hidden", "true");
+        li.append(mark, h("span", "aa-sr", breakLong(sc.breaks[i])));
       }
-      li.setAttribute("aria-label", said.join(" "));
       ol.append(li);
     });
     return { list: ol, value: sc.value };
@@ -343,10 +341,7 @@ export function createPage(root, ctx) {
       counterSec.append(h("h3", "", _("Cards on the Counter")));
       const row = h("div", "aa-stays");
       for (const id of st.counter) {
-        const c = cardFace(id, "span");
-        c.setAttribute("role", "img");
-        c.setAttribute("aria-label", faceName(id));
-        row.append(c);
+        row.append(cardFace(id, "span"));
       }
       counterSec.append(row);
     }

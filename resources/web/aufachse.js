@@ -465,6 +465,12 @@ export function createPage(root, ctx) {
   }
 
   return {
+    isMyTurn(v) {
+      const s = v.state;
+      if (!s || v.over || v.viewer < 0 || v.current !== v.viewer)
+        return false;
+      return s.phase === "play" || (s.phase === "extra" && s.extra_left[v.viewer] > 0);
+    },
     update(v) {
       const prev = st;
       view = v;

@@ -751,6 +751,20 @@ export function createPage(root, ctx) {
   }
 
   return {
+    // For the shell's "Your turn": every seat decides about a placed card, not only the
+    // one the host names as current.
+    isMyTurn(v) {
+      const s = v.state, me = v.viewer;
+      if (!s || v.over || me < 0)
+        return false;
+      switch (s.phase) {
+      case "place": return s.turn === me;
+      case "challenge": return s.turn !== me && s.decided?.[me] === false;
+      case "neighbour": return s.challenger === me;
+      case "estimate": return s.estimated?.[me] === false;
+      default: return false;
+      }
+    },
     update(v) {
       const prev = state;
       view = v;

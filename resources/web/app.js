@@ -321,8 +321,24 @@ async function ensurePage() {
   }
 }
 
+// Everyone reads who took back what (issue 33), as at the host's screen.
+function undoneSentence(u) {
+  const name = playerName(u.seat);
+  const s = {
+    card: _("%s took back a card."), call: _("%s took back a call."),
+    pass: _("%s took back a pass."), estimate: _("%s took back an estimate."),
+    choice: _("%s took back a choice."), tip: _("%s took back a tip."),
+    route: _("%s took back a route card."), counter: _("%s took back a counter card."),
+  }[u.what] ?? _("%s took back a move.");
+  return fmt(s, name);
+}
+
 async function showView(view) {
   const wasMine = S.myTurn;
+  const prev = S.view;
+  if (view.undone && (!prev || !prev.undone || prev.actions !== view.actions)) {
+    showNotice(undoneSentence(view.undone));   // the notice is an alert: it is read out
+  }
   S.view = view;
   S.screen = "game";
   try {

@@ -420,6 +420,25 @@ export function createPage(root, ctx) {
     return box;
   }
 
+  // The tip scored last, as the host's screen shows it during the scoring.
+  function scoredBox() {
+    const s = st();
+    const e = s.history[s.history.length - 1];
+    if (!e || e.round !== s.round)
+      return null;
+    const moved = e.right
+      ? fmt(ngettext("Right! %d stone: from field %u to %u.", "Right! %d stones: from field %u to %u.",
+                     e.tip.length), e.tip.length, e.from, e.to)
+      : _("Wrong.");
+    const keep = e.right ? (e.kept ? _("The card is kept.")
+      : _("Too few stones to keep the card; it is discarded."))
+      : _("No fields, and the card is discarded.");
+    return h("div", { class: "m-decide m-own-card" },
+      h("h2", { text: fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip)) }),
+      h("p", null, cardFace(e.card, true)),
+      h("p", null, h("span", { class: e.right ? "right" : "wrong", text: moved }), " ", keep));
+  }
+
   // What changed since the last view, for screen readers.
   function tell(prev, s) {
     if (!prev)
@@ -465,6 +484,8 @@ export function createPage(root, ctx) {
       parts.push(tipBox());
     else if (s.phase === "tip" && me() >= 0)
       parts.push(tippedBox());
+    else if (s.phase === "score")
+      parts.push(scoredBox());
     parts.push(seatsBox(), historyBox());
     root.replaceChildren(...parts.filter(Boolean));
     if (key) {

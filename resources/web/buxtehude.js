@@ -190,18 +190,32 @@ export function createPage(root, ctx) {
     return { card: a[i], inner: i === 0 ? state.start : a[i - 1], outer: i + 1 < a.length ? a[i + 1] : null };
   }
 
+  // The box is as tall as the cross needs, within the screen.
+  function fitHeight() {
+    const pad = parseFloat(getComputedStyle(plane).paddingTop) || 0;
+    const need = plane.offsetHeight - 2 * pad + 32;
+    box.style.height = `min(62vh, max(12rem, ${Math.ceil(need)}px))`;
+  }
+
+  // Zooms about a point of the box (a pinch's middle): the place under the fingers stays,
+  // measured from the starting card, since the padding around the cross does not scale.
   function setZoom(z, cx, cy) {
     z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
     if (z === zoom)
       return;
+    const st = plane.querySelector(".bux-start");
     const r = box.getBoundingClientRect();
     const px = (cx ?? r.left + r.width / 2) - r.left;
     const py = (cy ?? r.top + r.height / 2) - r.top;
-    const x = (box.scrollLeft + px) / zoom, y = (box.scrollTop + py) / zoom;
+    const mid = (e) => [e.offsetLeft + e.offsetWidth / 2, e.offsetTop + e.offsetHeight / 2];
+    const [sx, sy] = st ? mid(st) : [0, 0];
+    const fx = (box.scrollLeft + px - sx) / zoom, fy = (box.scrollTop + py - sy) / zoom;
     zoom = z;
     plane.style.fontSize = `${zoom}rem`;
-    box.scrollLeft = x * zoom - px;
-    box.scrollTop = y * zoom - py;
+    const [nx, ny] = st ? mid(st) : [0, 0];
+    box.scrollLeft = nx + fx * zoom - px;
+    box.scrollTop = ny + fy * zoom - py;
+    scrolled = { l: box.scrollLeft, t: box.scrollTop };
     zoomIn.disabled = zoom >= ZOOM_MAX;
     zoomOut.disabled = zoom <= ZOOM_MIN;
   }
@@ -370,10 +384,7 @@ export function createPage(root, ctx) {
       const st = plane.querySelector(".bux-start");
       if (!st)
         return;
-      // The box is as tall as the cross needs, within the screen.
-      const pad = parseFloat(getComputedStyle(plane).paddingTop) || 0;
-      const need = plane.offsetHeight - 2 * pad + 32;
-      box.style.height = `min(62vh, max(12rem, ${Math.ceil(need)}px))`;
+      fitHeight();
       const centre = (e) => {
         box.scrollLeft = e.offsetLeft + e.offsetWidth / 2 - box.clientWidth / 2;
         box.scrollTop = e.offsetTop + e.offsetHeight / 2 - box.clientHeight / 2;
@@ -390,6 +401,10 @@ export function createPage(root, ctx) {
       } else {
         box.scrollLeft = st.offsetLeft - anchor.x;
         box.scrollTop = st.offsetTop - anchor.y;
+        // A box grown shorter since must not leave the starting card out of sight.
+        const x = st.offsetLeft - box.scrollLeft, y = st.offsetTop - box.scrollTop;
+        if (x + st.offsetWidth < 0 || x > box.clientWidth || y + st.offsetHeight < 0 || y > box.clientHeight)
+          centre(st);
       }
       scrolled = { l: box.scrollLeft, t: box.scrollTop };
     });

@@ -362,9 +362,12 @@ export function createPage(root, ctx) {
           const inner = s.gap === 0 ? state.start : arms[a][s.gap - 1];
           const outer = s.gap < arms[a].length ? arms[a][s.gap] : null;
           const chosen = sel && sel.arm === a && sel.index === s.gap;
-          const b = button(`bux-gap bux-gap-${a === "N" || a === "S" ? "v" : "h"}`,
-                           chosen ? name(state.hand) : "+",
+          const b = button(`bux-gap bux-gap-${a === "N" || a === "S" ? "v" : "h"}`, null,
                            () => choose(a, s.gap));
+          // The chosen gap shows the card as it would lie there (drawn by the style sheet,
+          // so it stays out of the name, which says the place).
+          if (chosen)
+            b.dataset.card = name(state.hand);
           b.setAttribute("aria-label", gapName(a, name(inner), outer === null ? null : name(outer)));
           b.setAttribute("aria-pressed", chosen ? "true" : "false");
           b.disabled = locked();

@@ -230,11 +230,18 @@ export function createPage(root, ctx) {
   // Taken out and put back into the page (the shell redraws around it), the box forgets its
   // scroll: put it back where the person had it.
   let watched = null;
+  // The same for the focus (a field being typed in, a gap chosen with the keyboard).
+  let focused = null;
+  const onFocus = (e) => { focused = root.contains(e.target) ? e.target : null; };
+  document.addEventListener("focusin", onFocus);
   const watcher = new MutationObserver(() => {
     if (box.isConnected && (box.scrollLeft !== scrolled.l || box.scrollTop !== scrolled.t)) {
       box.scrollLeft = scrolled.l;
       box.scrollTop = scrolled.t;
     }
+    const a = document.activeElement;
+    if (focused && focused.isConnected && (!a || a === document.body))
+      focused.focus({ preventScroll: true });
   });
   function watch() {
     if (root.parentNode && root.parentNode !== watched) {
@@ -370,6 +377,7 @@ export function createPage(root, ctx) {
             b.dataset.card = name(state.hand);
           b.setAttribute("aria-label", gapName(a, name(inner), outer === null ? null : name(outer)));
           b.setAttribute("aria-pressed", chosen ? "true" : "false");
+          b.dataset.key = `gap-${a}-${s.gap}`;
           b.disabled = locked();
           put(b, c, r);
         } else {
@@ -443,11 +451,18 @@ export function createPage(root, ctx) {
     return e;
   }
 
+  let shown = "";   // what the decision area shows, to keep a field being typed in
+
   function renderDecide() {
-    decide.replaceChildren();
-    after.replaceChildren();
     const v = view.viewer;
     const st = state;
+    const asking = st.phase === "estimate" && mine() && st.estimated && !st.estimated[v];
+    const sig = asking ? `estimate/${st.cross}/${locked()}` : "";
+    if (sig && sig === shown)
+      return;
+    shown = sig;
+    decide.replaceChildren();
+    after.replaceChildren();
     switch (st.phase) {
     case "start":
       decide.append(heading(_("Laying the starting card…")));
@@ -473,6 +488,7 @@ export function createPage(root, ctx) {
         gl.setAttribute("aria-live", "polite");
         const place = button("suggested bux-place", plain(_("_Place at the Selected Gap")), placeSelected);
         place.disabled = !sel || locked();
+        place.dataset.key = "place";
         after.append(gl, place);
       } else {
         sel = null;
@@ -492,6 +508,8 @@ export function createPage(root, ctx) {
         const wrong = button("destructive", _("Wrong!"), () => act({ type: "challenge" }));
         const pass = button("", plain(_("_No Objection")), () => act({ type: "pass" }));
         wrong.disabled = pass.disabled = locked();
+        wrong.dataset.key = "wrong";
+        pass.dataset.key = "pass";
         row.append(wrong, pass);
         decide.append(row);
       } else {
@@ -513,10 +531,12 @@ export function createPage(root, ctx) {
         const row = h("div", "bux-buttons");
         const inner = button("", fmt(plain(_("_Inner: %s")), name(nb.inner)), () => act({ type: "neighbour", side: "inner" }));
         inner.disabled = locked();
+        inner.dataset.key = "inner";
         row.append(inner);
         if (nb.outer !== null) {
           const outer = button("", fmt(plain(_("_Outer: %s")), name(nb.outer)), () => act({ type: "neighbour", side: "outer" }));
           outer.disabled = locked();
+          outer.dataset.key = "outer";
           row.append(outer);
         }
         decide.append(row);
@@ -726,6 +746,9 @@ export function createPage(root, ctx) {
   function render() {
     if (!view)
       return;
+    // Controls are drawn anew with each view: the one that had the focus gets it back.
+    const active = document.activeElement;
+    const key = active && root.contains(active) ? active.dataset.key : undefined;
     let left = state.stack;
     if (state.hand && left > 0)
       left--;
@@ -735,6 +758,8 @@ export function createPage(root, ctx) {
     renderCross();
     renderNews();
     renderTable();
+    if (key && !(document.activeElement && root.contains(document.activeElement)))
+      root.querySelector(`[data-key="${key}"]`)?.focus({ preventScroll: true });
   }
 
   // What changed since the last view, told to screen readers and kept as "what just happened".
@@ -804,6 +829,7 @@ export function createPage(root, ctx) {
     },
     destroy() {
       watcher.disconnect();
+      document.removeEventListener("focusin", onFocus);
       root.replaceChildren();
       root.classList.remove("bux");
     },

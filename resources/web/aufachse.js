@@ -501,7 +501,10 @@ export function createPage(root, ctx) {
       view = v;
       st = v.state;
       sentAt = -1;   // a newer view (also one after a Take Back) is chosen on afresh
-      learn(prev);
+      // A Take Back puts the table back: nothing was turned over (the shell says who took
+      // back what).
+      if (!v.undone)
+        learn(prev);
       if (!step())
         sel = null;
       render();

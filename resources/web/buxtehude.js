@@ -819,7 +819,14 @@ export function createPage(root, ctx) {
         if (state.last_scoring)
           recent.push("scoring");
       }
-      learn(prev, state);
+      // A Take Back puts the table back: nobody "let the card stand" (the shell says who
+      // took back what).
+      if (v.undone) {
+        if (prev && !same(prev.placed, state.placed))
+          note = null;
+      } else {
+        learn(prev, state);
+      }
       if (!placing())
         sel = null;
       if (state.phase !== "estimate" || state.estimated?.[v.viewer])

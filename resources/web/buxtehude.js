@@ -769,6 +769,9 @@ export function createPage(root, ctx) {
     const count = (s) => ARMS.reduce((n, a) => n + s.arms[a].length, 0);
     if (count(st) !== count(prev) || st.cross !== prev.cross)
       note = null;
+    // What happened stays until the next card is laid: then it is no longer news.
+    if (count(st) > count(prev) && st.cross === prev.cross)
+      recent = [];
     if (st.placed && !same(st.placed, prev.placed) && st.phase === "challenge") {
       const nb = neighbours();
       ctx.announce(placedSentence(seat(st.turn), name(nb.card), st.placed.arm, name(nb.inner),

@@ -748,6 +748,12 @@ static void test_hosted_game(void)
             g_assert_false(bux_cross_get_interactive(cross_of(anna.page)));
         }
         if (lp_game_get_computer_seat(LP_GAME(host)) == ANNA) {
+            /* The host's own steps (a reveal, a scoring) move the game without an action:
+             * her device gets the view of the game at rest, as the host sends it, before
+             * her computer player decides (on a busy machine the steps' timers may have run
+             * since the last view shown). */
+            g_autoptr(BuxGame) at_rest = mirror_of(host, ANNA);
+            screen_show(&anna, at_rest);
             BuxGame *mirror = bux_page_get_game(anna.page);
             g_autoptr(JsonNode) action = lp_game_computer_action(LP_GAME(mirror), ANNA,
                                                                  bux_ai_move);

@@ -20,6 +20,7 @@ typedef struct {
     gboolean computer;
     LpLevel level;
     Conn *conn;      /* the connection that holds the seat now, or NULL */
+    gboolean phone;  /* the device that took it last is a browser (the phone page) */
     GHashTable *ids; /* action ids played (owned strings) */
     GQueue id_order; /* the same ids, oldest first */
 } Seat;
@@ -29,6 +30,7 @@ struct _Conn {
     SoupWebsocketConnection *ws;
     char *address;
     gboolean hello;   /* the client said hello with our version */
+    gboolean phone;   /* its hello named the phone page (LP_NET_WEB_CLIENT) */
     int seat;         /* -1: not joined; LP_VIEWER_ONLOOKER is not offered */
     gboolean joined;
     gint64 window_start; /* rate limit: messages in the current second */
@@ -193,6 +195,8 @@ static void send_seats(LpNetHost *self, Conn *only)
         json_object_set_boolean_member(s, "remote", seat->remote);
         json_object_set_boolean_member(s, "taken", seat->token != NULL);
         json_object_set_boolean_member(s, "connected", seat->conn != NULL);
+        if (seat->token != NULL)
+            json_object_set_boolean_member(s, "phone", seat->phone);
         if (seat->name != NULL)
             json_object_set_string_member(s, "name", seat->name);
         else if (self->game != NULL)
@@ -304,6 +308,10 @@ static void on_hello(Conn *conn, JsonObject *msg)
         return;
     }
     conn->hello = TRUE;
+    const char *client = NULL;
+    conn->phone = json_object_has_member(msg, "client") &&
+                  lp_json_get_string(msg, "client", &client, NULL) &&
+                  g_str_has_prefix(client, LP_NET_WEB_CLIENT);
     JsonObject *body = json_object_new();
     json_object_set_int_member(body, "protocol", LP_NET_PROTOCOL_VERSION);
     g_autofree char *text = lp_net_message_build("hello", body);
@@ -328,6 +336,7 @@ static void take_seat(Conn *conn, guint i)
         conn_bye(old, "replaced");
     }
     seat->conn = conn;
+    seat->phone = conn->phone;
     conn->seat = (int)i;
     conn->joined = TRUE;
     g_clear_handle_id(&conn->join_timeout, g_source_remove);
@@ -676,6 +685,95 @@ static void on_websocket(SoupServer *server, SoupServerMessage *msg, const char 
     }
 }
 
+/* ---- The phone page over HTTP (issue 32) ---- */
+
+/* docs/protocol.md "The phone page": the page's own origin only, no inline code. */
+#define WEB_CSP                                                                            \
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "     \
+    "script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+#define WEB_RESOURCES "/io/github/landpartie/Landpartie/web/"
+
+static const char *web_content_type(const char *name)
+{
+    static const struct {
+        const char *suffix, *type;
+    } types[] = {
+        { ".html", "text/html; charset=utf-8" },
+        { ".js", "text/javascript; charset=utf-8" },
+        { ".css", "text/css; charset=utf-8" },
+        { ".json", "application/json" },
+        { ".svg", "image/svg+xml" },
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(types); i++)
+        if (g_str_has_suffix(name, types[i].suffix))
+            return types[i].type;
+    return NULL;
+}
+
+/* The file a request's path names: "/" is the page, "/NAME" one of its files, where NAME is
+ * lower-case letters, digits and dashes, one dot and a known suffix. Nothing of the path
+ * ever reaches the file system: the files are compiled into the program. */
+static GBytes *web_lookup(const char *path, const char **type)
+{
+    const char *name = g_strcmp0(path, "/") == 0 ? "index.html" : path + 1;
+    if (path[0] != '/' || strlen(name) > 64)
+        return NULL;
+    guint dots = 0;
+    for (const char *c = name; *c != '\0'; c++) {
+        if (*c == '.')
+            dots++;
+        else if (!g_ascii_islower(*c) && !g_ascii_isdigit(*c) && *c != '-')
+            return NULL;
+    }
+    *type = web_content_type(name);
+    if (dots != 1 || *type == NULL)
+        return NULL;
+    g_autofree char *resource = g_strconcat(WEB_RESOURCES, name, NULL);
+    return g_resources_lookup_data(resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+}
+
+static void web_respond(SoupServerMessage *msg, guint status, const char *type, GBytes *body)
+{
+    SoupMessageHeaders *headers = soup_server_message_get_response_headers(msg);
+    soup_message_headers_replace(headers, "Content-Security-Policy", WEB_CSP);
+    soup_message_headers_replace(headers, "X-Content-Type-Options", "nosniff");
+    soup_message_headers_replace(headers, "Referrer-Policy", "no-referrer");
+    /* A new version of the app must reach a phone that kept the page open last week. */
+    soup_message_headers_replace(headers, "Cache-Control", "no-cache");
+    soup_server_message_set_status(msg, status, NULL);
+    if (body != NULL) {
+        gsize size = 0;
+        const char *data = g_bytes_get_data(body, &size);
+        soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, data, size);
+    }
+}
+
+static void on_http(SoupServer *server, SoupServerMessage *msg, const char *path,
+                    GHashTable *query, gpointer data)
+{
+    LpNetHost *self = data;
+    const char *method = soup_server_message_get_method(msg);
+    if (self->stopped) {
+        web_respond(msg, SOUP_STATUS_SERVICE_UNAVAILABLE, NULL, NULL);
+        return;
+    }
+    if (g_strcmp0(method, "GET") != 0 && g_strcmp0(method, "HEAD") != 0) {
+        soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Allow",
+                                     "GET, HEAD");
+        web_respond(msg, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL, NULL);
+        return;
+    }
+    const char *type = NULL;
+    g_autoptr(GBytes) body = web_lookup(path, &type);
+    if (body == NULL) {
+        static const char not_found[] = "Not found\n";
+        g_autoptr(GBytes) text = g_bytes_new_static(not_found, sizeof not_found - 1);
+        web_respond(msg, SOUP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", text);
+        return;
+    }
+    web_respond(msg, SOUP_STATUS_OK, type, body);
+}
+
 /* Before the upgrade: refuse a seventeenth connection with a plain 503. */
 static void on_request_started(SoupServer *server, SoupServerMessage *msg, LpNetHost *self)
 {
@@ -689,6 +787,7 @@ gboolean lp_net_host_listen(LpNetHost *self, guint16 port, GError **error)
     self->server = soup_server_new("server-header", "Landpartie", NULL);
     soup_server_add_websocket_handler(self->server, LP_NET_WS_PATH, NULL, NULL, on_websocket,
                                       self, NULL);
+    soup_server_add_handler(self->server, NULL, on_http, self, NULL);
     g_signal_connect(self->server, "request-started", G_CALLBACK(on_request_started), self);
     if (!soup_server_listen_all(self->server, port, 0, error)) {
         g_clear_object(&self->server);
@@ -760,6 +859,12 @@ gboolean lp_net_host_seat_is_taken(LpNetHost *self, guint seat)
 gboolean lp_net_host_seat_is_connected(LpNetHost *self, guint seat)
 {
     return seat_holder(self, seat) != NULL;
+}
+
+gboolean lp_net_host_seat_is_phone(LpNetHost *self, guint seat)
+{
+    Seat *s = seat_at(self, seat);
+    return s != NULL && s->token != NULL && s->phone;
 }
 
 const char *lp_net_host_get_seat_name(LpNetHost *self, guint seat)

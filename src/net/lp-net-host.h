@@ -2,7 +2,8 @@
 /* The host of a game played on several devices (docs/protocol.md): listens for WebSocket
  * connections at LP_NET_WS_PATH only while it hosts, seats the devices that give the join
  * code, plays their actions through lp_game_apply_action() and sends each of them its own
- * seat's view (onlookers the onlooker's view) after every completed action. */
+ * seat's view (onlookers the onlooker's view) after every completed action. Every other
+ * path of its port serves the phone page (docs/protocol.md "The phone page"). */
 #pragma once
 
 #include <glib-object.h>
@@ -31,6 +32,8 @@ gboolean lp_net_host_seat_is_remote(LpNetHost *self, guint seat);
 /* A remote seat some device took (it may be disconnected now). */
 gboolean lp_net_host_seat_is_taken(LpNetHost *self, guint seat);
 gboolean lp_net_host_seat_is_connected(LpNetHost *self, guint seat);
+/* A taken remote seat whose device is the phone page in a browser. */
+gboolean lp_net_host_seat_is_phone(LpNetHost *self, guint seat);
 /* The name the device gave, or NULL. */
 const char *lp_net_host_get_seat_name(LpNetHost *self, guint seat);
 /* TRUE when the device plays the seat with a computer player, and its level. */

@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 #define LP_NET_PROTOCOL_VERSION 1
 /* The WebSocket path; "/" is kept for the browser seat. */
 #define LP_NET_WS_PATH "/ws"
+/* The hello's "client" of the phone page (issue 32) starts with this. */
+#define LP_NET_WEB_CLIENT "landpartie-web"
 /* The DNS-SD service type of a hosted game. */
 #define LP_NET_SERVICE_TYPE "_landpartie._tcp"
 /* The port a host listens on when it is free (else any free one), and a joiner assumes

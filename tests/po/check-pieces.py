@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Translatable sentences are whole strings (issue 13). Fails when the C sources
+"""Translatable sentences are whole strings (issue 13). Fails when the C sources (and the
+phone page's scripts, resources/web/*.js)
 - build a _() argument with "+" or g_strconcat(), or g_strconcat() translated pieces;
 - mark a piece of a sentence for translation: a msgid with words that starts or ends with a
   space (" and %s", "Turn: "), which a translator cannot put in the right order.
@@ -23,10 +24,11 @@ KEYWORDS = r"(?:\b_|\bN_|\bC_|\bNC_|\bngettext|\bg_dngettext)"
 
 
 def c_files():
-    for base, _dirs, files in os.walk("src"):
-        for name in sorted(files):
-            if name.endswith(".c"):
-                yield os.path.join(base, name)
+    for top, suffix in (("src", ".c"), ("resources/web", ".js")):
+        for base, _dirs, files in os.walk(top):
+            for name in sorted(files):
+                if name.endswith(suffix):
+                    yield os.path.join(base, name)
 
 
 def strip_comments(text):
@@ -57,7 +59,7 @@ def call_args(text, start):
 
 
 def without_strings(text):
-    return re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+    return re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`(?:\\.|[^`\\])*`', '""', text)
 
 
 problems = []
@@ -70,6 +72,8 @@ for path in c_files():
             problems.append("%s:%d: a translated string built with +" % (path, line))
         if "g_strconcat" in args:
             problems.append("%s:%d: a translated string built with g_strconcat()" % (path, line))
+        if "`" in call_args(text, m.end() - 1):
+            problems.append("%s:%d: a translated template literal" % (path, line))
     for m in re.finditer(r"\bg_strconcat\s*\(", text):
         args = call_args(text, m.end() - 1)
         if re.search(KEYWORDS + r"\s*\(", args):
@@ -86,7 +90,7 @@ if os.path.exists(allowed_path):
 with tempfile.TemporaryDirectory() as tmp:
     files = subprocess.run(["build-aux/list-potfiles"], check=True, capture_output=True,
                            text=True).stdout.split()
-    files = [f for f in files if f.endswith(".c")]
+    files = [f for f in files if f.endswith(".c") or f.endswith(".js")]
     pot = os.path.join(tmp, "pieces.pot")
     subprocess.run(["xgettext", "--from-code=UTF-8", "--keyword=_", "--keyword=N_",
                     "--keyword=C_:1c,2", "--keyword=NC_:1c,2", "--keyword=g_dngettext:2,3",

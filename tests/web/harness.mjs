@@ -140,8 +140,8 @@ export async function launch() {
 }
 
 // A phone: 390×844 CSS pixels at 2×, touch, the person's language.
-export function phone(browser, lang, extra = {}) {
-  return browser.newContext({
+export async function phone(browser, lang, extra = {}) {
+  const ctx = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -150,6 +150,9 @@ export function phone(browser, lang, extra = {}) {
     colorScheme: "light",
     ...extra,
   });
+  // A step that waits longer than this for a control has lost its way: say so soon.
+  ctx.setDefaultTimeout(5000);
+  return ctx;
 }
 
 // Everything a page received over its WebSockets (the inflated messages, as the page reads
@@ -173,8 +176,12 @@ export function record(page) {
   });
   page.on("pageerror", (e) => rec.errors.push(`uncaught: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error")
-      rec.errors.push(`console: ${m.text()}`);
+    // Chromium asks for /favicon.ico by itself, and says so when a page vibrates before the
+    // person tapped (the shell vibrates at this seat's turn, guarded): neither is the page's.
+    if (m.type() !== "error" || /\/favicon\.ico$/.test(m.location()?.url ?? "") ||
+        /^Blocked call to navigator\.vibrate/.test(m.text()))
+      return;
+    rec.errors.push(`console: ${m.text()} (${m.location()?.url ?? ""})`);
   });
   rec.messages = () => rec.frames.map((f) => {
     try {

@@ -12,7 +12,7 @@ if [ "${1:-}" = --node-only ]; then
     shift
 fi
 missing=""
-command -v node >/dev/null 2>&1 || missing="node"
+command -v node >/dev/null 2>&1 || missing=" node"
 if [ $need_browser = 1 ]; then
     [ -x "${LANDPARTIE_CHROMIUM:-/usr/bin/chromium}" ] || missing="$missing chromium"
     [ -f "$here/node_modules/playwright-core/package.json" ] &&
@@ -25,7 +25,7 @@ if [ -n "$missing" ]; then
         echo "1..1"
         exit 1
     fi
-    echo "1..0 # SKIP missing: $missing (build-aux/dev test installs them)"
+    echo "1..0 # SKIP missing:$missing (build-aux/dev test installs them)"
     exit 0
 fi
 # Playwright never fetches a browser of its own: the tests drive Debian's /usr/bin/chromium.

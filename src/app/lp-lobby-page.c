@@ -9,6 +9,7 @@
 #include "lp-clamp.h"
 #include "lp-game-ui.h"
 #include "lp-lobby-page.h"
+#include "lp-qr-code.h"
 
 /* As wide as the setup page the lobby comes from. */
 #define CONTENT_WIDTH 728
@@ -33,6 +34,10 @@ struct _LpLobbyPage {
     GtkWidget *bar;
     GtkWidget *cancel_button;
     GtkWidget *start_button;
+
+    GtkWidget *phone_box; /* the phone page: its QR code and address */
+    GtkWidget *qr_code;
+    GtkWidget *phone_address;
 
     LpHostSession *session;
     gulong changed_id;
@@ -136,7 +141,12 @@ static char *seat_status(LpLobbyPage *self, guint seat)
     if (device == NULL)
         /* A device that gave no name (landpartie-sim join). */
         return g_strdup(connected ? _("Taken by a device") : _("Taken by a device, not connected"));
-    g_autofree char *shown = lp_bidi_isolate(device);
+    g_autofree char *isolated = lp_bidi_isolate(device);
+    g_autofree char *shown = lp_net_host_seat_is_phone(host, seat)
+                                 /* Translators: a player who plays on a phone's browser, in
+                                  * the window's subtitle and the lobby; %s is the name. */
+                                 ? g_strdup_printf(_("%s · phone"), isolated)
+                                 : g_strdup(isolated);
     if (connected)
         /* Translators: %s is the name the other device gave. */
         return g_strdup_printf(_("Taken by %s"), shown);
@@ -277,6 +287,20 @@ void lp_lobby_page_set_session(LpLobbyPage *self, LpHostSession *session)
     self->port_row = info_row(self->join_list, _("Port"), "lobby-address");
     set_value(&self->port_row, port, NULL);
 
+    /* The phone page (issue 32): the code travels in the fragment, which the browser keeps
+     * to itself; the page sends it in its join. */
+    g_autofree char *page = g_strdup_printf("http://%s:%u/", addresses[0],
+                                            lp_host_session_get_port(session));
+    g_autofree char *page_with_code =
+        g_strdup_printf("%s#code=%s", page, lp_host_session_get_code(session));
+    /* Translators: what a screen reader says of the QR code in the lobby; %s is the
+     * address of the page a phone opens. */
+    g_autofree char *qr_description = g_strdup_printf(_("QR code of the address %s"), page);
+    gboolean has_qr = lp_qr_code_set_text(LP_QR_CODE(self->qr_code), page_with_code,
+                                          qr_description);
+    gtk_widget_set_visible(self->qr_code, has_qr);
+    gtk_label_set_text(GTK_LABEL(self->phone_address), page);
+
     gtk_label_set_text(GTK_LABEL(self->note_label), note != NULL ? note : "");
     gtk_widget_set_visible(self->note_label, note != NULL);
 
@@ -400,6 +424,43 @@ static void lp_lobby_page_class_init(LpLobbyPageClass *klass)
     gtk_widget_class_set_css_name(widget_class, "lobbypage");
 }
 
+/* Beside the code for another Landpartie: the same seat from a phone's browser, by its
+ * camera (the QR code holds the address and the code) or by typing the address. */
+static void build_phone_box(LpLobbyPage *self)
+{
+    GtkWidget *text_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+    GtkWidget *heading = g_object_new(GTK_TYPE_LABEL, "accessible-role",
+                                      GTK_ACCESSIBLE_ROLE_HEADING, "xalign", 0.0f, "wrap", TRUE,
+                                      NULL);
+    GtkWidget *hint = new_label("dim-label", TRUE);
+
+    self->phone_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18);
+    gtk_widget_add_css_class(self->phone_box, "lobby-phone");
+    self->qr_code = lp_qr_code_new();
+    gtk_widget_set_valign(self->qr_code, GTK_ALIGN_START);
+    gtk_box_append(GTK_BOX(self->phone_box), self->qr_code);
+    gtk_widget_add_css_class(heading, "heading");
+    gtk_label_set_text(GTK_LABEL(heading), _("On a Phone or Tablet"));
+    gtk_box_append(GTK_BOX(text_box), heading);
+    gtk_label_set_text(GTK_LABEL(hint),
+                       _("Scan this code with the phone’s camera, or open this address in its "
+                         "browser and enter the join code. Nothing needs to be installed."));
+    gtk_label_set_natural_wrap_mode(GTK_LABEL(hint), GTK_NATURAL_WRAP_WORD);
+    gtk_box_append(GTK_BOX(text_box), hint);
+    self->phone_address = new_label("lobby-address", TRUE);
+    gtk_label_set_selectable(GTK_LABEL(self->phone_address), TRUE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->phone_address),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                   /* Translators: the address a phone's browser opens. */
+                                   _("Address for a phone"), -1);
+    gtk_box_append(GTK_BOX(text_box), self->phone_address);
+    gtk_widget_set_valign(text_box, GTK_ALIGN_CENTER);
+    gtk_widget_set_hexpand(text_box, TRUE);
+    gtk_box_append(GTK_BOX(self->phone_box), text_box);
+    gtk_box_insert_child_after(GTK_BOX(self->content), self->phone_box,
+                               GTK_WIDGET(self->join_list));
+}
+
 static void lp_lobby_page_init(LpLobbyPage *self)
 {
     GtkWidget *page_box;
@@ -420,6 +481,7 @@ static void lp_lobby_page_init(LpLobbyPage *self)
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
     g_signal_connect(self, "unmap", G_CALLBACK(on_unmap), NULL);
     self->seat_rows = g_array_new(FALSE, TRUE, sizeof(Row));
+    build_phone_box(self);
     gtk_widget_action_set_enabled(GTK_WIDGET(self), "lobby.start", FALSE);
 }
 

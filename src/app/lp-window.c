@@ -91,26 +91,6 @@ static LpMessageDialog *show_message(LpWindow *self, const char *heading, const 
     return dialog;
 }
 
-static char *player_names(GPtrArray *players)
-{
-    g_autoptr(GString) names = g_string_new(NULL);
-
-    for (guint i = 0; i < players->len; i++) {
-        if (i > 0)
-            g_string_append(names, _(", "));
-        g_string_append(names, lp_player_get_display_name(players->pdata[i]));
-    }
-    return g_string_free(g_steal_pointer(&names), FALSE);
-}
-
-static void set_titles(LpWindow *self, const char *title, const char *subtitle)
-{
-    gtk_label_set_text(GTK_LABEL(self->title_label), title);
-    gtk_label_set_text(GTK_LABEL(self->subtitle_label), subtitle != NULL ? subtitle : "");
-    gtk_widget_set_visible(self->subtitle_label, subtitle != NULL);
-    gtk_window_set_title(GTK_WINDOW(self), title);
-}
-
 static void update_undo(LpWindow *self);
 
 /* One place that enables actions and header-bar buttons from the current state. */
@@ -262,6 +242,37 @@ static void follow_page_privacy(LpWindow *self, GtkWidget *page)
 
 static void show_joined_titles(LpWindow *self);
 
+static void set_titles(LpWindow *self, const char *title, const char *subtitle)
+{
+    gtk_label_set_text(GTK_LABEL(self->title_label), title);
+    gtk_label_set_text(GTK_LABEL(self->subtitle_label), subtitle != NULL ? subtitle : "");
+    gtk_widget_set_visible(self->subtitle_label, subtitle != NULL);
+    gtk_window_set_title(GTK_WINDOW(self), title);
+}
+
+/* The players of the game shown; in a hosted game a seat played on a phone says so. */
+static char *game_player_names(LpWindow *self)
+{
+    GPtrArray *players = lp_game_get_players(self->game);
+    LpNetHost *host = self->host_session != NULL
+                          ? lp_host_session_get_net_host(self->host_session)
+                          : NULL;
+    g_autoptr(GString) names = g_string_new(NULL);
+
+    for (guint i = 0; i < players->len; i++) {
+        const char *name = lp_player_get_display_name(players->pdata[i]);
+        if (i > 0)
+            g_string_append(names, _(", "));
+        if (host != NULL && lp_net_host_seat_is_phone(host, i))
+            /* Translators: a player who plays on a phone's browser, in the window's subtitle
+             * and the lobby; %s is the player's name. */
+            g_string_append_printf(names, _("%s · phone"), name);
+        else
+            g_string_append(names, name);
+    }
+    return g_string_free(g_steal_pointer(&names), FALSE);
+}
+
 static void show_page(LpWindow *self, const char *name)
 {
     lp_a11y_stack_show_child_name(self->stack, name);
@@ -281,7 +292,7 @@ static void show_page(LpWindow *self, const char *name)
     } else if (g_strcmp0(name, "game") == 0 && self->join_session != NULL) {
         show_joined_titles(self);
     } else if (g_strcmp0(name, "game") == 0 && self->game != NULL) {
-        g_autofree char *names = player_names(lp_game_get_players(self->game));
+        g_autofree char *names = game_player_names(self);
 
         set_titles(self, _(self->game_info->game_class->name), names);
     } else if (g_strcmp0(name, "lobby") == 0 && self->host_session != NULL) {
@@ -628,6 +639,16 @@ static gboolean host_saved_game(LpWindow *self, const LpGameUi *info, LpGame *ga
     return TRUE;
 }
 
+/* A phone took or left a seat of the hosted game shown. */
+static void refresh_game_titles(LpWindow *self)
+{
+    if (self->game != NULL && self->join_session == NULL &&
+        g_strcmp0(gtk_stack_get_visible_child_name(self->stack), "game") == 0) {
+        g_autofree char *names = game_player_names(self);
+        set_titles(self, _(self->game_info->game_class->name), names);
+    }
+}
+
 static void on_lobby_start(LpWindow *self)
 {
     g_autoptr(LpHostSession) session = g_steal_pointer(&self->host_session);
@@ -654,6 +675,9 @@ static void on_lobby_start(LpWindow *self)
     lp_host_session_play(self->host_session, game, self->driver);
     self->host_banner = lp_host_banner_new(self->host_session);
     gtk_box_prepend(GTK_BOX(self->game_box), self->host_banner);
+    g_signal_connect_object(self->host_session, "changed", G_CALLBACK(refresh_game_titles),
+                            self, G_CONNECT_SWAPPED);
+    refresh_game_titles(self);
     if (!resumed)
         autosave(self);
     update_state(self);

@@ -82,8 +82,13 @@ function announce(text) {
   setTimeout(() => { a.textContent = text; }, 50);
 }
 
+// A refusal or a passing trouble stays long enough to be read, then goes.
+let noticeTimer = null;
 function showNotice(text) {
   S.notice = text;
+  clearTimeout(noticeTimer);
+  if (text)
+    noticeTimer = setTimeout(() => showNotice(""), 10000);
   renderNotice();
 }
 
@@ -122,8 +127,13 @@ function renderHeader() {
       text = _("The game is over.");
     else if (isMyTurn(v))
       text = _("Your turn");
-    else if (v.current >= 0 && v.current !== v.viewer)
-      text = fmt(_("Waiting for %s…"), playerName(v.current));
+    else if (v.current >= 0 && v.current !== v.viewer) {
+      const seat = S.seats?.seats?.[v.current];
+      const name = playerName(v.current);
+      text = seat && seat.remote && seat.taken && !seat.connected
+        ? fmt(_("%s’s device is not connected. Waiting for %s…"), name, name)
+        : fmt(_("Waiting for %s…"), name);
+    }
   }
   if (t.textContent !== text)
     t.textContent = text;
@@ -138,6 +148,7 @@ function renderJoin(main) {
     id: "code", name: "code", inputmode: "numeric", pattern: "[0-9]{6}", maxlength: "6",
     autocomplete: "off", required: true, value: S.code,
     "aria-describedby": S.joinError ? "join-error" : null,
+    "aria-invalid": S.joinError ? "true" : null,
   });
   const nameIn = h("input", {
     id: "name", name: "name", maxlength: "24", autocomplete: "nickname",
@@ -165,16 +176,17 @@ function renderJoin(main) {
   main.append(form);
 }
 
-function seatLine(s) {
-  let state;
-  if (!s.remote)
-    state = "";
-  else if (!s.taken)
+function seatLine(s, i) {
+  const name = s.name || fmt(_("Player %u"), i + 1);
+  let state = "";
+  if (i === net.seat)
+    state = _("(you)");
+  else if (s.remote && !s.taken)
     state = _("Waiting for a device…");
-  else if (!s.connected)
+  else if (s.remote && !s.connected)
     // Translators: a seat on another device whose phone or computer is away for now.
-    state = fmt(_("Waiting for %s…"), s.name);
-  return h("li", null, h("span", { class: "seat-name", text: s.name }),
+    state = fmt(_("Waiting for %s…"), name);
+  return h("li", null, h("span", { class: "seat-name", text: name }),
            state ? h("span", { class: "dim", text: state }) : null);
 }
 
@@ -226,6 +238,7 @@ function renderGameChrome(main) {
   const res = renderResult();
   if (res)
     main.append(res);
+  S.pageRoot.classList.toggle("has-result", !!res);
   main.append(S.pageRoot);
   if (S.view && S.view.undo && !S.view.over) {
     main.append(h("div", { class: "undo-row" },
@@ -308,8 +321,24 @@ async function ensurePage() {
   }
 }
 
+// Everyone reads who took back what (issue 33), as at the host's screen.
+function undoneSentence(u) {
+  const name = playerName(u.seat);
+  const s = {
+    card: _("%s took back a card."), call: _("%s took back a call."),
+    pass: _("%s took back a pass."), estimate: _("%s took back an estimate."),
+    choice: _("%s took back a choice."), tip: _("%s took back a tip."),
+    route: _("%s took back a route card."), counter: _("%s took back a counter card."),
+  }[u.what] ?? _("%s took back a move.");
+  return fmt(s, name);
+}
+
 async function showView(view) {
   const wasMine = S.myTurn;
+  const prev = S.view;
+  if (view.undone && (!prev || !prev.undone || prev.actions !== view.actions)) {
+    showNotice(undoneSentence(view.undone));   // the notice is an alert: it is read out
+  }
   S.view = view;
   S.screen = "game";
   try {
@@ -384,6 +413,8 @@ net.on("seats", (msg) => {
   S.seats = msg;
   if (S.screen !== "game")
     render();
+  else
+    renderHeader();
 });
 
 net.on("view", (view) => {

@@ -167,7 +167,7 @@ export function createPage(root, ctx) {
       s.offer.map((id) => mine
         ? h("button", {
           type: "button", class: "m-offer-card", "data-key": `offer-${id}`,
-          "aria-pressed": String(chosen === id), "aria-label": cardAccessible(id),
+          "aria-pressed": String(chosen === id),
           disabled: busy, onclick: () => { chosen = id; render(); },
         }, cardFace(id))
         : h("div", { class: "m-offer-card static", role: "img", "aria-label": cardAccessible(id) },
@@ -420,13 +420,37 @@ export function createPage(root, ctx) {
     return box;
   }
 
+  // The tip scored last, as the host's screen shows it during the scoring.
+  function scoredBox() {
+    const s = st();
+    const e = s.history[s.history.length - 1];
+    if (!e || e.round !== s.round)
+      return null;
+    const moved = e.right
+      ? fmt(ngettext("Right! %d stone: from field %u to %u.", "Right! %d stones: from field %u to %u.",
+                     e.tip.length), e.tip.length, e.from, e.to)
+      : _("Wrong.");
+    const keep = e.right ? (e.kept ? _("The card is kept.")
+      : _("Too few stones to keep the card; it is discarded."))
+      : _("No fields, and the card is discarded.");
+    return h("div", { class: "m-decide m-own-card" },
+      h("h2", { text: fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip)) }),
+      h("p", null, cardFace(e.card, true)),
+      h("p", null, h("span", { class: e.right ? "right" : "wrong", text: moved }), " ", keep));
+  }
+
   // What changed since the last view, for screen readers.
   function tell(prev, s) {
     if (!prev)
       return;
     if (s.history.length > prev.history.length) {
       const e = s.history[s.history.length - 1];
-      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))} ${e.right ? _("right") : _("wrong")}`);
+      const result = e.right
+        ? fmt(ngettext("Right! %d stone: from field %u to %u.", "Right! %d stones: from field %u to %u.",
+                       e.tip.length), e.tip.length, e.from, e.to)
+        : _("Wrong.");
+      // Two whole sentences: who tipped what, then how it went.
+      ctx.announce(`${fmt(_("%s tipped %s"), ctx.name(e.seat), tipLong(e.tip))}. ${result}`);
       return;
     }
     s.seats.forEach((seat, i) => {
@@ -450,7 +474,8 @@ export function createPage(root, ctx) {
     const parts = [
       h("p", { class: "m-round dim", text: fmt(ngettext("Round %u · %u card left in the pile",
         "Round %u · %u cards left in the pile", pile), s.round, pile) }),
-      s.phase === "over" ? null : h("h1", { class: "m-title", text: title }),
+      // At the end the shell's result says who won; this title stands in until it comes.
+      h("h1", { class: "m-title" + (s.phase === "over" ? " m-over-title" : ""), text: title }),
       detail ? h("p", { class: "m-detail", text: detail }) : null,
     ];
     if (s.phase === "choose")
@@ -459,6 +484,8 @@ export function createPage(root, ctx) {
       parts.push(tipBox());
     else if (s.phase === "tip" && me() >= 0)
       parts.push(tippedBox());
+    else if (s.phase === "score")
+      parts.push(scoredBox());
     parts.push(seatsBox(), historyBox());
     root.replaceChildren(...parts.filter(Boolean));
     if (key) {

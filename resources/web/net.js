@@ -69,9 +69,17 @@ export class Connection {
     this.timer = null;
     this.joined = false;
     window.addEventListener("online", () => this.wake());
+    // A phone that slept may hold a socket that looks open but that the host closed long
+    // ago (it closes a silent one after 20 s): back after that long, connect afresh.
+    this.hiddenAt = 0;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible")
-        this.wake();
+      if (document.visibilityState === "hidden") {
+        this.hiddenAt = Date.now();
+      } else {
+        const slept = this.hiddenAt && Date.now() - this.hiddenAt > 15000;
+        this.hiddenAt = 0;
+        this.wake(slept);
+      }
     });
   }
 
@@ -100,6 +108,7 @@ export class Connection {
     this.timer = null;
     if (this.ws) {
       this.ws.onclose = null;
+      this.ws.onmessage = null;
       try {
         this.ws.close();
       } catch (e) { /* already closed */ }
@@ -243,8 +252,8 @@ export class Connection {
   }
 
   // Back to the page, or the network is back: do not wait for the next try.
-  wake() {
-    if (!this.stopped && (!this.ws || this.ws.readyState > WebSocket.OPEN)) {
+  wake(afresh = false) {
+    if (!this.stopped && (afresh || !this.ws || this.ws.readyState > WebSocket.OPEN)) {
       this.retries = Math.max(this.retries, 1);
       this.open();
     }

@@ -7,6 +7,12 @@ const ARMS = ["N", "S", "W", "E"];
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 2;
 
+function card(cls, text) {
+  const e = h("div", cls, text);
+  e.lang = "de";   // place names: German hyphenation
+  return e;
+}
+
 function h(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls)
@@ -118,6 +124,7 @@ export function createPage(root, ctx) {
   let note = null;       // "Nobody objected: … stays."
   let recent = [];       // "challenge" / "scoring", newest first
   let centreNext = true;
+  let centred = null;    // the card under challenge last brought into the middle
 
   root.classList.add("bux");
   const progress = h("p", "bux-progress");
@@ -199,6 +206,30 @@ export function createPage(root, ctx) {
     zoomOut.disabled = zoom <= ZOOM_MIN;
   }
 
+  // The box's scroll as last seen: the box loses it when the shell moves the page around.
+  let scrolled = { l: 0, t: 0 };
+  box.addEventListener("scroll", () => {
+    if (box.isConnected)
+      scrolled = { l: box.scrollLeft, t: box.scrollTop };
+  }, { passive: true });
+
+  // Taken out and put back into the page (the shell redraws around it), the box forgets its
+  // scroll: put it back where the person had it.
+  let watched = null;
+  const watcher = new MutationObserver(() => {
+    if (box.isConnected && (box.scrollLeft !== scrolled.l || box.scrollTop !== scrolled.t)) {
+      box.scrollLeft = scrolled.l;
+      box.scrollTop = scrolled.t;
+    }
+  });
+  function watch() {
+    if (root.parentNode && root.parentNode !== watched) {
+      watcher.disconnect();
+      watched = root.parentNode;
+      watcher.observe(watched, { childList: true });
+    }
+  }
+
   // Two fingers zoom; one finger scrolls the box natively (touch-action: pan-x pan-y).
   let pinch = null;
   const dist = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
@@ -249,7 +280,7 @@ export function createPage(root, ctx) {
   function renderCross() {
     const startBefore = plane.querySelector(".bux-start");
     if (startBefore && !centreNext)
-      anchor = { x: startBefore.offsetLeft - box.scrollLeft, y: startBefore.offsetTop - box.scrollTop };
+      anchor = { x: startBefore.offsetLeft - scrolled.l, y: startBefore.offsetTop - scrolled.t };
     plane.replaceChildren();
     plane.style.fontSize = `${zoom}rem`;
     zoomIn.disabled = zoom >= ZOOM_MAX;
@@ -263,6 +294,11 @@ export function createPage(root, ctx) {
     crossWrap.hidden = false;
     box.setAttribute("aria-label", fmt(_("The cross, starting card %s."), name(state.start)));
     const gaps = placing();
+    // Without gaps to tab to, the box itself takes the focus, so keys can scroll it.
+    if (gaps)
+      box.removeAttribute("tabindex");
+    else
+      box.tabIndex = 0;
     // Slots of each arm from the starting card outward: gap, card, gap, …, gap.
     const slots = {};
     for (const a of ARMS) {
@@ -297,7 +333,7 @@ export function createPage(root, ctx) {
       e.style.gridRow = String(r);
       plane.append(e);
     };
-    const start = h("div", "bux-card bux-start", name(state.start));
+    const start = card("bux-card bux-start", name(state.start));
     if (nb.inner === state.start)
       start.classList.add("bux-neighbour");
     put(start, cx, cy);
@@ -316,7 +352,7 @@ export function createPage(root, ctx) {
           b.disabled = locked();
           put(b, c, r);
         } else {
-          const e = h("div", "bux-card", name(s.card));
+          const e = card("bux-card", name(s.card));
           if (state.placed && state.placed.arm === a && state.placed.index === s.index)
             e.classList.add("bux-placed");
           else if (s.card === nb.inner || s.card === nb.outer)
@@ -330,14 +366,28 @@ export function createPage(root, ctx) {
       const st = plane.querySelector(".bux-start");
       if (!st)
         return;
-      if (centreNext || !anchor) {
-        box.scrollLeft = st.offsetLeft + st.offsetWidth / 2 - box.clientWidth / 2;
-        box.scrollTop = st.offsetTop + st.offsetHeight / 2 - box.clientHeight / 2;
+      // The box is as tall as the cross needs, within the screen.
+      const pad = parseFloat(getComputedStyle(plane).paddingTop) || 0;
+      const need = plane.offsetHeight - 2 * pad + 32;
+      box.style.height = `min(62vh, max(12rem, ${Math.ceil(need)}px))`;
+      const centre = (e) => {
+        box.scrollLeft = e.offsetLeft + e.offsetWidth / 2 - box.clientWidth / 2;
+        box.scrollTop = e.offsetTop + e.offsetHeight / 2 - box.clientHeight / 2;
+      };
+      // A card under challenge comes into the middle, once.
+      const placed = plane.querySelector(".bux-placed");
+      const key = state.placed ? `${state.cross}/${state.placed.arm}/${state.placed.index}` : null;
+      if (placed && key !== centred) {
+        centred = key;
+        centre(placed);
+      } else if (centreNext || !anchor) {
+        centre(st);
         centreNext = false;
       } else {
         box.scrollLeft = st.offsetLeft - anchor.x;
         box.scrollTop = st.offsetTop - anchor.y;
       }
+      scrolled = { l: box.scrollLeft, t: box.scrollTop };
     });
   }
 
@@ -383,9 +433,10 @@ export function createPage(root, ctx) {
     case "place": {
       if (placing()) {
         decide.append(heading(fmt(_("%s, where does this card go?"), seat(v))));
-        const card = h("p", "bux-card bux-hand", name(st.hand));
-        card.setAttribute("aria-label", fmt(_("Card in hand: %s"), name(st.hand)));
-        decide.append(card,
+        const hand = card("bux-card bux-hand", name(st.hand));
+        hand.setAttribute("role", "img");
+        hand.setAttribute("aria-label", fmt(_("Card in hand: %s"), name(st.hand)));
+        decide.append(hand,
                       h("p", "bux-dim", _("Tap a gap (+) in the cross, then place the card there. Two fingers zoom.")));
         const arms = st.arms;
         if (sel && sel.index > arms[sel.arm].length)
@@ -471,7 +522,7 @@ export function createPage(root, ctx) {
     for (const c of cards) {
       if (c === null)
         continue;
-      const e = h("div", c === nb.card ? "bux-card bux-placed" : "bux-card bux-neighbour", name(c));
+      const e = card(c === nb.card ? "bux-card bux-placed" : "bux-card bux-neighbour", name(c));
       row.append(e);
     }
     if (arm === "N" || arm === "S")
@@ -712,8 +763,10 @@ export function createPage(root, ctx) {
       if (state.phase !== "estimate" || state.estimated?.[v.viewer])
         typed = "";
       render();
+      watch();
     },
     destroy() {
+      watcher.disconnect();
       root.replaceChildren();
       root.classList.remove("bux");
     },

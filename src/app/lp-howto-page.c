@@ -38,7 +38,13 @@ static const LpHowtoSection several_devices = {
        "If a device drops out, the others see whom the game waits for. Joining again with "
        "the same address and code takes the same seat back, even after Landpartie was "
        "closed. The host saves the game after every move as always: Continue opens the "
-       "lobby again, and the devices join again."),
+       "lobby again, and the devices join again.\n\n"
+       "A phone or tablet takes a seat too, with nothing to install. Scan the QR code in the "
+       "lobby with its camera, or open the address under the code in its browser and enter "
+       "the join code. The phone shows that player’s cards, tip or estimate and asks that "
+       "player’s decisions, in German or English; the computer’s screen stays the table "
+       "for everyone. A phone that locks or reloads the page takes its seat back by "
+       "itself."),
 };
 
 static GtkWidget *paragraph(const char *text, const char *css_class)

@@ -221,7 +221,7 @@ export function createPage(root, ctx) {
     decide.append(heading(prompt(s), "aa-decide-h"));
     if (st.phase === "stage-end")
       decide.append(h("p", "aa-dim", _("The host deals the next stage.")));
-    const hand = view.viewer >= 0 ? st.hands[view.viewer] : null;
+    const hand = view.viewer >= 0 && st.phase !== "over" ? st.hands[view.viewer] : null;
     if (!hand)
       return;
     if (sel !== null && !hand.includes(sel))
@@ -419,7 +419,9 @@ export function createPage(root, ctx) {
   function render() {
     if (!view)
       return;
-    status.textContent = st.phase === "over" ? _("The journey is over after five stages.")
+    // At the end the heading below says it.
+    status.hidden = st.phase === "over";
+    status.textContent = st.phase === "over" ? ""
       : fmt(_("Stage %u of 5 · the stage ends at %d km · start card: %s"), st.stage, goal(), seat(st.start_seat));
     renderDecide();
     renderRoute();
@@ -463,10 +465,17 @@ export function createPage(root, ctx) {
   }
 
   return {
+    isMyTurn(v) {
+      const s = v.state;
+      if (!s || v.over || v.viewer < 0 || v.current !== v.viewer)
+        return false;
+      return s.phase === "play" || (s.phase === "extra" && s.extra_left[v.viewer] > 0);
+    },
     update(v) {
       const prev = st;
       view = v;
       st = v.state;
+      sentAt = -1;   // a newer view (also one after a Take Back) is chosen on afresh
       learn(prev);
       if (!step())
         sel = null;

@@ -285,14 +285,18 @@ export function createPage(root, ctx) {
     plane.style.fontSize = `${zoom}rem`;
     zoomIn.disabled = zoom >= ZOOM_MAX;
     zoomOut.disabled = zoom <= ZOOM_MIN;
-    const arms = state.arms;
-    if (!state.start) {
+    // At the end the last cross stays in sight, checked (the desktop does so too).
+    const last = state.phase === "over" && !state.start ? state.last_scoring : null;
+    const arms = last ? last.arms : state.arms;
+    const startCard = last ? last.start : state.start;
+    const wrong = new Set(last ? last.wrong ?? [] : []);
+    if (!startCard) {
       box.setAttribute("aria-label", _("The cross (empty)"));
       crossWrap.hidden = true;
       return;
     }
     crossWrap.hidden = false;
-    box.setAttribute("aria-label", fmt(_("The cross, starting card %s."), name(state.start)));
+    box.setAttribute("aria-label", fmt(_("The cross, starting card %s."), name(startCard)));
     const gaps = placing();
     // Without gaps to tab to, the box itself takes the focus, so keys can scroll it.
     if (gaps)
@@ -333,8 +337,8 @@ export function createPage(root, ctx) {
       e.style.gridRow = String(r);
       plane.append(e);
     };
-    const start = card("bux-card bux-start", name(state.start));
-    if (nb.inner === state.start)
+    const start = card("bux-card bux-start", name(startCard));
+    if (nb.inner === startCard)
       start.classList.add("bux-neighbour");
     put(start, cx, cy);
     for (const a of ARMS) {
@@ -352,7 +356,7 @@ export function createPage(root, ctx) {
           b.disabled = locked();
           put(b, c, r);
         } else {
-          const e = card("bux-card", name(s.card));
+          const e = card(wrong.has(s.card) ? "bux-card bux-wrong" : "bux-card", name(s.card));
           if (state.placed && state.placed.arm === a && state.placed.index === s.index)
             e.classList.add("bux-placed");
           else if (s.card === nb.inner || s.card === nb.outer)
@@ -508,9 +512,9 @@ export function createPage(root, ctx) {
       renderEstimate();
       break;
     case "over":
-      decide.append(heading(_("The game is over.")));
-      break;
+      break;   // the shell says the game is over and shows the ranking
     }
+    decide.hidden = decide.childElementCount === 0;
   }
 
   // The placed card between its neighbours, in the arm's direction (north up, west left).
@@ -747,10 +751,25 @@ export function createPage(root, ctx) {
   }
 
   return {
+    // For the shell's "Your turn": every seat decides about a placed card, not only the
+    // one the host names as current.
+    isMyTurn(v) {
+      const s = v.state, me = v.viewer;
+      if (!s || v.over || me < 0)
+        return false;
+      switch (s.phase) {
+      case "place": return s.turn === me;
+      case "challenge": return s.turn !== me && s.decided?.[me] === false;
+      case "neighbour": return s.challenger === me;
+      case "estimate": return s.estimated?.[me] === false;
+      default: return false;
+      }
+    },
     update(v) {
       const prev = state;
       view = v;
       state = v.state;
+      sentAt = -1;   // a newer view (also one after a Take Back) is chosen on afresh
       if (!prev) {
         if (state.last_challenge)
           recent.push("challenge");

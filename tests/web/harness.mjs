@@ -225,7 +225,10 @@ export function tmpDir(prefix) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function outDir() {
-  const d = process.env.LANDPARTIE_WEB_SCREENSHOTS || process.cwd();
+  // Never the source tree unless asked: the build folder's tests/web under meson.
+  const build = process.env.LANDPARTIE_BUILD_DIR;
+  const d = process.env.LANDPARTIE_WEB_SCREENSHOTS ||
+    (build ? path.join(build, "tests", "web") : process.cwd());
   fs.mkdirSync(d, { recursive: true });
   return d;
 }

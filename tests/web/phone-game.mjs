@@ -6,15 +6,15 @@
 // received is its own seat's (secrecy.mjs); every response has the page's CSP, nothing is
 // loaded from elsewhere, and a wrong or climbing path is a bare 404; a reload mid-game brings
 // the seat back with its hand; axe-core finds no WCAG A/AA violation, light and dark; the
-// page shows the host's result. Screenshots phone-GAME-LANG-SCHEME.png land in the working
-// folder (meson: the build folder) or in $LANDPARTIE_WEB_SCREENSHOTS.
+// page shows the host's result. Screenshots phone-GAME-LANG-SCHEME.png land in
+// $LANDPARTIE_WEB_SCREENSHOTS, else $LANDPARTIE_BUILD_DIR/tests/web (meson sets it), else here.
 //
 //   node phone-game.mjs --sim _build/src/landpartie-sim --game minden --lang de [--phones 2]
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as H from "./harness.mjs";
-import { checkMessages, selfTest } from "./secrecy.mjs";
+import { checkMessages, plantLeak, selfTest } from "./secrecy.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -294,6 +294,11 @@ async function main() {
       H.ok(problems.length === 0,
            `${ph.name}'s phone received ${ph.rec.views().length} views, all of seat ${ph.seat} ` +
            `and none with another seat's secret`, [...new Set(problems)].slice(0, 10).join("\n"));
+      // The same check on one of these very views with another seat's secret planted in it.
+      const real = ph.rec.views().map((v) => plantLeak(GAME, v, ph.seat)).filter(Boolean);
+      const caught = real.length > 0 &&
+        checkMessages([{ type: "view", view: real[Math.floor(real.length / 2)] }], ph.seat, GAME).length > 0;
+      H.ok(caught, `… and it fails on one of them with another seat's secret planted in it`);
       const origin = `http://127.0.0.1:${host.port}/`;
       const foreign = ph.rec.requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:"));
       H.ok(foreign.length === 0, `${ph.name}'s phone loaded nothing from elsewhere`, foreign.join("\n"));

@@ -63,6 +63,36 @@ function buxtehudeLeak(view, seat) {
 
 export const LEAKS = { aufachse: aufachseLeak, minden: mindenLeak, buxtehude: buxtehudeLeak };
 
+// The members the checks above read must be there, or a check would pass by seeing nothing.
+const SHAPES = {
+  aufachse: (s, n) => Array.isArray(s.hands) && s.hands.length === n &&
+    Array.isArray(s.routes) && s.routes.length === n,
+  minden: (s, n) => Array.isArray(s.seats) && s.seats.length === n &&
+    s.seats.every((x) => Array.isArray(x.tip)),
+  buxtehude: (s, n) => Array.isArray(s.figures?.seats) && s.figures.seats.length === n &&
+    typeof s.phase === "string",
+};
+
+// A real view of `seat` doctored with another seat's secret, as a leaking host would send it;
+// null when this view has no moment for such a leak (checkMessages must flag the result).
+export function plantLeak(game, view, seat) {
+  const v = structuredClone(view);
+  const s = v.state;
+  const other = (seat + 1) % v.players.length;
+  if (game === "aufachse") {
+    s.hands[other] = [0];
+  } else if (game === "minden") {
+    if (s.phase === "score")
+      return null;
+    s.seats[other].tip = ["W"];
+  } else if (game === "buxtehude") {
+    if (s.phase === "over")
+      return null;
+    s.figures.seats[other].right = 1;
+  }
+  return v;
+}
+
 // The problems of one seat's received messages (parsed JSON objects), [] if none. `others`
 // are strings of other seats that must never reach this one (their tokens, their ai keys).
 export function checkMessages(messages, seat, game, others = []) {
@@ -82,6 +112,10 @@ export function checkMessages(messages, seat, game, others = []) {
         continue;
       }
       views++;
+      if (Array.isArray(v.players) && !SHAPES[game](v.state ?? {}, v.players.length)) {
+        problems.push(`a view of seat ${seat} lacks the members the check reads (action ${v.actions})`);
+        continue;
+      }
       const leak = leakOf(v, seat);
       if (leak)
         problems.push(`seat ${seat} received ${leak} (view at action ${v.actions})`);
@@ -104,7 +138,8 @@ export function checkMessages(messages, seat, game, others = []) {
 export function selfTest() {
   const failures = [];
   const expect = (what, game, view, seat, leaks) => {
-    const msgs = [{ type: "view", view: { game, viewer: seat, actions: 3, players: [], ...view } }];
+    const msgs = [{ type: "view", view: { game, viewer: seat, actions: 3,
+                                            players: [{ name: "A" }, { name: "B" }], ...view } }];
     const got = checkMessages(msgs, seat, game);
     if (leaks && got.length === 0)
       failures.push(`misses ${what}`);

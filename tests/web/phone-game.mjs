@@ -167,18 +167,20 @@ async function waitFor(cond, ms, step = 100) {
 
 // Mid-game, at this seat's decision: a reload takes the seat back with its token, and the
 // page shows the same view (its own cards and tips) and the same controls again. Every other
-// seat is a computer at the host, which moves at once: a game at rest waits for this phone.
+// seat is a computer at the host, which moves at once: a game at rest whose page says "Your
+// turn" waits for this phone.
 async function rejoin(ph, T, host) {
   const { page, rec } = ph;
   let n = -1, since = Date.now();
-  const rest = await waitFor(() => {
+  const rest = await waitFor(async () => {
     if (host.done)
       return "over";
     if (rec.frames.length !== n) {
       n = rec.frames.length;
       since = Date.now();
     }
-    return Date.now() - since > 800 && !rec.lastView()?.over ? "rest" : null;
+    return Date.now() - since > 800 && !rec.lastView()?.over &&
+      (await yourTurn(page, T).count()) > 0 ? "rest" : null;
   }, 30000);
   if (rest !== "rest") {
     H.ok(false, "a reload at this seat's decision", "the game ended or never came to rest");

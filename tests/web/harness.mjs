@@ -128,9 +128,11 @@ export async function loadPlaywright() {
 export async function launch() {
   const chromium = await loadPlaywright();
   // The flags keep Chromium from reaching out to the network at every start (there is none
-  // in CI); no sandbox, since CI runs as root.
+  // in CI); no sandbox, since CI runs as root. No D-Bus either: Chromium aborts when a bus it
+  // joined goes away, and tests/net/test-net-discovery.sh starts and stops a system bus.
   return chromium.launch({
     executablePath: CHROMIUM,
+    env: { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: "disabled:", DBUS_SESSION_BUS_ADDRESS: "disabled:" },
     headless: true,
     chromiumSandbox: false,
     args: ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

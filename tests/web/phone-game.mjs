@@ -30,6 +30,8 @@ const { values: opt } = parseArgs({
     "no-axe": { type: "boolean", default: false },
     // Another player module than ./play-GAME.mjs (a game's author trying theirs).
     play: { type: "string" },
+    // Every message each phone received and sent, as JSON lines: FILE-SEAT.jsonl.
+    dump: { type: "string" },
     verbose: { type: "boolean", default: !!process.env.WEB_VERBOSE },
   },
 });
@@ -225,16 +227,25 @@ async function main() {
          `each phone has a seat of its own (${phones.map((p) => p.seat).join(", ")})`);
 
     const deadline = started + Number(opt.timeout) * 1000;
-    let looked = false;
+    // axe and the screenshots at this seat's first decision of each kind (the game's phase).
+    const looked = new Set();
     while (!host.done) {
       if (Date.now() > deadline)
         throw new Error(`the game did not end in ${opt.timeout} s`);
       let any = false;
       for (const ph of phones) {
-        if (!looked && ph === phones[0] && (await yourTurn(ph.page, T).count()) > 0) {
-          looked = true;
+        const phase = ph.rec.lastView()?.state?.phase;
+        if (ph === phones[0] && phase && !looked.has(phase) &&
+            (await yourTurn(ph.page, T).count()) > 0) {
           await H.sleep(200);
-          await lookAt(ph.page, `${GAME}'s page at this seat's turn`, TAG);
+          const now = ph.rec.lastView()?.state?.phase;
+          if (now === phase) {
+            // The first one is the game's screenshot; the others are for the build folder.
+            const shot = looked.size === 0 ? TAG
+              : process.env.LANDPARTIE_WEB_SCREENSHOTS ? null : `${TAG}-${phase}`;
+            looked.add(phase);
+            await lookAt(ph.page, `${GAME}'s page at this seat's turn (${phase})`, shot);
+          }
         }
         // A game that is over has no decision left for anyone: the host ends by itself.
         if (ph.rec.lastView()?.over)
@@ -289,6 +300,10 @@ async function main() {
 
     // Secrecy: each phone received only its own seat's views and nothing of another's.
     for (const ph of phones) {
+      if (opt.dump) {
+        fs.writeFileSync(`${opt.dump}-${ph.seat}.jsonl`, ph.rec.messages().map((m) => JSON.stringify(m)).join("\n") +
+          "\n" + ph.rec.sent.map((m) => `{"sent":${JSON.stringify(String(m))}}`).join("\n") + "\n");
+      }
       await Promise.all(ph.rec.pending);
       const others = phones.filter((o) => o !== ph).flatMap((o) => [o.token, o.rec.lastView()?.ai]);
       const tokens = phones.map((o) => o.token);

@@ -236,10 +236,14 @@ function renderGameChrome(main) {
     S.pageRoot = h("section", { class: "game-page", "aria-label": GAMES[S.view.game]?.title() });
   }
   const res = renderResult();
+  const kept = S.pageRoot.parentNode === main;
   if (res)
-    main.append(res);
+    main.insertBefore(res, kept ? S.pageRoot : null);
   S.pageRoot.classList.toggle("has-result", !!res);
-  main.append(S.pageRoot);
+  // Moving the section would lose its scroll position and its focus (a phone's keyboard
+  // closes while someone types an estimate): it is put in only once.
+  if (!kept)
+    main.append(S.pageRoot);
   if (S.view && S.view.undo && !S.view.over) {
     main.append(h("div", { class: "undo-row" },
       h("button", { type: "button", class: "undo", disabled: S.busy ? true : null,

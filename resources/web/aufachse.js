@@ -151,6 +151,24 @@ export function createPage(root, ctx) {
   tableSec.setAttribute("aria-labelledby", "aa-table-h");
   root.append(status, decide, routeSec, counterSec, tableSec);
 
+  // Taken out and put back into the page (the shell redraws around it), the page loses the
+  // focus: give it back to the control that had it.
+  let focused = null, watched = null;
+  const onFocus = (e) => { focused = root.contains(e.target) ? e.target : null; };
+  document.addEventListener("focusin", onFocus);
+  const watcher = new MutationObserver(() => {
+    const a = document.activeElement;
+    if (focused && focused.isConnected && (!a || a === document.body))
+      focused.focus({ preventScroll: true });
+  });
+  function watch() {
+    if (root.parentNode && root.parentNode !== watched) {
+      watcher.disconnect();
+      watched = root.parentNode;
+      watcher.observe(watched, { childList: true });
+    }
+  }
+
   const seat = (s) => ctx.name(s);
   const n = () => view.players.length;
   const goal = () => 150 + 50 * (n() - 2);
@@ -234,6 +252,7 @@ export function createPage(root, ctx) {
         const b = cardFace(id, "button");
         b.type = "button";
         b.setAttribute("aria-pressed", sel === id ? "true" : "false");
+        b.dataset.key = `card-${id}`;
         b.disabled = locked();
         b.addEventListener("click", () => {
           // A second tap on the chosen card plays it.
@@ -255,6 +274,7 @@ export function createPage(root, ctx) {
       const go = h("button", "aa-play", s === "counter" ? _("Put on Counter") : _("Add to Route"));
       go.type = "button";
       go.disabled = sel === null || locked();
+      go.dataset.key = "play";
       go.addEventListener("click", play);
       const bar = h("div", "aa-play-bar");
       bar.append(go);
@@ -419,6 +439,9 @@ export function createPage(root, ctx) {
   function render() {
     if (!view)
       return;
+    // Controls are drawn anew with each view: the one that had the focus gets it back.
+    const active = document.activeElement;
+    const key = active && root.contains(active) ? active.dataset.key : undefined;
     // At the end the heading below says it.
     status.hidden = st.phase === "over";
     status.textContent = st.phase === "over" ? ""
@@ -427,6 +450,8 @@ export function createPage(root, ctx) {
     renderRoute();
     renderCounter();
     renderTable();
+    if (key && !(document.activeElement && root.contains(document.activeElement)))
+      root.querySelector(`[data-key="${key}"]`)?.focus({ preventScroll: true });
   }
 
   // The card turned last, in the desktop's counter log's words, when its owner is known.
@@ -476,12 +501,18 @@ export function createPage(root, ctx) {
       view = v;
       st = v.state;
       sentAt = -1;   // a newer view (also one after a Take Back) is chosen on afresh
-      learn(prev);
+      // A Take Back puts the table back: nothing was turned over (the shell says who took
+      // back what).
+      if (!v.undone)
+        learn(prev);
       if (!step())
         sel = null;
       render();
+      watch();
     },
     destroy() {
+      watcher.disconnect();
+      document.removeEventListener("focusin", onFocus);
       root.replaceChildren();
       root.classList.remove("aa");
     },

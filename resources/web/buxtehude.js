@@ -190,18 +190,32 @@ export function createPage(root, ctx) {
     return { card: a[i], inner: i === 0 ? state.start : a[i - 1], outer: i + 1 < a.length ? a[i + 1] : null };
   }
 
+  // The box is as tall as the cross needs, within the screen.
+  function fitHeight() {
+    const pad = parseFloat(getComputedStyle(plane).paddingTop) || 0;
+    const need = plane.offsetHeight - 2 * pad + 32;
+    box.style.height = `min(62vh, max(12rem, ${Math.ceil(need)}px))`;
+  }
+
+  // Zooms about a point of the box (a pinch's middle): the place under the fingers stays,
+  // measured from the starting card, since the padding around the cross does not scale.
   function setZoom(z, cx, cy) {
     z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
     if (z === zoom)
       return;
+    const st = plane.querySelector(".bux-start");
     const r = box.getBoundingClientRect();
     const px = (cx ?? r.left + r.width / 2) - r.left;
     const py = (cy ?? r.top + r.height / 2) - r.top;
-    const x = (box.scrollLeft + px) / zoom, y = (box.scrollTop + py) / zoom;
+    const mid = (e) => [e.offsetLeft + e.offsetWidth / 2, e.offsetTop + e.offsetHeight / 2];
+    const [sx, sy] = st ? mid(st) : [0, 0];
+    const fx = (box.scrollLeft + px - sx) / zoom, fy = (box.scrollTop + py - sy) / zoom;
     zoom = z;
     plane.style.fontSize = `${zoom}rem`;
-    box.scrollLeft = x * zoom - px;
-    box.scrollTop = y * zoom - py;
+    const [nx, ny] = st ? mid(st) : [0, 0];
+    box.scrollLeft = nx + fx * zoom - px;
+    box.scrollTop = ny + fy * zoom - py;
+    scrolled = { l: box.scrollLeft, t: box.scrollTop };
     zoomIn.disabled = zoom >= ZOOM_MAX;
     zoomOut.disabled = zoom <= ZOOM_MIN;
   }
@@ -216,11 +230,18 @@ export function createPage(root, ctx) {
   // Taken out and put back into the page (the shell redraws around it), the box forgets its
   // scroll: put it back where the person had it.
   let watched = null;
+  // The same for the focus (a field being typed in, a gap chosen with the keyboard).
+  let focused = null;
+  const onFocus = (e) => { focused = root.contains(e.target) ? e.target : null; };
+  document.addEventListener("focusin", onFocus);
   const watcher = new MutationObserver(() => {
     if (box.isConnected && (box.scrollLeft !== scrolled.l || box.scrollTop !== scrolled.t)) {
       box.scrollLeft = scrolled.l;
       box.scrollTop = scrolled.t;
     }
+    const a = document.activeElement;
+    if (focused && focused.isConnected && (!a || a === document.body))
+      focused.focus({ preventScroll: true });
   });
   function watch() {
     if (root.parentNode && root.parentNode !== watched) {
@@ -348,11 +369,15 @@ export function createPage(root, ctx) {
           const inner = s.gap === 0 ? state.start : arms[a][s.gap - 1];
           const outer = s.gap < arms[a].length ? arms[a][s.gap] : null;
           const chosen = sel && sel.arm === a && sel.index === s.gap;
-          const b = button(`bux-gap bux-gap-${a === "N" || a === "S" ? "v" : "h"}`,
-                           chosen ? name(state.hand) : "+",
+          const b = button(`bux-gap bux-gap-${a === "N" || a === "S" ? "v" : "h"}`, null,
                            () => choose(a, s.gap));
+          // The chosen gap shows the card as it would lie there (drawn by the style sheet,
+          // so it stays out of the name, which says the place).
+          if (chosen)
+            b.dataset.card = name(state.hand);
           b.setAttribute("aria-label", gapName(a, name(inner), outer === null ? null : name(outer)));
           b.setAttribute("aria-pressed", chosen ? "true" : "false");
+          b.dataset.key = `gap-${a}-${s.gap}`;
           b.disabled = locked();
           put(b, c, r);
         } else {
@@ -370,10 +395,7 @@ export function createPage(root, ctx) {
       const st = plane.querySelector(".bux-start");
       if (!st)
         return;
-      // The box is as tall as the cross needs, within the screen.
-      const pad = parseFloat(getComputedStyle(plane).paddingTop) || 0;
-      const need = plane.offsetHeight - 2 * pad + 32;
-      box.style.height = `min(62vh, max(12rem, ${Math.ceil(need)}px))`;
+      fitHeight();
       const centre = (e) => {
         box.scrollLeft = e.offsetLeft + e.offsetWidth / 2 - box.clientWidth / 2;
         box.scrollTop = e.offsetTop + e.offsetHeight / 2 - box.clientHeight / 2;
@@ -390,6 +412,10 @@ export function createPage(root, ctx) {
       } else {
         box.scrollLeft = st.offsetLeft - anchor.x;
         box.scrollTop = st.offsetTop - anchor.y;
+        // A box grown shorter since must not leave the starting card out of sight.
+        const x = st.offsetLeft - box.scrollLeft, y = st.offsetTop - box.scrollTop;
+        if (x + st.offsetWidth < 0 || x > box.clientWidth || y + st.offsetHeight < 0 || y > box.clientHeight)
+          centre(st);
       }
       scrolled = { l: box.scrollLeft, t: box.scrollTop };
     });
@@ -425,11 +451,18 @@ export function createPage(root, ctx) {
     return e;
   }
 
+  let shown = "";   // what the decision area shows, to keep a field being typed in
+
   function renderDecide() {
-    decide.replaceChildren();
-    after.replaceChildren();
     const v = view.viewer;
     const st = state;
+    const asking = st.phase === "estimate" && mine() && st.estimated && !st.estimated[v];
+    const sig = asking ? `estimate/${st.cross}/${locked()}` : "";
+    if (sig && sig === shown)
+      return;
+    shown = sig;
+    decide.replaceChildren();
+    after.replaceChildren();
     switch (st.phase) {
     case "start":
       decide.append(heading(_("Laying the starting card…")));
@@ -455,6 +488,7 @@ export function createPage(root, ctx) {
         gl.setAttribute("aria-live", "polite");
         const place = button("suggested bux-place", plain(_("_Place at the Selected Gap")), placeSelected);
         place.disabled = !sel || locked();
+        place.dataset.key = "place";
         after.append(gl, place);
       } else {
         sel = null;
@@ -474,6 +508,8 @@ export function createPage(root, ctx) {
         const wrong = button("destructive", _("Wrong!"), () => act({ type: "challenge" }));
         const pass = button("", plain(_("_No Objection")), () => act({ type: "pass" }));
         wrong.disabled = pass.disabled = locked();
+        wrong.dataset.key = "wrong";
+        pass.dataset.key = "pass";
         row.append(wrong, pass);
         decide.append(row);
       } else {
@@ -495,10 +531,12 @@ export function createPage(root, ctx) {
         const row = h("div", "bux-buttons");
         const inner = button("", fmt(plain(_("_Inner: %s")), name(nb.inner)), () => act({ type: "neighbour", side: "inner" }));
         inner.disabled = locked();
+        inner.dataset.key = "inner";
         row.append(inner);
         if (nb.outer !== null) {
           const outer = button("", fmt(plain(_("_Outer: %s")), name(nb.outer)), () => act({ type: "neighbour", side: "outer" }));
           outer.disabled = locked();
+          outer.dataset.key = "outer";
           row.append(outer);
         }
         decide.append(row);
@@ -708,6 +746,9 @@ export function createPage(root, ctx) {
   function render() {
     if (!view)
       return;
+    // Controls are drawn anew with each view: the one that had the focus gets it back.
+    const active = document.activeElement;
+    const key = active && root.contains(active) ? active.dataset.key : undefined;
     let left = state.stack;
     if (state.hand && left > 0)
       left--;
@@ -717,6 +758,8 @@ export function createPage(root, ctx) {
     renderCross();
     renderNews();
     renderTable();
+    if (key && !(document.activeElement && root.contains(document.activeElement)))
+      root.querySelector(`[data-key="${key}"]`)?.focus({ preventScroll: true });
   }
 
   // What changed since the last view, told to screen readers and kept as "what just happened".
@@ -726,6 +769,9 @@ export function createPage(root, ctx) {
     const count = (s) => ARMS.reduce((n, a) => n + s.arms[a].length, 0);
     if (count(st) !== count(prev) || st.cross !== prev.cross)
       note = null;
+    // What happened stays until the next card is laid: then it is no longer news.
+    if (count(st) > count(prev) && st.cross === prev.cross)
+      recent = [];
     if (st.placed && !same(st.placed, prev.placed) && st.phase === "challenge") {
       const nb = neighbours();
       ctx.announce(placedSentence(seat(st.turn), name(nb.card), st.placed.arm, name(nb.inner),
@@ -776,7 +822,14 @@ export function createPage(root, ctx) {
         if (state.last_scoring)
           recent.push("scoring");
       }
-      learn(prev, state);
+      // A Take Back puts the table back: nobody "let the card stand" (the shell says who
+      // took back what).
+      if (v.undone) {
+        if (prev && !same(prev.placed, state.placed))
+          note = null;
+      } else {
+        learn(prev, state);
+      }
       if (!placing())
         sel = null;
       if (state.phase !== "estimate" || state.estimated?.[v.viewer])
@@ -786,6 +839,7 @@ export function createPage(root, ctx) {
     },
     destroy() {
       watcher.disconnect();
+      document.removeEventListener("focusin", onFocus);
       root.replaceChildren();
       root.classList.remove("bux");
     },

@@ -121,8 +121,16 @@ async function lookAt(page, what, shot) {
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
-  const wide = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  H.ok(wide[0] <= wide[1], `no horizontal scrolling on ${what}`, `${wide[0]} > ${wide[1]} CSS px`);
+  // The smallest phone the contract names, this one, and this one held sideways.
+  const wide = [];
+  for (const size of [{ width: 360, height: 640 }, { width: 844, height: 390 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await H.sleep(50);
+    const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (sw > iw)
+      wide.push(`${size.width}×${size.height}: ${sw} CSS px wide`);
+  }
+  H.ok(wide.length === 0, `no horizontal scrolling on ${what} (360×640, 844×390, 390×844)`, wide.join("\n"));
   const small = await page.evaluate(() => [...document.querySelectorAll("button, input, select, a[href]")]
     .filter((e) => e.offsetParent !== null && !e.closest(".sr-only"))
     .map((e) => [e.getAttribute("aria-label") || e.textContent.trim() || e.id, e.getBoundingClientRect()])

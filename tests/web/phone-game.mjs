@@ -55,6 +55,8 @@ const BAD_PATHS = ["/does-not-exist", "/../meson.build", "/%2e%2e/meson.build",
 // What a wrong path's body must not hold: the start of any of our files or the system's.
 const FILE_MARKS = ["project(", "root:", "<!DOCTYPE", "<html", "import ", "SPDX", "[core]"];
 
+// Screenshots for data/screenshots: one a game, language and scheme, and the join page's.
+const FOR_DATA = !!process.env.LANDPARTIE_WEB_SCREENSHOTS;
 const log = (s) => { if (opt.verbose) H.note(s); };
 const smallTargets = new Set();
 
@@ -249,8 +251,8 @@ async function main() {
           const now = ph.rec.lastView()?.state?.phase;
           if (now === phase) {
             // The first one is the game's screenshot; the others are for the build folder.
-            const shot = looked.size === 0 ? TAG
-              : process.env.LANDPARTIE_WEB_SCREENSHOTS ? null : `${TAG}-${phase}`;
+            const shot = looked.size === 0 && !(FOR_DATA && PHONES > 1) ? TAG
+              : FOR_DATA ? null : `${TAG}-${phase}`;
             looked.add(phase);
             await lookAt(ph.page, `${GAME}'s page at this seat's turn (${phase})`, shot);
           }
@@ -303,7 +305,7 @@ async function main() {
       H.ok(missing.length === 0, `${ph.name}'s phone shows every score`, `missing ${missing}`);
     }
     if (phones.length) {
-      await lookAt(phones[0].page, `${GAME}'s result`, `${TAG}-end`);
+      await lookAt(phones[0].page, `${GAME}'s result`, FOR_DATA ? null : `${TAG}-end`);
     }
 
     // Secrecy: each phone received only its own seat's views and nothing of another's.

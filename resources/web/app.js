@@ -3,6 +3,7 @@
 // language; the game's own page module does the rest.
 import { _, fmt, mn, lang, setLang, initLang } from "./i18n.js";
 import { Connection, loadName, hasToken } from "./net.js";
+import { h } from "./dom.js";
 
 const GAMES = {
   buxtehude: { title: () => _("Ausgerechnet Buxtehude"), css: true, cards: true },
@@ -12,27 +13,6 @@ const GAMES = {
 
 const $ = (id) => document.getElementById(id);
 
-// One element with attributes and children; text children become text nodes.
-export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs ?? {})) {
-    if (v === null || v === undefined || v === false)
-      continue;
-    if (k.startsWith("on"))
-      el.addEventListener(k.slice(2), v);
-    else if (k === "class")
-      el.className = v;
-    else if (k === "text")
-      el.textContent = v;
-    else
-      el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c !== null && c !== undefined && c !== false)
-      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
 
 const net = new Connection();
 const S = {

@@ -2,6 +2,7 @@
 // Deutschland – Finden Sie Minden? on a phone: this seat's choice and tip, and what lies
 // open on the table (the track, kept cards, swap tokens, the round's scored tips).
 import { _, ngettext, fmt, mn } from "./i18n.js";
+import { h } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["yellow", "red", "blue", "purple"];
@@ -10,26 +11,6 @@ const GOAL = 40;
 // The map: x = (lon − 5) × 62.93, y = (55 − lat) × 100 (the grid 5–15°E, 47–55°N).
 const SX = 62.93, SY = 100, W = 629.3, H = 800;
 const BANDS = { N: { top: 55, rows: 3 }, M: { top: 52, rows: 2 }, S: { top: 50, rows: 3 } };
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs ?? {})) {
-    if (v === null || v === undefined || v === false)
-      continue;
-    if (k.startsWith("on"))
-      el.addEventListener(k.slice(2), v);
-    else if (k === "class")
-      el.className = v;
-    else if (k === "text")
-      el.textContent = v;
-    else
-      el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat())
-    if (c !== null && c !== undefined && c !== false)
-      el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
 
 function s(tag, attrs) {
   const el = document.createElementNS(SVG, tag);

@@ -226,6 +226,18 @@ export function tmpDir(prefix) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Polls cond() (sync or async) every step ms until it gives something truthy; null after ms.
+export async function waitFor(cond, ms, step = 100) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    const v = await cond();
+    if (v)
+      return v;
+    await sleep(step);
+  }
+  return null;
+}
+
 export function outDir() {
   // Never the source tree unless asked: the build folder's tests/web under meson.
   const build = process.env.LANDPARTIE_BUILD_DIR;

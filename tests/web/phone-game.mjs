@@ -166,16 +166,7 @@ async function joinPhone(browser, port, T, name, first, play) {
            play: play.playStep };
 }
 
-async function waitFor(cond, ms, step = 100) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    const v = await cond();
-    if (v)
-      return v;
-    await H.sleep(step);
-  }
-  return null;
-}
+const waitFor = H.waitFor;
 
 // Mid-game, at this seat's decision: a reload takes the seat back with its token, and the
 // page shows the same view (its own cards and tips) and the same controls again. Every other

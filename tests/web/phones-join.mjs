@@ -28,16 +28,7 @@ const { values: opt } = parseArgs({
 const GAME = opt.game, LANG = opt.lang;
 const NAMES = opt.names.split(",");
 
-async function waitFor(cond, ms, step = 100) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    const v = await cond();
-    if (v)
-      return v;
-    await H.sleep(step);
-  }
-  return null;
-}
+const waitFor = H.waitFor;
 
 async function main() {
   const play = await import(`./play-${GAME}.mjs`);

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <gsk/gl/gskglrenderer.h>
+
 #include <glib/gi18n.h>
 
 #include "bux-card-text.h"
@@ -75,6 +77,13 @@ struct _BuxCross {
      * of the scene, rebuilt when the scrolled window scrolls. */
     GskRenderNode *part;
     graphene_rect_t part_rect;
+    /* Issue 35: for a GL renderer, the cross (the scene, or its part in sight) drawn once into
+     * a texture of the renderer, at the display's scale, and drawn as that texture while it
+     * stays the same: a renderer that repaints the whole window for every change (llvmpipe,
+     * no buffer age) then copies one picture instead of drawing every card and glyph again. */
+    GdkTexture *flat;
+    GskRenderNode *flat_of;            /* the node it shows (a reference) */
+    graphene_rect_t flat_rect;         /* where, in the widget */
     GtkAdjustment *watched[2];         /* the scrolled window's, redrawn when they move */
     gulong watched_ids[2];
     GskRenderNode *gaps;               /* the gaps as the gaps_* fields had them */
@@ -883,8 +892,66 @@ static void placed_clear(gpointer data)
 }
 
 /* The cross changed (a card, a mark, the size): the scene and the gaps are built again. */
+static void drop_flat(BuxCross *self)
+{
+    g_clear_object(&self->flat);
+    g_clear_pointer(&self->flat_of, gsk_render_node_unref);
+}
+
+/* Issue 35: node drawn once by the window's GL renderer into a texture, or NULL when the
+ * renderer is not GL (cairo draws what changed and gains nothing) or the picture would be too
+ * big to keep. bounds: where the texture goes, in the widget, on whole device pixels. */
+static GdkTexture *flat_texture(BuxCross *self, GskRenderNode *node, graphene_rect_t *bounds)
+{
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
+    GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
+    if (renderer == NULL || !GSK_IS_GL_RENDERER(renderer))
+        return NULL;
+    int sf = gtk_widget_get_scale_factor(GTK_WIDGET(self));
+    graphene_rect_t r;
+    gsk_render_node_get_bounds(node, &r);
+    graphene_rect_round_extents(&r, &r);
+    /* At most 2048 × 2048 device pixels (16 MB); a bigger cross keeps its nodes. */
+    if (r.size.width <= 0 || r.size.height <= 0 ||
+        r.size.width * sf * r.size.height * sf > 2048.0 * 2048.0)
+        return NULL;
+    if (self->flat != NULL && self->flat_of == node && graphene_rect_equal(&self->flat_rect, &r)) {
+        *bounds = r;
+        return self->flat;
+    }
+    drop_flat(self);
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(r.origin.x * sf, r.origin.y * sf,
+                                                  r.size.width * sf, r.size.height * sf);
+    if (sf == 1) {
+        self->flat = gsk_renderer_render_texture(renderer, node, &viewport);
+    } else {
+        GskTransform *scale = gsk_transform_scale(NULL, (float)sf, (float)sf);
+        GskRenderNode *scaled = gsk_transform_node_new(node, scale);
+        gsk_transform_unref(scale);
+        self->flat = gsk_renderer_render_texture(renderer, scaled, &viewport);
+        gsk_render_node_unref(scaled);
+    }
+    if (self->flat == NULL)
+        return NULL;
+    self->flat_of = gsk_render_node_ref(node);
+    self->flat_rect = r;
+    *bounds = r;
+    return self->flat;
+}
+
+static void append_flat(BuxCross *self, GtkSnapshot *snapshot, GskRenderNode *node)
+{
+    graphene_rect_t bounds;
+    GdkTexture *texture = flat_texture(self, node, &bounds);
+    if (texture != NULL)
+        gtk_snapshot_append_texture(snapshot, texture, &bounds);
+    else
+        gtk_snapshot_append_node(snapshot, node);
+}
+
 static void invalidate_scene(BuxCross *self)
 {
+    drop_flat(self);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
     g_clear_pointer(&self->part, gsk_render_node_unref);
     if (self->placed != NULL)
@@ -1173,11 +1240,11 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
             self->focusable_id = g_idle_add(update_focusable_idle, self);
     }
     if (seen.size.width >= w && seen.size.height >= h) {
-        gtk_snapshot_append_node(snapshot, self->scene);
+        append_flat(self, snapshot, self->scene);
     } else {
         GskRenderNode *part = scene_part(self, &seen);
         if (part != NULL)
-            gtk_snapshot_append_node(snapshot, part);
+            append_flat(self, snapshot, part);
     }
 
     if (self->interactive && self->scoring_step < 0) {
@@ -1836,6 +1903,7 @@ static void bux_cross_dispose(GObject *object)
     g_clear_object(&self->game);
     g_clear_object(&self->settings);
     g_clear_handle_id(&self->scroll_id, g_source_remove);
+    drop_flat(self);
     g_clear_pointer(&self->popover, gtk_widget_unparent);
     g_clear_handle_id(&self->focusable_id, g_source_remove);
     for (guint i = 0; i < 2; i++) {
@@ -1924,6 +1992,13 @@ static void bux_cross_system_setting_changed(GtkWidget *widget, GtkSystemSetting
     invalidate_style(BUX_CROSS(widget));
 }
 
+/* The texture belongs to the renderer of the window this cross was realized in. */
+static void bux_cross_unrealize(GtkWidget *widget)
+{
+    drop_flat(BUX_CROSS(widget));
+    GTK_WIDGET_CLASS(bux_cross_parent_class)->unrealize(widget);
+}
+
 static void bux_cross_class_init(BuxCrossClass *klass)
 {
     GObjectClass *object_class = G_OBJECT_CLASS(klass);
@@ -1933,6 +2008,7 @@ static void bux_cross_class_init(BuxCrossClass *klass)
     object_class->get_property = bux_cross_get_property;
     object_class->set_property = bux_cross_set_property;
     widget_class->snapshot = bux_cross_snapshot;
+    widget_class->unrealize = bux_cross_unrealize;
     widget_class->measure = bux_cross_measure;
     widget_class->size_allocate = bux_cross_size_allocate;
     widget_class->query_tooltip = bux_cross_query_tooltip;

@@ -83,6 +83,7 @@ struct _BuxCross {
      * no buffer age) then copies one picture instead of drawing every card and glyph again. */
     GdkTexture *flat;
     GskRenderNode *flat_of;            /* the node it shows (a reference) */
+    GskRenderNode *flat_seen;          /* a node drawn once as nodes (a reference) */
     graphene_rect_t flat_rect;         /* where, in the widget */
     GtkAdjustment *watched[2];         /* the scrolled window's, redrawn when they move */
     gulong watched_ids[2];
@@ -896,11 +897,12 @@ static void drop_flat(BuxCross *self)
 {
     g_clear_object(&self->flat);
     g_clear_pointer(&self->flat_of, gsk_render_node_unref);
+    g_clear_pointer(&self->flat_seen, gsk_render_node_unref);
 }
 
 /* Issue 35: node drawn once by the window's GL renderer into a texture, or NULL when the
- * renderer is not GL (cairo draws what changed and gains nothing) or the picture would be too
- * big to keep. bounds: where the texture goes, in the widget, on whole device pixels. */
+ * renderer is not GL (cairo draws what changed and gains nothing), the picture would be too
+ * big to keep or node is new. bounds: where the texture goes, in the widget, on whole device pixels. */
 static GdkTexture *flat_texture(BuxCross *self, GskRenderNode *node, graphene_rect_t *bounds)
 {
     GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
@@ -919,7 +921,15 @@ static GdkTexture *flat_texture(BuxCross *self, GskRenderNode *node, graphene_re
         *bounds = r;
         return self->flat;
     }
-    drop_flat(self);
+    /* A scene is drawn into a texture the second time it is drawn: while the window is
+     * resized, every frame has a new one, and its nodes are drawn once only. */
+    if (self->flat_seen != node) {
+        drop_flat(self);
+        self->flat_seen = gsk_render_node_ref(node);
+        return NULL;
+    }
+    g_clear_object(&self->flat);
+    g_clear_pointer(&self->flat_of, gsk_render_node_unref);
     graphene_rect_t viewport = GRAPHENE_RECT_INIT(r.origin.x * sf, r.origin.y * sf,
                                                   r.size.width * sf, r.size.height * sf);
     if (sf == 1) {

@@ -23,6 +23,8 @@
  *       map-hover                   the pointer moves over the Minden map; the board is
  *                                   found by its type name and fed through its motion
  *                                   controller, the one hook every widget has
+ *       empty-resize                the floor of resize: the empty Buxtehude page (below)
+ *                                   in the same sweep, the window's own relayout and repaint
  *       empty-buxtehude, empty-minden, empty-aufachse
  *                                   the yardstick of the three above: the same page of the
  *                                   same game in the same window (header bar, side panel,
@@ -271,14 +273,15 @@ static void step(Bench *self)
         double x = w * (0.1 + 0.8 * t), y = h * (0.5 + 0.35 * sin(i * 0.21));
         move_pointer(self->target, x, y);
         gtk_widget_queue_draw(self->target);
+    } else if (g_str_equal(self->scenario, "resize") ||
+               g_str_equal(self->scenario, "empty-resize")) {
+        double t = 0.5 - 0.5 * cos(i * 0.1);
+        gtk_window_set_default_size(GTK_WINDOW(self->window), 1280 + (int)(640 * t),
+                                    800 + (int)(280 * t));
     } else if (g_str_has_prefix(self->scenario, "empty-")) {
         /* Two shades in turn, only the one class swapped (as hello.c's repaint). */
         gtk_widget_remove_css_class(self->target, i % 2 ? "bench-empty-a" : "bench-empty-b");
         gtk_widget_add_css_class(self->target, i % 2 ? "bench-empty-b" : "bench-empty-a");
-    } else if (g_str_equal(self->scenario, "resize")) {
-        double t = 0.5 - 0.5 * cos(i * 0.1);
-        gtk_window_set_default_size(GTK_WINDOW(self->window), 1280 + (int)(640 * t),
-                                    800 + (int)(280 * t));
     } else if (g_str_equal(self->scenario, "route-row")) {
         /* What the Auf Achse page does after every event: all rows, as one seat sees them;
          * every other round at a stage's scoring. */
@@ -417,7 +420,8 @@ static GtkWidget *empty_table(LpWindow *window, const char *kind)
 static gboolean prepare_frames(Bench *self)
 {
     gboolean empty = g_str_has_prefix(self->scenario, "empty-");
-    const char *kind = empty ? self->scenario + strlen("empty-")
+    const char *kind = g_str_equal(self->scenario, "empty-resize") ? "buxtehude"
+                       : empty ? self->scenario + strlen("empty-")
                        : g_str_has_prefix(self->scenario, "cross-drag") ||
                                g_str_equal(self->scenario, "resize")
                            ? "buxtehude"

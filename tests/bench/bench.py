@@ -16,7 +16,7 @@
 # Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
 # Needs a display (build-aux/dev bench starts Xvfb).
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
 
 p = argparse.ArgumentParser()
 p.add_argument("--build", required=True)
@@ -74,11 +74,41 @@ def check(name, ok):
     return "" if args.smoke else ("ok" if ok else "MISSED")
 
 
-def run_first_frame(cmd, gl, data_home):
+def needed(program):
+    """The sonames a program is linked against (readelf -d), or [] without readelf."""
+    try:
+        out = subprocess.run(["readelf", "-d", program], capture_output=True, text=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return [m.group(1) for m in re.finditer(r"\(NEEDED\)\s+Shared library: \[([^]]+)\]", out)]
+
+
+def loaded(program):
+    """The sonames ldd lists for a program: everything it loads at start."""
+    try:
+        out = subprocess.run(["ldd", program], capture_output=True, text=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    return {line.split()[0] for line in out.splitlines() if "=>" in line}
+
+
+def app_libraries():
+    """The libraries the app links that the bare window does not load: json-glib, librsvg,
+    libqrencode, libsoup and Avahi (the README says why each is there)."""
+    bare = loaded(HELLO)
+    return [lib for lib in needed(APP) if lib not in bare]
+
+
+def run_first_frame(cmd, gl, data_home, preload=None):
     """Wall and CPU seconds to the first frame, peak RSS in MB, and what the program printed
-    of its renderer (landpartie-bench: LANDPARTIE_BENCH {json}; the bare window: {})."""
+    of its renderer (landpartie-bench: LANDPARTIE_BENCH {json}; the bare window: {}).
+    preload: libraries loaded into it (the bare window with the app's libraries)."""
     env = dict(os.environ, LANDPARTIE_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
                XDG_DATA_HOME=data_home, NO_AT_BRIDGE="1")
+    if preload:
+        env["LD_PRELOAD"] = " ".join(preload)
     env.pop("GSK_RENDERER", None)
     env.pop("GDK_DEBUG", None)
     if not gl:
@@ -98,12 +128,15 @@ def run_first_frame(cmd, gl, data_home):
 def startup(data_home):
     out = {}
     for renderer, gl in (("gl", True), ("cairo", False)):
-        app, hello = [], []
-        run_first_frame(APP, gl, data_home)  # warm the caches of both, uncounted
+        app, hello, floor = [], [], []
+        libs = app_libraries()
+        run_first_frame(APP, gl, data_home)  # warm the caches of all three, uncounted
         run_first_frame(HELLO, gl, data_home)
+        run_first_frame(HELLO, gl, data_home, libs)
         for _ in range(runs):
             app.append(run_first_frame(APP, gl, data_home))
             hello.append(run_first_frame(HELLO, gl, data_home))
+            floor.append(run_first_frame(HELLO, gl, data_home, libs))
         med = lambda rows, i: statistics.median(r[i] for r in rows)
         info = [a[3] for a in app]
         med_info = lambda key: statistics.median(i.get(key, 0) for i in info)
@@ -111,6 +144,9 @@ def startup(data_home):
         out[renderer] = {
             "app_ms": med(app, 0) * 1000, "hello_ms": med(hello, 0) * 1000,
             "ratio": statistics.median(a[0] / h[0] for a, h in zip(app, hello)),
+            # The floor: the bare window with the app's own libraries loaded.
+            "libraries": libs, "floor_ms": med(floor, 0) * 1000,
+            "floor_ratio": statistics.median(f[0] / h[0] for f, h in zip(floor, hello)),
             "app_cpu_ms": med(app, 1) * 1000, "hello_cpu_ms": med(hello, 1) * 1000,
             "app_rss_mb": med(app, 2), "hello_rss_mb": med(hello, 2),
             "rss_ratio": med(app, 2) / med(hello, 2),
@@ -282,6 +318,12 @@ def print_startup(s):
         else:
             # Without a GPU the shaders are compiled for the CPU at every start: no verdict.
             print(f"{line} (no verdict: {x['gl_renderer'] or 'no GL'} draws on the CPU)")
+        if x.get("libraries"):
+            own = x["app_ms"] - x["floor_ms"]
+            print(f"  floor: the bare window loading the app's {len(x['libraries'])} libraries "
+                  f"beyond its own ({', '.join(x['libraries'])}, and theirs) {x['floor_ms']:.0f} "
+                  f"ms = {x['floor_ratio']:.2f}x the bare window; the app's own start-up on top "
+                  f"{own:.0f} ms = {own / x['hello_ms']:.2f}x")
         print(f"  cpu {x['app_cpu_ms']:.0f} ms vs {x['hello_cpu_ms']:.0f} ms; peak RSS "
               f"{x['app_rss_mb']:.0f} MB vs {x['hello_rss_mb']:.0f} MB = {x['rss_ratio']:.2f}x; "
               f"the window's realize {x['realize_ms']:.0f} ms ({x['renderer']})")

@@ -25,6 +25,11 @@
  *                                   controller, the one hook every widget has
  *       empty-resize                the floor of resize: the empty Buxtehude page (below)
  *                                   in the same sweep, the window's own relayout and repaint
+ *       drawn-buxtehude, drawn-minden, drawn-aufachse
+ *                                   the floor of a scenario on a renderer that repaints the
+ *                                   whole window: its page as the scenario shows it, with
+ *                                   nothing updated, repainted every frame as the empty page
+ *                                   is (below); what drawing those pixels costs at all
  *       empty-buxtehude, empty-minden, empty-aufachse
  *                                   the yardstick of the three above: the same page of the
  *                                   same game in the same window (header bar, side panel,
@@ -278,7 +283,8 @@ static void step(Bench *self)
         double t = 0.5 - 0.5 * cos(i * 0.1);
         gtk_window_set_default_size(GTK_WINDOW(self->window), 1280 + (int)(640 * t),
                                     800 + (int)(280 * t));
-    } else if (g_str_has_prefix(self->scenario, "empty-")) {
+    } else if (g_str_has_prefix(self->scenario, "empty-") ||
+               g_str_has_prefix(self->scenario, "drawn-")) {
         /* Two shades in turn, only the one class swapped (as hello.c's repaint). */
         gtk_widget_remove_css_class(self->target, i % 2 ? "bench-empty-a" : "bench-empty-b");
         gtk_widget_add_css_class(self->target, i % 2 ? "bench-empty-b" : "bench-empty-a");
@@ -384,7 +390,7 @@ static void start_frames(Bench *self)
 /* The empty page: what a game draws on its table is hidden (opacity 0: not drawn, its room
  * kept, so the side panel and scroll bars stand where they stand in a game), and the page
  * itself becomes what each frame changes. */
-static GtkWidget *empty_table(LpWindow *window, const char *kind)
+static GtkWidget *empty_table(LpWindow *window, const char *kind, gboolean hide)
 {
     static const char *const tables[][3] = {{"buxtehude", "BuxCross", NULL},
                                             {"minden", "MindenBoard", NULL},
@@ -392,7 +398,7 @@ static GtkWidget *empty_table(LpWindow *window, const char *kind)
     GtkWidget *page = find_widget(GTK_WIDGET(window), LP_TYPE_GAME_PAGE);
     if (page == NULL)
         return NULL;
-    for (guint i = 0; i < G_N_ELEMENTS(tables); i++) {
+    for (guint i = 0; hide && i < G_N_ELEMENTS(tables); i++) {
         if (!g_str_equal(tables[i][0], kind))
             continue;
         for (guint j = 1; j < 3 && tables[i][j] != NULL; j++) {
@@ -420,8 +426,10 @@ static GtkWidget *empty_table(LpWindow *window, const char *kind)
 static gboolean prepare_frames(Bench *self)
 {
     gboolean empty = g_str_has_prefix(self->scenario, "empty-");
+    gboolean drawn = g_str_has_prefix(self->scenario, "drawn-");
     const char *kind = g_str_equal(self->scenario, "empty-resize") ? "buxtehude"
                        : empty ? self->scenario + strlen("empty-")
+                       : drawn ? self->scenario + strlen("drawn-")
                        : g_str_has_prefix(self->scenario, "cross-drag") ||
                                g_str_equal(self->scenario, "resize")
                            ? "buxtehude"
@@ -449,8 +457,8 @@ static gboolean prepare_frames(Bench *self)
     if (driver != NULL)
         lp_driver_hold(driver);
 
-    if (empty) {
-        self->target = empty_table(self->window, kind);
+    if (empty || drawn) {
+        self->target = empty_table(self->window, kind, empty);
     } else if (g_str_equal(kind, "buxtehude")) {
         self->target = find_widget(GTK_WIDGET(self->window), BUX_TYPE_CROSS);
         /* Issue 14 measured a cross widget of 3279×2552 (inside the page's scrolled

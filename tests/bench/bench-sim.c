@@ -44,7 +44,7 @@ static double thread_cpu_s(void)
 }
 
 static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level, double seconds,
-                       guint n_games, gboolean *ok)
+                       guint n_games, gboolean *ok, double *mirror_s, double *share)
 {
     LpGameClass *info = lp_game_rules_get_class(rules);
     guint n_colours;
@@ -61,6 +61,7 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
      * busy the other programs keep the cores. */
     double start = thread_cpu_s();
     double end = start + seconds;
+    *mirror_s = 0;
     guint games = 0;
     double now;
     do {
@@ -72,7 +73,26 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
             *ok = FALSE;
             return 0;
         }
-        lp_game_run_computers(game, rules->computer_move);
+        /* Each computer decides on a mirror of its seat's view (issue 31). Before each
+         * decision the same view and mirror are built once more, timed apart, so the cell
+         * also says what share of its time the views and mirrors take; that time is taken
+         * out of the games' own. */
+        while (!lp_game_is_over(game)) {
+            int seat = lp_game_get_computer_seat(game);
+            if (seat >= 0 && lp_game_supports_views(game)) {
+                double t = thread_cpu_s();
+                JsonNode *view = lp_game_view(game, seat);
+                LpGame *mirror =
+                    view != NULL ? lp_game_mirror_new(G_OBJECT_TYPE(game), view, NULL) : NULL;
+                g_clear_object(&mirror);
+                g_clear_pointer(&view, json_node_unref);
+                double spent = thread_cpu_s() - t;
+                *mirror_s += spent;
+                end += spent;
+            }
+            if (!lp_game_computer_step(game, rules->computer_move))
+                break;
+        }
         if (!lp_game_is_over(game)) {
             fprintf(stderr, "%s: game %u did not end\n", info->kind, games);
             *ok = FALSE;
@@ -81,7 +101,10 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
         games++;
         now = thread_cpu_s();
     } while (n_games > 0 ? games < n_games : now < end || games < 3);
-    return games / (now - start);
+    /* The games' own time, without the timed extra views and mirrors. */
+    double own = now - start - *mirror_s;
+    *share = own > 0 ? *mirror_s / own : 0;
+    return games / own;
 }
 
 int main(int argc, char **argv)
@@ -123,10 +146,12 @@ int main(int argc, char **argv)
         const double *before = before_of(info->kind);
         guint counts[2] = {2, info->max_players};
         LpLevel levels[2] = {LP_LEVEL_EASY, LP_LEVEL_HARD};
-        double rate[4];
+        double rate[4], share[4];
         gboolean cell_ok = TRUE;
         for (guint c = 0; c < 4; c++) {
-            rate[c] = run_cell(all[g], counts[c / 2], levels[c % 2], seconds, n_games, &ok);
+            double mirror_s;
+            rate[c] = run_cell(all[g], counts[c / 2], levels[c % 2], seconds, n_games, &ok,
+                               &mirror_s, &share[c]);
             if (before != NULL && rate[c] < TARGET_FACTOR * before[c])
                 cell_ok = FALSE;
         }
@@ -137,11 +162,27 @@ int main(int argc, char **argv)
                    rate[1] / before[1], rate[2] / before[2], rate[3] / before[3],
                    cell_ok ? "ok" : "BELOW TARGET");
         printf("\n");
+        /* What the views and mirrors the computers decide on take of each cell, and the games
+         * per second the cell would reach if they took nothing (the computers' own thinking
+         * and the rules alone). */
+        double bare[4];
+        for (guint c = 0; c < 4; c++)
+            bare[c] = share[c] < 1 ? rate[c] / (1 - share[c]) : 0;
+        printf("%-10s views and mirrors take %.0f%% %.0f%% %.0f%% %.0f%% of the time; without "
+               "them %.0f / %.0f, %.0f / %.0f games/s",
+               "", share[0] * 100, share[1] * 100, share[2] * 100, share[3] * 100, bare[0],
+               bare[1], bare[2], bare[3]);
+        if (before != NULL)
+            printf(" = %.1fx %.1fx %.1fx %.1fx of before", bare[0] / before[0],
+                   bare[1] / before[1], bare[2] / before[2], bare[3] / before[3]);
+        printf("\n");
         g_string_append_printf(json,
                                "%s\"%s\": {\"players\": [2, %u], \"easy_2\": %.1f, "
-                               "\"hard_2\": %.1f, \"easy_max\": %.1f, \"hard_max\": %.1f}",
+                               "\"hard_2\": %.1f, \"easy_max\": %.1f, \"hard_max\": %.1f, "
+                               "\"view_share\": [%.3f, %.3f, %.3f, %.3f]}",
                                first ? "" : ", ", info->kind, info->max_players, rate[0],
-                               rate[1], rate[2], rate[3]);
+                               rate[1], rate[2], rate[3], share[0], share[1], share[2],
+                               share[3]);
         ok &= cell_ok || !targets;
         first = FALSE;
     }

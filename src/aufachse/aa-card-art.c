@@ -6,7 +6,7 @@
 #include "aa-card-art.h"
 
 #include <glib/gi18n.h>
-#include <librsvg/rsvg.h>
+#include "lp-svg.h"
 #include <math.h>
 
 #include "aa-card.h"
@@ -23,7 +23,7 @@ static RsvgHandle *load_handle(void)
         if (bytes != NULL) {
             gsize size;
             const guint8 *data = g_bytes_get_data(bytes, &size);
-            handle = rsvg_handle_new_from_data(data, size, &error);
+            handle = lp_svg_new_from_data(data, size, &error);
         }
         if (handle == NULL)
             g_critical("cannot load the Auf Achse cards: %s", error->message);
@@ -140,7 +140,7 @@ static const CacheEntry *card_art(int face, int width)
                                   -(cell / SHEET_COLUMNS) * (double)height,
                                   SHEET_COLUMNS * (double)width, SHEET_ROWS * (double)height};
         g_autoptr(GError) error = NULL;
-        if (!rsvg_handle_render_layer(handle, cr, element_id(face), &viewport, &error))
+        if (!lp_svg_render_layer(handle, cr, element_id(face), &viewport, &error))
             g_critical("cannot draw card %s: %s", element_id(face), error->message);
     }
     cairo_destroy(cr);

@@ -5,7 +5,7 @@
 
 #include "lp-germany-map.h"
 
-#include <librsvg/rsvg.h>
+#include "lp-svg.h"
 #include <math.h>
 #include <string.h>
 
@@ -94,7 +94,7 @@ static MapData *get_map(void)
     if (bytes != NULL) {
         gsize len;
         const guint8 *data = g_bytes_get_data(bytes, &len);
-        m->svg = rsvg_handle_new_from_data(data, len, &error);
+        m->svg = lp_svg_new_from_data(data, len, &error);
     }
     if (m->svg == NULL)
         g_warning("Cannot load the map of Germany: %s", error ? error->message : "?");
@@ -285,13 +285,13 @@ GdkTexture *lp_germany_map_get_styled_texture(const LpMapPalette *palette, int w
     g_autoptr(GError) error = NULL;
     /* The stylesheet stays on the handle until the next render sets another ("": none). */
     g_autofree char *css = palette != NULL ? palette_css(palette) : g_strdup("");
-    if (!rsvg_handle_set_stylesheet(m->svg, (const guint8 *) css, strlen(css), &error)) {
+    if (!lp_svg_set_stylesheet(m->svg, (const guint8 *) css, strlen(css), &error)) {
         g_warning("Cannot colour the map: %s", error->message);
         g_clear_error(&error);
     }
     cairo_t *cr = cairo_create(surface);
     RsvgRectangle viewport = { 0, 0, width, height };
-    if (!rsvg_handle_render_document(m->svg, cr, &viewport, &error))
+    if (!lp_svg_render_document(m->svg, cr, &viewport, &error))
         g_warning("Cannot draw the map: %s", error->message);
     cairo_destroy(cr);
     cairo_surface_flush(surface);

@@ -99,8 +99,9 @@ def loaded(program):
 
 
 def app_libraries():
-    """The libraries the app links that the bare window does not load: json-glib, librsvg,
-    libqrencode, libsoup and Avahi (the README says why each is there)."""
+    """The libraries the app links that the bare window does not load: json-glib,
+    libqrencode, libsoup and Avahi (the README says why each is there). librsvg is not among
+    them: the app opens it when it first draws an SVG picture, after its first frame."""
     bare = loaded(HELLO)
     return [lib for lib in needed(APP) if lib not in bare]
 

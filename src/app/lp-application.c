@@ -347,17 +347,45 @@ static void lp_application_startup(GApplication *app)
     gtk_style_context_add_provider_for_display(gdk_display_get_default(),
                                                GTK_STYLE_PROVIDER(css),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    gtk_window_set_default_icon_name(APP_ID);
     follow_desktop_style(LP_APPLICATION(app));
+}
+
+/* The windows' icon is named once the first frame is on the screen. On X11 naming it makes
+ * GTK draw the app's SVG icon into the window's icon property, and that opens gdk-pixbuf's
+ * SVG loader and librsvg: about 10 ms of a start the family waits for, for an icon that
+ * may as well follow a frame later (issue 35). Wayland shows no window icons at all. */
+static gboolean name_icon(gpointer data)
+{
+    gtk_window_set_default_icon_name(APP_ID);
+    gtk_window_set_icon_name(GTK_WINDOW(data), APP_ID);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_first_paint(GdkFrameClock *clock, GtkWindow *window)
+{
+    g_signal_handlers_disconnect_by_func(clock, on_first_paint, window);
+    g_idle_add_full(G_PRIORITY_LOW, name_icon, g_object_ref(window), g_object_unref);
+}
+
+static void on_window_realize(GtkWidget *window, gpointer data)
+{
+    g_signal_handlers_disconnect_by_func(window, on_window_realize, data);
+    g_signal_connect_object(gtk_widget_get_frame_clock(window), "after-paint",
+                            G_CALLBACK(on_first_paint), window, 0);
 }
 
 static void lp_application_activate(GApplication *app)
 {
     GtkWindow *window = gtk_application_get_active_window(GTK_APPLICATION(app));
 
-    if (window == NULL)
+    if (window == NULL) {
         window = GTK_WINDOW(g_object_new(LP_TYPE_WINDOW, "application", app, "settings",
                                          LP_APPLICATION(app)->settings, NULL));
+        if (gtk_widget_get_realized(GTK_WIDGET(window)))
+            on_window_realize(GTK_WIDGET(window), NULL);
+        else
+            g_signal_connect(window, "realize", G_CALLBACK(on_window_realize), NULL);
+    }
     gtk_window_present(window);
 }
 

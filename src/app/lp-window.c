@@ -36,7 +36,8 @@ struct _LpWindow {
     GtkWidget *setup_page;
     GtkWidget *game_box;
     GtkWidget *howto_page;
-    GtkWidget *stats_page;
+    GtkWidget *stats_page; /* the statistics, lobby and join pages: NULL until first shown */
+    char *history_path;
 
     LpSettings *settings;
     LpSaveStore *store;
@@ -273,11 +274,61 @@ static char *game_player_names(LpWindow *self)
     return g_string_free(g_steal_pointer(&names), FALSE);
 }
 
+/* The statistics, lobby and join pages are built when first shown, not with the window:
+ * the first frame shows the start page only (issue 35). */
+static void on_lobby_start(LpWindow *self);
+static void on_lobby_cancel(LpWindow *self);
+static void on_join_page_joined(LpJoinPage *page, LpNetTable *table, LpWindow *self);
+
+static GtkWidget *stats_page(LpWindow *self)
+{
+    if (self->stats_page == NULL) {
+        self->stats_page = lp_stats_page_new();
+        lp_stats_page_set_history_path(LP_STATS_PAGE(self->stats_page), self->history_path);
+        /* Hidden from screen readers until shown, as every inactive page is. */
+        gtk_widget_set_visible(self->stats_page, FALSE);
+        gtk_stack_add_named(self->stack, self->stats_page, "stats");
+    }
+    return self->stats_page;
+}
+
+static GtkWidget *lobby_page(LpWindow *self)
+{
+    if (self->lobby_page == NULL) {
+        self->lobby_page = lp_lobby_page_new();
+        /* Hidden from screen readers until shown, as every inactive page is. */
+        gtk_widget_set_visible(self->lobby_page, FALSE);
+        gtk_stack_add_named(self->stack, self->lobby_page, "lobby");
+        g_signal_connect_swapped(self->lobby_page, "start", G_CALLBACK(on_lobby_start), self);
+        g_signal_connect_swapped(self->lobby_page, "cancel", G_CALLBACK(on_lobby_cancel), self);
+    }
+    return self->lobby_page;
+}
+
+static GtkWidget *join_page(LpWindow *self)
+{
+    if (self->join_page == NULL) {
+        self->join_page = lp_join_page_new();
+        /* Hidden from screen readers until shown, as every inactive page is. */
+        gtk_widget_set_visible(self->join_page, FALSE);
+        gtk_stack_add_named(self->stack, self->join_page, "join");
+        g_signal_connect_object(self->join_page, "joined", G_CALLBACK(on_join_page_joined),
+                                self, 0);
+    }
+    return self->join_page;
+}
+
 static void show_page(LpWindow *self, const char *name)
 {
+    if (g_strcmp0(name, "stats") == 0)
+        stats_page(self);
+    else if (g_strcmp0(name, "lobby") == 0)
+        lobby_page(self);
+    else if (g_strcmp0(name, "join") == 0)
+        join_page(self);
     lp_a11y_stack_show_child_name(self->stack, name);
     /* Games on the network are looked for only while the join page is shown. */
-    if (g_strcmp0(name, "join") != 0)
+    if (g_strcmp0(name, "join") != 0 && self->join_page != NULL)
         lp_join_page_deactivate(LP_JOIN_PAGE(self->join_page));
     if (g_strcmp0(name, "start") == 0) {
         set_titles(self, "Landpartie", NULL);
@@ -288,7 +339,7 @@ static void show_page(LpWindow *self, const char *name)
         set_titles(self, _("New Game"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "join") == 0) {
         set_titles(self, _("Join a Game"), NULL);
-        lp_join_page_activate(LP_JOIN_PAGE(self->join_page));
+        lp_join_page_activate(LP_JOIN_PAGE(join_page(self)));
     } else if (g_strcmp0(name, "game") == 0 && self->join_session != NULL) {
         show_joined_titles(self);
     } else if (g_strcmp0(name, "game") == 0 && self->game != NULL) {
@@ -307,7 +358,7 @@ static void show_page(LpWindow *self, const char *name)
         set_titles(self, _("How to Play"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "stats") == 0) {
         set_titles(self, _("Statistics"), NULL);
-        lp_stats_page_reload(LP_STATS_PAGE(self->stats_page));
+        lp_stats_page_reload(LP_STATS_PAGE(stats_page(self)));
     }
     update_state(self);
 }
@@ -597,9 +648,9 @@ static gboolean show_lobby(LpWindow *self, LpHostSession *session, GError **erro
     if (!lp_host_session_listen(session, LP_NET_DEFAULT_PORT, error))
         return FALSE;
     self->host_session = g_object_ref(session);
-    lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), session);
+    lp_lobby_page_set_session(LP_LOBBY_PAGE(lobby_page(self)), session);
     show_page(self, "lobby");
-    gtk_widget_grab_focus(self->lobby_page);
+    gtk_widget_grab_focus(lobby_page(self));
     return TRUE;
 }
 
@@ -668,7 +719,7 @@ static void on_lobby_start(LpWindow *self)
         return;
     }
     /* The session is not this window's while install_game() clears the old game. */
-    lp_lobby_page_set_session(LP_LOBBY_PAGE(self->lobby_page), NULL);
+    lp_lobby_page_set_session(LP_LOBBY_PAGE(lobby_page(self)), NULL);
     install_game(self, info, game, self->last_option);
     self->host_session = g_steal_pointer(&session);
     self->last_hosted = TRUE;
@@ -1002,7 +1053,7 @@ static void statistics_activated(GtkWidget *widget, const char *action_name, GVa
     /* Like New Game: a running game is saved and can be continued. */
     clear_game(self);
     show_page(self, "stats");
-    gtk_widget_grab_focus(self->stats_page);
+    gtk_widget_grab_focus(stats_page(self));
 }
 
 /* ---- Joining a game on another device (issue 31) ---- */
@@ -1036,7 +1087,7 @@ static void on_join_again(LpWindow *self)
     /* The join page still holds the address, code and name: the same join once more. */
     clear_game(self);
     show_page(self, "join");
-    gtk_widget_activate_action(self->join_page, "join-page.join", NULL);
+    gtk_widget_activate_action(join_page(self), "join-page.join", NULL);
 }
 
 /* The seat is taken and the first view came: the game page of the game, on a mirror. No
@@ -1072,10 +1123,10 @@ static void leave_joined(LpWindow *self, const char *then)
 {
     clear_game(self);
     if (g_strcmp0(then, "join") == 0)
-        lp_join_page_show_error(LP_JOIN_PAGE(self->join_page), NULL);
+        lp_join_page_show_error(LP_JOIN_PAGE(join_page(self)), NULL);
     show_page(self, then);
     if (g_strcmp0(then, "stats") == 0)
-        gtk_widget_grab_focus(self->stats_page);
+        gtk_widget_grab_focus(stats_page(self));
 }
 
 static void confirm_leave_joined(LpWindow *self, const char *then)
@@ -1112,7 +1163,7 @@ static void join_activated(GtkWidget *widget, const char *action_name, GVariant 
 
     if (ask_before_leaving_joined(self, "join"))
         return;
-    lp_join_page_show_error(LP_JOIN_PAGE(self->join_page), NULL);
+    lp_join_page_show_error(LP_JOIN_PAGE(join_page(self)), NULL);
     show_page(self, "join");
 }
 
@@ -1184,6 +1235,7 @@ static void lp_window_finalize(GObject *object)
     LpWindow *self = LP_WINDOW(object);
 
     g_clear_pointer(&self->howto_return, g_free);
+    g_clear_pointer(&self->history_path, g_free);
     g_clear_pointer(&self->undo_error, g_free);
     G_OBJECT_CLASS(lp_window_parent_class)->finalize(object);
 }
@@ -1285,17 +1337,8 @@ static void lp_window_class_init(LpWindowClass *klass)
 static void lp_window_init(LpWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->stats_page = lp_stats_page_new();
-    gtk_stack_add_named(self->stack, self->stats_page, "stats");
-    self->lobby_page = lp_lobby_page_new();
-    gtk_stack_add_named(self->stack, self->lobby_page, "lobby");
-    g_signal_connect_swapped(self->lobby_page, "start", G_CALLBACK(on_lobby_start), self);
-    g_signal_connect_swapped(self->lobby_page, "cancel", G_CALLBACK(on_lobby_cancel), self);
     /* A hosted game's banner stands above its page. */
     gtk_orientable_set_orientation(GTK_ORIENTABLE(self->game_box), GTK_ORIENTATION_VERTICAL);
-    self->join_page = lp_join_page_new();
-    gtk_stack_add_named(self->stack, self->join_page, "join");
-    g_signal_connect_object(self->join_page, "joined", G_CALLBACK(on_join_page_joined), self, 0);
     lp_a11y_fix_mnemonic_button(GTK_BUTTON(self->play_again_button));
     /* The start and setup pages must not stay in the accessibility tree during a game. */
     lp_a11y_stack_hide_inactive_pages(self->stack);
@@ -1323,11 +1366,8 @@ static void lp_window_constructed(GObject *object)
         self->store = lp_save_store_new(NULL);
     g_signal_connect_object(self->store, "write-failed", G_CALLBACK(on_write_failed), self, 0);
     lp_start_page_set_save_store(LP_START_PAGE(self->start_page), self->store);
-    {
-        g_autofree char *history = g_build_filename(lp_save_store_get_dir(self->store),
-                                                    LP_HISTORY_FILE_NAME, NULL);
-        lp_stats_page_set_history_path(LP_STATS_PAGE(self->stats_page), history);
-    }
+    self->history_path = g_build_filename(lp_save_store_get_dir(self->store),
+                                          LP_HISTORY_FILE_NAME, NULL);
     show_page(self, "start");
 }
 
@@ -1381,7 +1421,7 @@ LpGame *lp_window_get_game(LpWindow *self)
 GtkWidget *lp_window_get_join_page(LpWindow *self)
 {
     g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
-    return self->join_page;
+    return join_page(self);
 }
 
 GtkWidget *lp_window_get_game_page(LpWindow *self)

@@ -1082,6 +1082,100 @@ LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error)
     return g_steal_pointer(&self);
 }
 
+LpGame *lp_game_mirror_of(LpGame *self, int viewer)
+{
+    g_return_val_if_fail(LP_IS_GAME(self) && !lp_game_is_mirror(self), NULL);
+    g_return_val_if_fail(viewer >= LP_VIEWER_ONLOOKER &&
+                             viewer < (int)lp_game_get_n_players(self), NULL);
+    LpGameClass *klass = LP_GAME_GET_CLASS(self);
+    if (!lp_game_supports_views(self))
+        return NULL;
+    if (klass->copy_view == NULL) {
+        g_autoptr(JsonNode) view = lp_game_view(self, viewer);
+        g_autoptr(GError) error = NULL;
+        LpGame *mirror = lp_game_mirror_new(G_OBJECT_TYPE(self), view, &error);
+        if (mirror == NULL)
+            g_critical("%s: no mirror of viewer %d's view: %s", klass->kind, viewer,
+                       error->message);
+        return mirror;
+    }
+    /* What lp_game_view writes and lp_game_mirror_new reads back, member by member. The
+     * players are the host's own objects: nothing changes a player during a game. */
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    g_autofree char *key = viewer >= 0 ? seat_key(self, (guint)viewer) : NULL;
+    g_autoptr(LpRng) rng = lp_rng_new(key != NULL ? decision_seed(key, priv->n_actions) : 0);
+    LpGame *mirror =
+        g_object_new(G_OBJECT_TYPE(self), "players", priv->players, "rng", rng, NULL);
+    LpGamePrivate *mp = lp_game_get_instance_private(mirror);
+    mp->mirror = TRUE;
+    mp->viewer = viewer;
+    mp->n_actions = priv->n_actions;
+    mp->ai_key = g_steal_pointer(&key);
+    mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
+    mp->undone_seat = priv->undone_seat;
+    mp->undone_what = priv->undone_seat >= 0 ? undo_what_intern(priv->undone_what) : NULL;
+    klass->copy_view(self, mirror, viewer);
+    return mirror;
+}
+
+static char *node_text(JsonNode *node)
+{
+    return node != NULL ? lp_json_to_string(node, FALSE) : g_strdup("(none)");
+}
+
+gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what)
+{
+    g_return_val_if_fail(LP_IS_GAME(a) && LP_IS_GAME(b), FALSE);
+    LpGamePrivate *pa = lp_game_get_instance_private(a);
+    LpGamePrivate *pb = lp_game_get_instance_private(b);
+    const char *differs = NULL;
+    if (G_OBJECT_TYPE(a) != G_OBJECT_TYPE(b))
+        differs = "type";
+    else if (pa->mirror != pb->mirror || pa->viewer != pb->viewer)
+        differs = "viewer";
+    else if (pa->n_actions != pb->n_actions)
+        differs = "actions";
+    else if (g_strcmp0(pa->ai_key, pb->ai_key) != 0)
+        differs = "ai";
+    else if (pa->view_can_undo != pb->view_can_undo)
+        differs = "undo";
+    else if (pa->undone_seat != pb->undone_seat || g_strcmp0(pa->undone_what, pb->undone_what))
+        differs = "undone";
+    if (differs == NULL) {
+        g_autoptr(JsonNode) ra = lp_rng_to_json(pa->rng);
+        g_autoptr(JsonNode) rb = lp_rng_to_json(pb->rng);
+        g_autofree char *ta = node_text(ra);
+        g_autofree char *tb = node_text(rb);
+        if (g_strcmp0(ta, tb) != 0)
+            differs = "rng";
+    }
+    for (guint i = 0; differs == NULL && i < pa->players->len; i++) {
+        g_autoptr(JsonNode) na = lp_player_to_json(pa->players->pdata[i]);
+        g_autoptr(JsonNode) nb = i < pb->players->len ? lp_player_to_json(pb->players->pdata[i])
+                                                       : NULL;
+        g_autofree char *ta = node_text(na);
+        g_autofree char *tb = node_text(nb);
+        if (g_strcmp0(ta, tb) != 0 || pa->players->len != pb->players->len)
+            differs = "players";
+    }
+    if (differs == NULL) {
+        LpGameClass *klass = LP_GAME_GET_CLASS(a);
+        g_autoptr(JsonNode) sa = klass->save_state(a);
+        g_autoptr(JsonNode) sb = klass->save_state(b);
+        g_autofree char *ta = node_text(sa);
+        g_autofree char *tb = node_text(sb);
+        if (g_strcmp0(ta, tb) != 0) {
+            if (what != NULL)
+                *what = g_strdup_printf("state:\n%s\n%s", ta, tb);
+            return FALSE;
+        }
+        return TRUE;
+    }
+    if (what != NULL)
+        *what = g_strdup(differs);
+    return FALSE;
+}
+
 gboolean lp_game_request_action(LpGame *self, JsonNode *action)
 {
     g_return_val_if_fail(LP_IS_GAME(self), FALSE);
@@ -1221,15 +1315,9 @@ JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc m
         g_return_val_if_fail(lp_game_get_viewer(self) == (int)seat, NULL);
         mirror = g_object_ref(self);
     } else {
-        g_autoptr(JsonNode) view = lp_game_view(self, (int)seat);
-        g_autoptr(GError) error = NULL;
-        if (view != NULL)
-            mirror = lp_game_mirror_new(G_OBJECT_TYPE(self), view, &error);
-        if (mirror == NULL) {
-            g_critical("%s: no mirror of seat %u's view: %s", lp_game_get_kind(self), seat,
-                       error != NULL ? error->message : "no view");
+        mirror = lp_game_mirror_of(self, (int)seat);
+        if (mirror == NULL)
             return NULL;
-        }
     }
     JsonNode *action = NULL;
     gulong id = g_signal_connect(mirror, "action-requested", G_CALLBACK(on_computer_request),

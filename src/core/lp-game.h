@@ -80,8 +80,14 @@ struct _LpGameClass {
     /* The computer seat whose decision the game awaits now, or -1 (a person's turn, the
      * game's own step, or over). NULL: the current seat when it is a computer. */
     int (*get_computer_seat)(LpGame *self);
+    /* Optional (issue 35): fill mirror, a new mirror of viewer built by the core (players,
+     * viewer, actions, key and undo as lp_game_mirror_new sets them), straight from self's
+     * state: exactly the state load_view(view_state(viewer)) gives it, without building and
+     * reading the JSON. A computer player decides at every step on such a mirror; each
+     * game's view test holds the two paths equal over whole games. NULL: the JSON path. */
+    void (*copy_view)(LpGame *self, LpGame *mirror, int viewer);
 
-    gpointer padding[2];
+    gpointer padding[1];
 };
 
 /* Who looks, for the games' secret getters (bux_game_get_estimate, minden_game_get_tip,
@@ -162,6 +168,13 @@ gboolean lp_game_supports_views(LpGame *self);
 JsonNode *lp_game_view(LpGame *self, int viewer);
 /* A mirror of the game a view shows; NULL with an LP_SAVE_ERROR when the view is broken. */
 LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error);
+/* The mirror of viewer's view of the host's game self, the one a computer seat decides on:
+ * built straight from the state where the class has copy_view, else through lp_game_view
+ * and lp_game_mirror_new. The same state either way (issue 35). */
+LpGame *lp_game_mirror_of(LpGame *self, int viewer);
+/* Whether two mirrors hold the same view: the core's members and the class's save state;
+ * for the view tests. When they differ, *what says where. */
+gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what);
 gboolean lp_game_is_mirror(LpGame *self);
 /* The viewer a mirror was built for (a seat or LP_VIEWER_ONLOOKER); -1 for a game. */
 int lp_game_get_viewer(LpGame *self);

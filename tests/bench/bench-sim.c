@@ -73,19 +73,16 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
             *ok = FALSE;
             return 0;
         }
-        /* Each computer decides on a mirror of its seat's view (issue 31). Before each
-         * decision the same view and mirror are built once more, timed apart, so the cell
+        /* Each computer decides on a mirror of its seat's view (issue 31, lp_game_mirror_of).
+         * Before each decision the same mirror is built once more, timed apart, so the cell
          * also says what share of its time the views and mirrors take; that time is taken
          * out of the games' own. */
         while (!lp_game_is_over(game)) {
             int seat = lp_game_get_computer_seat(game);
             if (seat >= 0 && lp_game_supports_views(game)) {
                 double t = thread_cpu_s();
-                JsonNode *view = lp_game_view(game, seat);
-                LpGame *mirror =
-                    view != NULL ? lp_game_mirror_new(G_OBJECT_TYPE(game), view, NULL) : NULL;
+                LpGame *mirror = lp_game_mirror_of(game, seat);
                 g_clear_object(&mirror);
-                g_clear_pointer(&view, json_node_unref);
                 double spent = thread_cpu_s() - t;
                 *mirror_s += spent;
                 end += spent;

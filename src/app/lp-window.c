@@ -16,6 +16,7 @@
 #include "lp-lobby-page.h"
 #include "lp-memory.h"
 #include "lp-message-dialog.h"
+#include "lp-net-module.h"
 #include "lp-setup-page.h"
 #include "lp-start-page.h"
 #include "lp-stats-page.h"
@@ -661,7 +662,7 @@ gboolean lp_window_host_game(LpWindow *self, const LpGameUi *info, GPtrArray *pl
     g_return_val_if_fail(LP_IS_WINDOW(self), FALSE);
     g_return_val_if_fail(info != NULL && players != NULL && remote != NULL, FALSE);
 
-    if (!save_is_free(self, info, error))
+    if (!lp_net_module_open(error) || !save_is_free(self, info, error))
         return FALSE;
     clear_game(self);
     g_autoptr(LpHostSession) session =
@@ -678,6 +679,12 @@ static gboolean host_saved_game(LpWindow *self, const LpGameUi *info, LpGame *ga
     clear_game(self);
     /* Loading claimed the save; clearing a game of the same kind let go of it. */
     lp_save_store_claim(self->store, kind, NULL);
+    if (!lp_net_module_open(&error)) {
+        lp_save_store_release(self->store, kind);
+        show_page(self, "start");
+        show_message(self, _("The Game Cannot Be Hosted"), error->message);
+        return FALSE;
+    }
     g_autofree char *seats = lp_host_session_seats_path(lp_save_store_get_dir(self->store), kind);
     g_autoptr(LpHostSession) session = lp_host_session_new_resumed(game, seats, NULL);
     self->last_option = remembered_option(self, kind);
@@ -1163,6 +1170,11 @@ static void join_activated(GtkWidget *widget, const char *action_name, GVariant 
 
     if (ask_before_leaving_joined(self, "join"))
         return;
+    g_autoptr(GError) error = NULL;
+    if (!lp_net_module_open(&error)) {
+        show_message(self, _("No Game Can Be Joined"), error->message);
+        return;
+    }
     lp_join_page_show_error(LP_JOIN_PAGE(join_page(self)), NULL);
     show_page(self, "join");
 }

@@ -79,6 +79,17 @@ for f in /usr/games/landpartie /usr/games/landpartie-sim \
     grep -qx "$f" "$out/installed-files.txt" || fail "the package installs $f"
 done
 ok "the package installs both programs, desktop file, metainfo, schema, icons, translation, manual pages"
+# Play on several devices, opened when a family first hosts or joins (issue 35): installed
+# where the program looks for it, and every symbol of it found in the installed program and
+# the libraries the package depends on.
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+module=/usr/lib/$multiarch/landpartie/landpartie-net.so
+grep -qx "$module" "$out/installed-files.txt" || fail "the package installs $module"
+strings -a /usr/games/landpartie | grep -qx "/usr/lib/$multiarch/landpartie" ||
+    fail "landpartie looks for its module in /usr/lib/$multiarch/landpartie"
+python3 "$top/tests/app/net-module.py" /usr/games/landpartie /usr/games/landpartie "$module" \
+    >"$out/net-module.txt" || { cat "$out/net-module.txt" >&2; fail "the installed module fits the installed program"; }
+ok "the module of play on several devices is installed where landpartie looks, and fits it"
 gsettings_list=$(env -i PATH=/usr/bin:/bin gsettings list-schemas 2>/dev/null || true)
 grep -qx io.github.landpartie.Landpartie <<<"$gsettings_list" ||
     fail "the installed schema is compiled into the system's schemas"

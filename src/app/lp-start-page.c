@@ -75,18 +75,39 @@ char *lp_format_last_played(GDateTime *when, GDateTime *now)
     return g_date_time_format(local, _("%-d %B %Y"));
 }
 
-/* The game's tile picture, from its page class: the PNG made from its SVG at build time where
- * there is one (resources/meson.build), which is far quicker to load before the first frame. */
-static char *tile_picture(const LpGameUi *info)
+/* The game's tile picture, from its page class: the pixels made from its SVG at build time
+ * where there are (resources/meson.build; build-aux/render-tile.c says what a .tile holds),
+ * drawn with no decoding at all, else the SVG itself. */
+static GtkWidget *tile_picture(const LpGameUi *info)
 {
     const char *svg = info->page_class->picture;
     if (g_str_has_suffix(svg, ".svg")) {
-        g_autofree char *png = g_strdup(svg);
-        strcpy(png + strlen(png) - strlen("svg"), "png");
-        if (g_resources_get_info(png, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
-            return g_steal_pointer(&png);
+        g_autofree char *stem = g_strndup(svg, strlen(svg) - strlen(".svg"));
+        g_autofree char *path = g_strconcat(stem, ".tile", NULL);
+        /* Uncompressed in the resource: these bytes are the program's own, mapped. */
+        g_autoptr(GBytes) bytes =
+            g_resources_lookup_data(path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+        gsize size = 0;
+        const guint8 *data = bytes != NULL ? g_bytes_get_data(bytes, &size) : NULL;
+        guint32 width = 0, height = 0;
+        if (data != NULL && size >= 16 && memcmp(data, "LPTILE\0\1", 8) == 0) {
+            for (int i = 3; i >= 0; i--) {
+                width = (width << 8) | data[8 + i];
+                height = (height << 8) | data[12 + i];
+            }
+        }
+        if (width > 0 && height > 0 && width <= 4096 && height <= 4096 &&
+            size == 16 + (gsize)width * height * 4) {
+            g_autoptr(GBytes) pixels = g_bytes_new_from_bytes(bytes, 16, size - 16);
+            g_autoptr(GdkTexture) texture =
+                gdk_memory_texture_new((int)width, (int)height,
+                                       GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, pixels, width * 4);
+            return gtk_picture_new_for_paintable(GDK_PAINTABLE(texture));
+        }
+        if (bytes != NULL)
+            g_critical("%s is not a tile made by render-tile", path);
     }
-    return g_strdup(svg);
+    return gtk_picture_new_for_resource(svg);
 }
 
 static GtkWidget *build_tile(const LpGameUi *info)
@@ -99,7 +120,6 @@ static GtkWidget *build_tile(const LpGameUi *info)
     g_autofree char *range = lp_format_player_range(info->game_class->min_players, info->game_class->max_players);
     g_autofree char *howto_label = NULL;
     g_autofree char *a11y_description = NULL;
-    g_autofree char *picture_path = tile_picture(info);
     const char *desc = info->game_class->description != NULL && *info->game_class->description != '\0'
                            ? _(info->game_class->description) : "";
 
@@ -111,7 +131,7 @@ static GtkWidget *build_tile(const LpGameUi *info)
     gtk_actionable_set_action_name(GTK_ACTIONABLE(button), "win.new-game");
     gtk_actionable_set_action_target(GTK_ACTIONABLE(button), "s", info->game_class->kind);
 
-    picture = gtk_picture_new_for_resource(picture_path);
+    picture = tile_picture(info);
     gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
     gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
     gtk_widget_set_size_request(picture, TILE_WIDTH, TILE_PICTURE_HEIGHT);

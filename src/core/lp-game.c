@@ -21,7 +21,10 @@ typedef struct {
     gint64 clock_usec;
     /* Several devices (issue 31). */
     guint64 n_actions;    /* completed actions since the deal */
-    char *ai_secret;      /* 64 hex digits: the computer players' keys derive from it */
+    char *ai_secret;      /* 64 hex digits: the computer players' keys derive from it;
+                           * NULL until asked for (ai_secret()) */
+    LpRng *ai_origin;     /* the generator before the deal, until ai_secret is made */
+    GPtrArray *seat_keys; /* each seat's key (seat_key()), made on first use */
     GArray *remote;       /* gboolean per seat, NULL when none is remote */
     gboolean mirror;
     int viewer;           /* a mirror's viewer */
@@ -89,6 +92,8 @@ static void lp_game_finalize(GObject *object)
     LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
     g_clear_pointer(&priv->last_played, g_date_time_unref);
     g_clear_pointer(&priv->ai_secret, g_free);
+    g_clear_object(&priv->ai_origin);
+    g_clear_pointer(&priv->seat_keys, g_ptr_array_unref);
     g_clear_pointer(&priv->ai_key, g_free);
     g_clear_pointer(&priv->remote, g_array_unref);
     g_clear_pointer(&priv->pending_before, json_node_unref);
@@ -144,13 +149,26 @@ static void lp_game_constructed(GObject *object)
         priv->players = g_ptr_array_new_with_free_func(g_object_unref);
     if (priv->rng == NULL)
         priv->rng = lp_rng_new(g_get_real_time());
-    /* The computer players' secret, from the generator before the deal touched it; a
-     * restore replaces it with the saved one. One-way: a seat's key tells nothing of the
-     * deal, nor of another seat's key. */
-    g_autoptr(JsonNode) state = lp_rng_to_json(priv->rng);
-    g_autofree char *text = lp_json_to_string(state, FALSE);
-    g_autofree char *salted = g_strconcat("landpartie computer players ", text, NULL);
-    priv->ai_secret = g_compute_checksum_for_string(G_CHECKSUM_SHA256, salted, -1);
+    /* The computer players' secret comes from the generator before the deal touched it
+     * (ai_secret()); kept until asked for, since a computer's mirror (lp_game_mirror_of),
+     * built at every decision, never asks. */
+    priv->ai_origin = lp_rng_copy(priv->rng);
+}
+
+/* The computer players' secret, from the generator before the deal touched it; a restore
+ * replaces it with the saved one. One-way: a seat's key tells nothing of the deal, nor of
+ * another seat's key. */
+static const char *ai_secret(LpGame *self)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->ai_secret == NULL) {
+        g_autoptr(JsonNode) state = lp_rng_to_json(priv->ai_origin);
+        g_autofree char *text = lp_json_to_string(state, FALSE);
+        g_autofree char *salted = g_strconcat("landpartie computer players ", text, NULL);
+        priv->ai_secret = g_compute_checksum_for_string(G_CHECKSUM_SHA256, salted, -1);
+        g_clear_object(&priv->ai_origin);
+    }
+    return priv->ai_secret;
 }
 
 static gboolean lp_game_real_is_over(LpGame *self)
@@ -681,7 +699,7 @@ JsonNode *lp_game_save(LpGame *self)
     if (priv->track_time)
         json_object_set_int_member(obj, "played", priv->played_usec / G_USEC_PER_SEC);
     json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
-    json_object_set_string_member(obj, "ai", priv->ai_secret);
+    json_object_set_string_member(obj, "ai", ai_secret(self));
     json_object_set_int_member(obj, "actions", (gint64)priv->n_actions);
     if (priv->remote != NULL) {
         JsonArray *remote = json_array_new();
@@ -881,6 +899,8 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
     if (ai != NULL) {
         g_free(priv->ai_secret);
         priv->ai_secret = g_strdup(ai);
+        g_clear_object(&priv->ai_origin);
+        g_clear_pointer(&priv->seat_keys, g_ptr_array_unref);
     }
     priv->n_actions = (guint64)n_actions;
     g_clear_pointer(&priv->last_played, g_date_time_unref);
@@ -943,11 +963,19 @@ guint64 lp_game_get_n_actions(LpGame *self)
 }
 
 /* A seat's key: one-way from the game's secret, so no key tells another. */
-static char *seat_key(LpGame *self, guint seat)
+static const char *seat_key(LpGame *self, guint seat)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(self);
-    g_autofree char *text = g_strdup_printf("%s seat %u", priv->ai_secret, seat);
-    return g_compute_checksum_for_string(G_CHECKSUM_SHA256, text, -1);
+    if (priv->seat_keys == NULL) {
+        priv->seat_keys = g_ptr_array_new_with_free_func(g_free);
+        g_ptr_array_set_size(priv->seat_keys, (int)priv->players->len);
+    }
+    g_return_val_if_fail(seat < priv->seat_keys->len, NULL);
+    if (priv->seat_keys->pdata[seat] == NULL) {
+        g_autofree char *text = g_strdup_printf("%s seat %u", ai_secret(self), seat);
+        priv->seat_keys->pdata[seat] = g_compute_checksum_for_string(G_CHECKSUM_SHA256, text, -1);
+    }
+    return priv->seat_keys->pdata[seat];
 }
 
 /* The seed of a decision's stream: the seat's key and the number of actions so far. */
@@ -986,7 +1014,7 @@ JsonNode *lp_game_view(LpGame *self, int viewer)
         json_array_add_element(players, lp_player_to_json(priv->players->pdata[i]));
     json_object_set_array_member(obj, "players", players);
     if (viewer >= 0) {
-        g_autofree char *key = seat_key(self, (guint)viewer);
+        const char *key = seat_key(self, (guint)viewer);
         json_object_set_string_member(obj, "ai", key);
         /* Undo (issue 33): whether this seat may take its last action back now. */
         json_object_set_boolean_member(obj, "undo", lp_game_can_undo(self, (guint)viewer));
@@ -1102,7 +1130,7 @@ LpGame *lp_game_mirror_of(LpGame *self, int viewer)
     /* What lp_game_view writes and lp_game_mirror_new reads back, member by member. The
      * players are the host's own objects: nothing changes a player during a game. */
     LpGamePrivate *priv = lp_game_get_instance_private(self);
-    g_autofree char *key = viewer >= 0 ? seat_key(self, (guint)viewer) : NULL;
+    const char *key = viewer >= 0 ? seat_key(self, (guint)viewer) : NULL;
     g_autoptr(LpRng) rng = lp_rng_new(key != NULL ? decision_seed(key, priv->n_actions) : 0);
     LpGame *mirror =
         g_object_new(G_OBJECT_TYPE(self), "players", priv->players, "rng", rng, NULL);
@@ -1110,7 +1138,7 @@ LpGame *lp_game_mirror_of(LpGame *self, int viewer)
     mp->mirror = TRUE;
     mp->viewer = viewer;
     mp->n_actions = priv->n_actions;
-    mp->ai_key = g_steal_pointer(&key);
+    mp->ai_key = g_strdup(key);
     mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
     mp->undone_seat = priv->undone_seat;
     mp->undone_what = priv->undone_seat >= 0 ? undo_what_intern(priv->undone_what) : NULL;
@@ -1295,7 +1323,7 @@ guint64 lp_game_seat_salt(LpGame *self, guint seat)
         return lp_game_computer_salt(self);
     }
     g_return_val_if_fail(seat < lp_game_get_n_players(self), 0);
-    g_autofree char *key = seat_key(self, seat);
+    const char *key = seat_key(self, seat);
     return decision_seed(key, G_MAXUINT64);
 }
 

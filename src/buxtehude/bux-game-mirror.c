@@ -10,7 +10,7 @@
  * - the others' estimates while they estimate: 0 for an estimate entered, -1 for none; the
  *   viewer's own as it is;
  * - the figures' "right" (whether a card was right when laid): 0 until the game is over;
- * - the deal's salts: 0; the AI's beliefs: none (a mirror computes its own);
+ * - the deal's salts: 0;
  * - the challenge phase's waiting call of a computer: none (-1), like "challenger" that the
  *   view shows only in the neighbour phase.
  * test-bux-mirror.c holds the two ways equal after every step of many whole games. */
@@ -149,4 +149,9 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
     }
     if (self->last_scoring != NULL)
         mirror->last_scoring = copy_scoring(self->last_scoring);
+
+    /* Not state: a computer seat's beliefs, which its player on this mirror would compute
+     * from the seat's own salt, from the host's cache of them (bux-ai.c). */
+    if (viewer >= 0 && !self->human[viewer])
+        bux_ai_share_beliefs(self, mirror, viewer);
 }

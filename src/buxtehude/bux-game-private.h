@@ -65,12 +65,16 @@ struct _BuxGame {
     guint n_seats;
     gboolean human[BUX_MAX_SEATS];
     LpLevel level[BUX_MAX_SEATS];
-    /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before). */
+    /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before); a
+     * computer seat's mirror shares its host's. */
     struct _BuxAiBeliefs *ai_beliefs[BUX_MAX_SEATS];
 };
 
-/* bux-ai.c: frees a seat's cache of beliefs. */
-void bux_ai_beliefs_free(struct _BuxAiBeliefs *beliefs);
+/* bux-ai.c: drops a reference to a seat's cache of beliefs. */
+void bux_ai_beliefs_unref(struct _BuxAiBeliefs *beliefs);
+/* bux-ai.c: hands host's cache of seat's beliefs (made now if need be) to mirror, a mirror of
+ * seat's own view, so that its computer player does not compute them again (issue 35). */
+void bux_ai_share_beliefs(BuxGame *host, BuxGame *mirror, guint seat);
 
 /* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
  * before issue 15 load with zeros). */

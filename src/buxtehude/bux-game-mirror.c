@@ -47,6 +47,8 @@ static void copy_cards(GArray *to, GArray *from, guint first)
         g_array_append_vals(to, &g_array_index(from, int, first), from->len - first);
 }
 
+/* The last scoring: its cards are shared, not copied (nothing changes a scoring's arrays once
+ * it is made, bux-game.c run_scoring and bux-game-view.c read_scoring). */
 static BuxScoring *copy_scoring(const BuxScoring *from)
 {
     BuxScoring *sc = g_new0(BuxScoring, 1);
@@ -54,9 +56,9 @@ static BuxScoring *copy_scoring(const BuxScoring *from)
     sc->final = from->final;
     sc->start = from->start;
     for (guint a = 0; a < BUX_N_ARMS; a++)
-        sc->arms[a] = g_array_copy(from->arms[a]);
-    sc->wrong = g_array_copy(from->wrong);
-    sc->wrong_ref = g_array_copy(from->wrong_ref);
+        sc->arms[a] = g_array_ref(from->arms[a]);
+    sc->wrong = g_array_ref(from->wrong);
+    sc->wrong_ref = g_array_ref(from->wrong_ref);
     sc->count = from->count;
     sc->exact = from->exact;
     sc->n_players = from->n_players;
@@ -129,13 +131,14 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
             mirror->figures[s].right = 0;
     }
 
-    /* "Where were they?": the checked crosses and the cards challenged out of this one. */
+    /* "Where were they?": the checked crosses (their records shared: nothing changes a
+     * record once it is made, bux-game-where.c) and the cards challenged out of this one. */
     g_clear_pointer(&mirror->crosses, g_ptr_array_unref);
     if (self->crosses != NULL && self->crosses->len > 0) {
         mirror->crosses = g_ptr_array_new_full(self->crosses->len,
                                                (GDestroyNotify)g_array_unref);
         for (guint c = 0; c < self->crosses->len; c++)
-            g_ptr_array_add(mirror->crosses, g_array_copy(g_ptr_array_index(self->crosses, c)));
+            g_ptr_array_add(mirror->crosses, g_array_ref(g_ptr_array_index(self->crosses, c)));
     }
     g_clear_pointer(&mirror->challenged, g_array_unref);
     if (self->challenged != NULL && self->challenged->len > 0)

@@ -105,8 +105,14 @@ void bux_ai_believe(BuxGame *game, guint seat, int card, double *lat, double *lo
 
 /* A seat's beliefs, each computed the first time it is asked for: they depend only on the
  * card, the seat's level and its salt (the simulator spent most of its time recomputing
- * them). The cache is dropped when the salt or the level differ from what it was made for. */
+ * them). The cache is made for one game object and is dropped when the level or the deck
+ * differ from what it was made for; its salt is checked once, when it is made, since a
+ * game's salt for a seat never changes (the core's key is fixed once the object is built
+ * or restored). A host's game hands its cache of a computer seat to the mirrors of that
+ * seat's view (bux_ai_share_beliefs): the seat's own beliefs, from the salt its mirror would
+ * compute itself, so each decision neither recomputes them nor hashes the key again. */
 struct _BuxAiBeliefs {
+    guint ref_count;
     BuxDeck *deck; /* not a reference: the game holds its deck */
     guint64 salt;
     LpLevel level;
@@ -115,8 +121,10 @@ struct _BuxAiBeliefs {
     Belief *beliefs;
 };
 
-void bux_ai_beliefs_free(struct _BuxAiBeliefs *cache)
+void bux_ai_beliefs_unref(struct _BuxAiBeliefs *cache)
 {
+    if (--cache->ref_count > 0)
+        return;
     g_free(cache->known);
     g_free(cache->beliefs);
     g_free(cache);
@@ -124,26 +132,42 @@ void bux_ai_beliefs_free(struct _BuxAiBeliefs *cache)
 
 typedef struct _BuxAiBeliefs Beliefs;
 
+static Beliefs *beliefs_new(BuxDeck *deck, guint64 salt, LpLevel level)
+{
+    Beliefs *cache = g_new0(Beliefs, 1);
+    cache->ref_count = 1;
+    cache->deck = deck;
+    cache->salt = salt;
+    cache->level = level;
+    cache->n_cards = bux_deck_get_n_cards(deck);
+    cache->known = g_new0(guint8, cache->n_cards);
+    cache->beliefs = g_new(Belief, cache->n_cards);
+    return cache;
+}
+
 static Beliefs *beliefs_of(BuxGame *game, guint seat)
 {
     g_return_val_if_fail(seat < game->n_seats && seat < BUX_MAX_SEATS, NULL);
     LpLevel level = game->level[seat];
-    guint64 salt = seat_salt(game, seat);
     BuxDeck *deck = game->deck;
     Beliefs *cache = game->ai_beliefs[seat];
-    if (cache != NULL && (cache->salt != salt || cache->level != level || cache->deck != deck))
-        g_clear_pointer(&game->ai_beliefs[seat], bux_ai_beliefs_free);
-    if (game->ai_beliefs[seat] == NULL) {
-        cache = g_new0(Beliefs, 1);
-        cache->deck = deck;
-        cache->salt = salt;
-        cache->level = level;
-        cache->n_cards = bux_deck_get_n_cards(deck);
-        cache->known = g_new0(guint8, cache->n_cards);
-        cache->beliefs = g_new(Belief, cache->n_cards);
-        game->ai_beliefs[seat] = cache;
-    }
+    if (cache != NULL && (cache->level != level || cache->deck != deck))
+        g_clear_pointer(&game->ai_beliefs[seat], bux_ai_beliefs_unref);
+    if (game->ai_beliefs[seat] == NULL)
+        game->ai_beliefs[seat] = beliefs_new(deck, seat_salt(game, seat), level);
     return game->ai_beliefs[seat];
+}
+
+void bux_ai_share_beliefs(BuxGame *host, BuxGame *mirror, guint seat)
+{
+    g_return_if_fail(seat < host->n_seats && seat < BUX_MAX_SEATS);
+    g_return_if_fail(lp_game_is_mirror(LP_GAME(mirror)) &&
+                     lp_game_get_viewer(LP_GAME(mirror)) == (int)seat);
+    /* lp_game_seat_salt() on the host is what the mirror's lp_game_computer_salt() says. */
+    Beliefs *cache = beliefs_of(host, seat);
+    g_clear_pointer(&mirror->ai_beliefs[seat], bux_ai_beliefs_unref);
+    cache->ref_count++;
+    mirror->ai_beliefs[seat] = cache;
 }
 
 static void believe(Beliefs *cache, int card, Belief *b)

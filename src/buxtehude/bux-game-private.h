@@ -14,9 +14,9 @@ G_BEGIN_DECLS
 #define BUX_HIDDEN (-2)
 #define BUX_MAX_SEATS 6
 
-/* The model's state. Only bux-game.c, bux-game-save.c and bux-game-view.c touch these fields; everyone else
- * (the AI, the event log, the tests) goes through functions, so that what a seat may see is
- * decided in one place. */
+/* The model's state. Only bux-game.c, bux-game-save.c, bux-game-view.c and bux-game-mirror.c
+ * touch these fields; everyone else (the AI, the event log, the tests) goes through
+ * functions, so that what a seat may see is decided in one place. */
 struct _BuxGame {
     LpGame parent_instance;
 
@@ -65,12 +65,16 @@ struct _BuxGame {
     guint n_seats;
     gboolean human[BUX_MAX_SEATS];
     LpLevel level[BUX_MAX_SEATS];
-    /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before). */
+    /* bux-ai.c: each seat's beliefs per deck card, computed on first use (NULL before); a
+     * computer seat's mirror shares its host's. */
     struct _BuxAiBeliefs *ai_beliefs[BUX_MAX_SEATS];
 };
 
-/* bux-ai.c: frees a seat's cache of beliefs. */
-void bux_ai_beliefs_free(struct _BuxAiBeliefs *beliefs);
+/* bux-ai.c: drops a reference to a seat's cache of beliefs. */
+void bux_ai_beliefs_unref(struct _BuxAiBeliefs *beliefs);
+/* bux-ai.c: hands host's cache of seat's beliefs (made now if need be) to mirror, a mirror of
+ * seat's own view, so that its computer player does not compute them again (issue 35). */
+void bux_ai_share_beliefs(BuxGame *host, BuxGame *mirror, guint seat);
 
 /* bux-game-record.c: LpGameClass.record, and the "figures" of a save (optional: saves from
  * before issue 15 load with zeros). */
@@ -112,6 +116,9 @@ void bux_game_view_class_init(LpGameClass *game_class);
 JsonNode *bux_game_view_state(LpGame *game, int viewer);
 gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error);
 gboolean bux_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
+/* LpGameClass.copy_view (bux-game-mirror.c, issue 35): fills mirror, a new mirror of viewer,
+ * straight from game's state, exactly as bux_game_load_view(bux_game_view_state(viewer)). */
+void bux_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
 /* A checksum of the deck's card data, and the deck this process holds with that checksum
  * (the program's own or one made for a test), for views and for saves of games on a deck
  * other than the program's (bux-game-view.c). */

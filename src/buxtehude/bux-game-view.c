@@ -930,6 +930,7 @@ void bux_game_view_class_init(LpGameClass *game_class)
 {
     game_class->view_state = bux_game_view_state;
     game_class->load_view = bux_game_load_view;
+    game_class->copy_view = bux_game_copy_view;
     game_class->apply_action = bux_game_apply_action;
     game_class->get_computer_seat = bux_game_get_computer_seat;
 }

@@ -1080,7 +1080,7 @@ static void bux_game_finalize(GObject *object)
     g_clear_pointer(&self->crosses, g_ptr_array_unref);
     g_clear_pointer(&self->challenged, g_array_unref);
     for (guint s = 0; s < BUX_MAX_SEATS; s++)
-        g_clear_pointer(&self->ai_beliefs[s], bux_ai_beliefs_free);
+        g_clear_pointer(&self->ai_beliefs[s], bux_ai_beliefs_unref);
     G_OBJECT_CLASS(bux_game_parent_class)->finalize(object);
 }
 

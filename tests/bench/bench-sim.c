@@ -35,7 +35,7 @@ static const double *before_of(const char *kind)
     return NULL;
 }
 
-/* Plays games of one cell for about `seconds`; returns games per second. */
+/* CPU seconds of this thread. */
 static double thread_cpu_s(void)
 {
     struct timespec ts;
@@ -43,27 +43,16 @@ static double thread_cpu_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level, double seconds,
-                       guint n_games, gboolean *ok, double *mirror_s, double *share)
+/* Plays games of one cell from game number first on, `n_games` of them or, with n_games 0,
+ * for about `seconds` of CPU time (at least 3); with extra_mirrors, builds each computer's
+ * mirror once more before its decision, untimed apart (no clock is read inside a game).
+ * Returns the number of games played and their CPU seconds in *spent. */
+static guint play_games(const LpGameRules *rules, GPtrArray *players, double seconds,
+                        guint n_games, gboolean extra_mirrors, double *spent, gboolean *ok)
 {
     LpGameClass *info = lp_game_rules_get_class(rules);
-    guint n_colours;
-    const LpPlayerColour *colours = lp_player_colours(&n_colours);
-    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
-    for (guint i = 0; i < n_players; i++) {
-        g_autofree char *name = g_strdup_printf("Computer %u", i + 1);
-        g_ptr_array_add(players, lp_player_new(name, LP_AGE_UNKNOWN,
-                                               colours[i % n_colours].hex, LP_PLAYER_COMPUTER,
-                                               level));
-    }
-    /* CPU time of this thread, not the wall clock: the simulator runs on one thread, so on a
-     * quiet machine the two agree, and on a shared one the figure does not depend on how
-     * busy the other programs keep the cores. */
-    double start = thread_cpu_s();
-    double end = start + seconds;
-    *mirror_s = 0;
+    double start = thread_cpu_s(), now = start;
     guint games = 0;
-    double now;
     do {
         g_autoptr(GError) error = NULL;
         g_autoptr(LpGame) game =
@@ -73,19 +62,11 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
             *ok = FALSE;
             return 0;
         }
-        /* Each computer decides on a mirror of its seat's view (issue 31, lp_game_mirror_of).
-         * Before each decision the same mirror is built once more, timed apart, so the cell
-         * also says what share of its time the views and mirrors take; that time is taken
-         * out of the games' own. */
         while (!lp_game_is_over(game)) {
-            int seat = lp_game_get_computer_seat(game);
+            int seat = extra_mirrors ? lp_game_get_computer_seat(game) : -1;
             if (seat >= 0 && lp_game_supports_views(game)) {
-                double t = thread_cpu_s();
                 LpGame *mirror = lp_game_mirror_of(game, seat);
                 g_clear_object(&mirror);
-                double spent = thread_cpu_s() - t;
-                *mirror_s += spent;
-                end += spent;
             }
             if (!lp_game_computer_step(game, rules->computer_move))
                 break;
@@ -97,10 +78,37 @@ static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level,
         }
         games++;
         now = thread_cpu_s();
-    } while (n_games > 0 ? games < n_games : now < end || games < 3);
-    /* The games' own time, without the timed extra views and mirrors. */
-    double own = now - start - *mirror_s;
-    *share = own > 0 ? *mirror_s / own : 0;
+    } while (n_games > 0 ? games < n_games : now - start < seconds || games < 3);
+    *spent = now - start;
+    return games;
+}
+
+/* Games per second of one cell. CPU time of this thread, not the wall clock: the simulator
+ * runs on one thread, so on a quiet machine the two agree, and on a shared one the figure
+ * does not depend on how busy the other programs keep the cores. The clock is read once a
+ * game: reading it around every decision (a system call each) cost the cells up to a tenth.
+ * *share: what the mirrors the computers decide on (issue 31, lp_game_mirror_of) take of the
+ * games' time, from a second pass over the same games that builds each mirror twice. */
+static double run_cell(const LpGameRules *rules, guint n_players, LpLevel level, double seconds,
+                       guint n_games, gboolean *ok, double *share)
+{
+    guint n_colours;
+    const LpPlayerColour *colours = lp_player_colours(&n_colours);
+    g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func(g_object_unref);
+    for (guint i = 0; i < n_players; i++) {
+        g_autofree char *name = g_strdup_printf("Computer %u", i + 1);
+        g_ptr_array_add(players, lp_player_new(name, LP_AGE_UNKNOWN,
+                                               colours[i % n_colours].hex, LP_PLAYER_COMPUTER,
+                                               level));
+    }
+    double own = 0, twice = 0;
+    guint games = play_games(rules, players, seconds, n_games, FALSE, &own, ok);
+    if (games == 0 || own <= 0)
+        return 0;
+    /* The same games again, each mirror built twice: the difference is one of each. */
+    play_games(rules, players, 0, games, TRUE, &twice, ok);
+    double mirrors = twice - own;
+    *share = mirrors > 0 ? mirrors / own : 0;
     return games / own;
 }
 
@@ -146,9 +154,8 @@ int main(int argc, char **argv)
         double rate[4], share[4];
         gboolean cell_ok = TRUE;
         for (guint c = 0; c < 4; c++) {
-            double mirror_s;
             rate[c] = run_cell(all[g], counts[c / 2], levels[c % 2], seconds, n_games, &ok,
-                               &mirror_s, &share[c]);
+                               &share[c]);
             if (before != NULL && rate[c] < TARGET_FACTOR * before[c])
                 cell_ok = FALSE;
         }

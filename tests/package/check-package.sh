@@ -85,7 +85,8 @@ ok "the package installs both programs, desktop file, metainfo, schema, icons, t
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 module=/usr/lib/$multiarch/landpartie/landpartie-net.so
 grep -qx "$module" "$out/installed-files.txt" || fail "the package installs $module"
-strings -a /usr/games/landpartie | grep -qx "/usr/lib/$multiarch/landpartie" ||
+strings -a /usr/games/landpartie >"$tmp/strings.txt"
+grep -qx "/usr/lib/$multiarch/landpartie" "$tmp/strings.txt" ||
     fail "landpartie looks for its module in /usr/lib/$multiarch/landpartie"
 python3 "$top/tests/app/net-module.py" /usr/games/landpartie /usr/games/landpartie "$module" \
     >"$out/net-module.txt" || { cat "$out/net-module.txt" >&2; fail "the installed module fits the installed program"; }

@@ -123,6 +123,10 @@ static inline gboolean aa_cards_known(GArray *cards)
     return cards->len == 0 || g_array_index(cards, guint8, 0) != AA_CARD_HIDDEN;
 }
 
+/* aa-game-mirror.c: LpGameClass copy_view (issue 35), a computer seat's mirror straight from
+ * the game: the state aa_game_load_view(aa_game_view_state(viewer)) would give it. */
+void aa_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
+
 /* aa-game-record.c: LpGameClass record (issue 15), and the "longest" of a save (optional:
  * saves from before it load with zeros). */
 JsonNode *aa_game_record(LpGame *game);

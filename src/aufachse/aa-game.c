@@ -964,6 +964,7 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->observe_events = aa_game_observe_events;
     game_class->view_state = aa_game_view_state;
     game_class->load_view = aa_game_load_view;
+    game_class->copy_view = aa_game_copy_view;
     game_class->apply_action = aa_game_apply_action;
     game_class->get_computer_seat = aa_game_get_computer_seat;
 

@@ -26,6 +26,16 @@ static void copy_cards(GArray *out, GArray *cards)
     g_array_append_vals(out, cards->data, cards->len);
 }
 
+/* The game keeps its hands sorted; only a test sets one out of order. */
+static gboolean is_sorted(GArray *cards)
+{
+    for (guint i = 1; i < cards->len; i++) {
+        if (aa_cards_at(cards, i - 1) > aa_cards_at(cards, i))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 void aa_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
 {
     AaGame *self = AA_GAME(game);
@@ -50,7 +60,8 @@ void aa_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         gboolean own = viewer >= 0 && (guint)viewer == s;
         if (own) {
             copy_cards(mirror->hands[s], self->hands[s]);
-            g_array_sort(mirror->hands[s], aa_cards_compare);
+            if (!is_sorted(mirror->hands[s]))
+                g_array_sort(mirror->hands[s], aa_cards_compare);
         } else {
             copy_hidden(mirror->hands[s], self->hands[s]->len);
         }

@@ -84,6 +84,11 @@ static inline GArray *aa_game_peek_route(AaGame *self, guint seat)
     return self->routes[seat];
 }
 
+/* Only the host's game takes moves back (lp_game_undo emits "undone" on it alone): a game
+ * dealt (aa_game_new) or restored (load_state) follows "undone", a mirror does not need to,
+ * which spares every computer decision's mirror a handler (issue 35). */
+void aa_game_follow_undo(AaGame *self);
+
 /* aa-game-save.c: LpGameClass save_state and load_state, and the readers that a view
  * shares with a save (aa-game-view.c). */
 JsonNode *aa_game_save_state(LpGame *game);

@@ -27,6 +27,7 @@ typedef struct {
     double alpha;   /* weight of the hand's rising cards (future route value) */
     gboolean stuck; /* the stage drags on: feed the counter to end it */
     double ahead;   /* hard: > 0 when the own route beats the others' likely best */
+    double keep;    /* choose_counter: the whole hand's score_eval, the same for every card */
 } Ctx;
 
 /* Route value now plus alpha × the distinct rising kilometre values still in hand, over hand
@@ -141,7 +142,7 @@ static double extra_gain(Ctx *c, guint k, int skip)
  * minus what its effect brings. Lower is better. */
 static double counter_cost(Ctx *c, guint8 card)
 {
-    double keep = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, -1, c->alpha);
+    double keep = c->keep;
     double without = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, card, c->alpha);
     double loss = keep - without;  /* value of holding the card */
     int face = aa_card_face(card);
@@ -207,6 +208,7 @@ static guint choose_counter(Ctx *c)
     }
     double best = G_MAXDOUBLE;
     guint best_card = c->hand[0];
+    c->keep = score_eval(&c->whole, c->hand, c->hand_face, c->hand_len, -1, c->alpha);
     for (guint i = 0; i < c->hand_len; i++) {
         if (i > 0 && same_face(c, i))
             continue;

@@ -84,6 +84,11 @@ static inline GArray *aa_game_peek_route(AaGame *self, guint seat)
     return self->routes[seat];
 }
 
+/* Only the host's game takes moves back (lp_game_undo emits "undone" on it alone): a game
+ * dealt (aa_game_new) or restored (load_state) follows "undone", a mirror does not need to,
+ * which spares every computer decision's mirror a handler (issue 35). */
+void aa_game_follow_undo(AaGame *self);
+
 /* aa-game-save.c: LpGameClass save_state and load_state, and the readers that a view
  * shares with a save (aa-game-view.c). */
 JsonNode *aa_game_save_state(LpGame *game);
@@ -122,6 +127,10 @@ static inline gboolean aa_cards_known(GArray *cards)
 {
     return cards->len == 0 || g_array_index(cards, guint8, 0) != AA_CARD_HIDDEN;
 }
+
+/* aa-game-mirror.c: LpGameClass copy_view (issue 35), a computer seat's mirror straight from
+ * the game: the state aa_game_load_view(aa_game_view_state(viewer)) would give it. */
+void aa_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
 
 /* aa-game-record.c: LpGameClass record (issue 15), and the "longest" of a save (optional:
  * saves from before it load with zeros). */

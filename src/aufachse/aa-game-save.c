@@ -260,6 +260,7 @@ JsonObject *aa_game_state_object(AaGame *self, JsonNode *state, GError **error)
 gboolean aa_game_load_state(LpGame *game, JsonNode *state, GError **error)
 {
     AaGame *self = AA_GAME(game);
+    aa_game_follow_undo(self);
     JsonObject *obj = aa_game_state_object(self, state, error);
     return obj != NULL && aa_game_read_progress(self, obj, error) && read_card_places(self, obj, error) &&
            aa_game_read_pile_owners(self, obj, error) && aa_game_read_extra_left(self, obj, error) &&

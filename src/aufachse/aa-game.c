@@ -37,7 +37,9 @@ static guint signals[N_SIGNALS];
 
 static GArray *card_array_new(void)
 {
-    return g_array_sized_new(FALSE, FALSE, sizeof(guint8), 16);
+    /* Nothing reserved: a computer's mirror is made at every decision (issue 35), and many of
+     * its places stay empty (the seats past the table's, often the piles). */
+    return g_array_new(FALSE, FALSE, sizeof(guint8));
 }
 
 static guint8 pop(GArray *a)
@@ -964,6 +966,7 @@ static void aa_game_class_init(AaGameClass *klass)
     game_class->observe_events = aa_game_observe_events;
     game_class->view_state = aa_game_view_state;
     game_class->load_view = aa_game_load_view;
+    game_class->copy_view = aa_game_copy_view;
     game_class->apply_action = aa_game_apply_action;
     game_class->get_computer_seat = aa_game_get_computer_seat;
 
@@ -1055,6 +1058,11 @@ static void on_undone(AaGame *self, guint seat, gpointer data)
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
 }
 
+void aa_game_follow_undo(AaGame *self)
+{
+    g_signal_connect(self, "undone", G_CALLBACK(on_undone), NULL);
+}
+
 static void aa_game_init(AaGame *self)
 {
     self->draw = card_array_new();
@@ -1070,7 +1078,6 @@ static void aa_game_init(AaGame *self)
     self->action = -1;
     self->last_resolved = -1;
     self->turned = g_array_new(FALSE, TRUE, sizeof(AaTurned));
-    g_signal_connect(self, "undone", G_CALLBACK(on_undone), NULL);
 }
 
 AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error)
@@ -1082,6 +1089,7 @@ AaGame *aa_game_new(GPtrArray *players, LpRng *rng, GError **error)
         return NULL;
     }
     AaGame *self = g_object_new(AA_TYPE_GAME, "players", players, "rng", rng, NULL);
+    aa_game_follow_undo(self);
     self->n = players->len;
     guint8 cards[AA_N_CARDS];
     for (guint i = 0; i < AA_N_CARDS; i++)

@@ -86,6 +86,11 @@ gboolean _minden_game_request_tip(MindenGame *self, guint seat, const MindenTip 
 /* minden_game_advance on a mirror: the host's game takes its own steps. */
 gboolean _minden_game_refuse_step(GError **error);
 
+/* minden-game-mirror.c: LpGameClass.copy_view (issue 35): fills mirror, a new mirror of
+ * viewer built by the core, with exactly the state _minden_game_load_view gives it from
+ * _minden_game_view_state(game, viewer). */
+void _minden_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
+
 /* minden-game-record.c: LpGameClass.record (issue 15). */
 JsonNode *_minden_game_record(LpGame *game);
 /* minden-game-where.c: LpGameClass.places (issue 15). */

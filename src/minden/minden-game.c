@@ -913,6 +913,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->places = _minden_game_where_places;
     game_class->view_state = _minden_game_view_state;
     game_class->load_view = _minden_game_load_view;
+    game_class->copy_view = _minden_game_copy_view;
     game_class->apply_action = _minden_game_apply_action;
     game_class->get_computer_seat = _minden_game_get_computer_seat;
 

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A computer seat's mirror straight from the game (issue 35, LpGameClass.copy_view): the
+ * state that _minden_game_load_view(mirror, _minden_game_view_state(game, viewer)) gives,
+ * without writing and reading the JSON. Every computer decision builds one, so this is the
+ * simulator's path; test-minden-mirror holds the two paths equal over whole games.
+ *
+ * What the view shows and the mirror keeps (minden-game-view.c says why):
+ * - everything open is copied as it is: options, round, phase, offer, discard pile, box,
+ *   order, final step, positions, swap tokens, the seats' cards, kept cards, scored flags
+ *   and the round history (scored tips only, all open);
+ * - the draw pile becomes every card in play that lies nowhere open, in deck order;
+ * - a tip the viewer may not see becomes the stand-in tip "W" (only "tipped" shows);
+ * - no computer seed (ai_seed 0) and no computer beliefs (the mirror's cache starts empty).
+ * Nothing else of the game is read, so no secret reaches the mirror. */
+#include "minden-game-private.h"
+
+#include <string.h>
+
+/* The mirror's card for the game's card: a mirror, like the reader of a view, plays with the
+ * default deck and knows cards by id. Almost always the game's own deck (the same indices). */
+static guint mirror_card(MindenGame *self, MindenGame *mirror, guint card)
+{
+    if (mirror->deck == self->deck)
+        return card;
+    int c = minden_deck_lookup(mirror->deck, _minden_game_card_id(self, card));
+    if (c < 0) {
+        g_critical("Minden mirror: the card “%s” is not in the default deck",
+                   _minden_game_card_id(self, card));
+        return 0;
+    }
+    return (guint) c;
+}
+
+/* Copies the cards of from into to (empty), marking them in seen. */
+static void copy_cards(MindenGame *self, MindenGame *mirror, GArray *from, GArray *to,
+                       guint8 *seen)
+{
+    g_array_set_size(to, from->len);
+    for (guint i = 0; i < from->len; i++) {
+        guint c = mirror_card(self, mirror, g_array_index(from, guint, i));
+        g_array_index(to, guint, i) = c;
+        seen[c] = 1;
+    }
+}
+
+void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
+{
+    MindenGame *self = MINDEN_GAME(game);
+    MindenGame *mirror = MINDEN_GAME(mirror_game);
+
+    /* As _minden_game_state_object: the default deck. */
+    if (mirror->deck == NULL) {
+        g_autoptr(GError) error = NULL;
+        mirror->deck = minden_deck_get_default(&error);
+        if (mirror->deck == NULL) {
+            g_critical("Minden mirror: cannot load the deck: %s", error->message);
+            return;
+        }
+    }
+    guint n_cards = minden_deck_get_n_cards(mirror->deck);
+    /* On the stack for the real deck (about 300 cards). */
+    guint8 seen_stack[512];
+    g_autofree guint8 *seen_heap = n_cards > sizeof seen_stack ? g_new0(guint8, n_cards) : NULL;
+    guint8 *seen = seen_heap != NULL ? seen_heap : seen_stack;
+    if (seen_heap == NULL)
+        memset(seen, 0, n_cards);
+
+    mirror->purple = self->purple;
+    mirror->board_cities_out = self->board_cities_out;
+    mirror->round = self->round;
+    mirror->phase = self->phase;
+    copy_cards(self, mirror, self->offer, mirror->offer, seen);
+    copy_cards(self, mirror, self->discard, mirror->discard, seen);
+    copy_cards(self, mirror, self->box, mirror->box, seen);
+    g_array_set_size(mirror->order, 0);
+    g_array_append_vals(mirror->order, self->order->data, self->order->len);
+    mirror->order_done = self->order_done;
+    mirror->final_step = self->final_step;
+    mirror->ai_seed = 0;
+
+    _minden_game_alloc_seats(mirror);
+    for (guint i = 0; i < self->n_seats; i++) {
+        const MindenSeat *s = &self->seats[i];
+        MindenSeat *m = &mirror->seats[i];
+        m->position = s->position;
+        m->swaps_left = s->swaps_left;
+        m->card = -1;
+        if (s->card >= 0) {
+            guint c = mirror_card(self, mirror, (guint) s->card);
+            m->card = (int) c;
+            seen[c] = 1;
+        }
+        /* minden_game_get_tip's rule for the viewer; the reader's stand-in otherwise. */
+        gboolean tipped = s->tip.n_stones > 0;
+        gboolean visible = (viewer >= 0 && (guint) viewer == i) ||
+                           self->phase == MINDEN_PHASE_SCORE;
+        if (tipped && visible)
+            m->tip = s->tip;
+        else if (tipped)
+            m->tip = (MindenTip) { 1, MINDEN_WEST, -1, -1, -1 };
+        m->scored = s->scored;
+        copy_cards(self, mirror, s->kept, m->kept, seen);
+    }
+
+    g_array_set_size(mirror->history, self->history->len);
+    for (guint i = 0; i < self->history->len; i++) {
+        MindenScoredTip *t = &g_array_index(mirror->history, MindenScoredTip, i);
+        *t = g_array_index(self->history, MindenScoredTip, i);
+        t->card = mirror_card(self, mirror, t->card);
+    }
+
+    /* The pile: every card in play that lies nowhere else, in deck order. */
+    g_array_set_size(mirror->draw, 0);
+    for (guint i = 0; i < n_cards; i++)
+        if (!seen[i] && _minden_game_card_in_play(mirror, i))
+            g_array_append_val(mirror->draw, i);
+    if (mirror->draw->len != self->draw->len)
+        g_critical("Minden mirror: %u cards lie nowhere on the table, but the pile has %u",
+                   mirror->draw->len, self->draw->len);
+}

@@ -31,16 +31,64 @@ static guint mirror_card(MindenGame *self, MindenGame *mirror, guint card)
     return (guint) c;
 }
 
-/* Copies the cards of from into to (empty), marking them in seen. */
+/* Copies the cards of from into to (empty); marks them in seen when it is not NULL. */
 static void copy_cards(MindenGame *self, MindenGame *mirror, GArray *from, GArray *to,
                        guint8 *seen)
 {
     g_array_set_size(to, from->len);
+    if (seen == NULL) {
+        if (from->len > 0)
+            memcpy(to->data, from->data, from->len * sizeof(guint));
+        return;
+    }
     for (guint i = 0; i < from->len; i++) {
         guint c = mirror_card(self, mirror, g_array_index(from, guint, i));
         g_array_index(to, guint, i) = c;
         seen[c] = 1;
     }
+}
+
+/* The pile of the mirror: every card in play that lies nowhere else, in deck order. */
+static void fill_draw(MindenGame *self, MindenGame *mirror, guint8 *marks, guint n_cards,
+                      gboolean same_deck)
+{
+    if (same_deck) {
+        /* The game holds every card in play exactly once (its reader and its rules see to
+         * it), so those are the cards of its own pile, sorted: no other card needs a look. */
+        memset(marks, 0, n_cards);
+        for (guint i = 0; i < self->draw->len; i++)
+            marks[g_array_index(self->draw, guint, i)] = 1;
+        g_array_set_size(mirror->draw, self->draw->len);
+        guint *out = (guint *) (void *) mirror->draw->data;
+        guint k = 0;
+        for (guint i = 0; i < n_cards && k < self->draw->len; i++)
+            if (marks[i])
+                out[k++] = i;
+        return;
+    }
+    /* marks holds the cards seen open. */
+    g_array_set_size(mirror->draw, 0);
+    for (guint i = 0; i < n_cards; i++)
+        if (!marks[i] && _minden_game_card_in_play(mirror, i))
+            g_array_append_val(mirror->draw, i);
+    if (mirror->draw->len != self->draw->len)
+        g_critical("Minden mirror: %u cards lie nowhere on the table, but the pile has %u",
+                   mirror->draw->len, self->draw->len);
+}
+
+/* The salt of seat's computer player (lp_game_seat_salt), worked out once per game: two
+ * hashes that every decision would repeat otherwise. The game's key does not change after
+ * its start (an undo brings an empty memo along with the restored fields). */
+static guint64 seat_salt(MindenGame *self, guint seat)
+{
+    if (self->seat_salts == NULL)
+        self->seat_salts = g_new0(MindenSalt, self->n_seats);
+    MindenSalt *salt = &self->seat_salts[seat];
+    if (!salt->known) {
+        salt->value = lp_game_seat_salt(LP_GAME(self), seat);
+        salt->known = TRUE;
+    }
+    return salt->value;
 }
 
 void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
@@ -57,13 +105,17 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
             return;
         }
     }
+    gboolean same_deck = mirror->deck == self->deck;
     guint n_cards = minden_deck_get_n_cards(mirror->deck);
     /* On the stack for the real deck (about 300 cards). */
-    guint8 seen_stack[512];
-    g_autofree guint8 *seen_heap = n_cards > sizeof seen_stack ? g_new0(guint8, n_cards) : NULL;
-    guint8 *seen = seen_heap != NULL ? seen_heap : seen_stack;
-    if (seen_heap == NULL)
-        memset(seen, 0, n_cards);
+    guint8 marks_stack[512];
+    g_autofree guint8 *marks_heap = n_cards > sizeof marks_stack ? g_new0(guint8, n_cards)
+                                                                 : NULL;
+    guint8 *marks = marks_heap != NULL ? marks_heap : marks_stack;
+    if (marks_heap == NULL)
+        memset(marks, 0, n_cards);
+    /* Cards seen open: only needed to find the pile in another deck. */
+    guint8 *seen = same_deck ? NULL : marks;
 
     mirror->purple = self->purple;
     mirror->board_cities_out = self->board_cities_out;
@@ -88,7 +140,8 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         if (s->card >= 0) {
             guint c = mirror_card(self, mirror, (guint) s->card);
             m->card = (int) c;
-            seen[c] = 1;
+            if (seen != NULL)
+                seen[c] = 1;
         }
         /* minden_game_get_tip's rule for the viewer; the reader's stand-in otherwise. */
         gboolean tipped = s->tip.n_stones > 0;
@@ -102,19 +155,18 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         copy_cards(self, mirror, s->kept, m->kept, seen);
     }
 
-    g_array_set_size(mirror->history, self->history->len);
-    for (guint i = 0; i < self->history->len; i++) {
+    g_array_set_size(mirror->history, 0);
+    g_array_append_vals(mirror->history, self->history->data, self->history->len);
+    for (guint i = 0; !same_deck && i < self->history->len; i++) {
         MindenScoredTip *t = &g_array_index(mirror->history, MindenScoredTip, i);
-        *t = g_array_index(self->history, MindenScoredTip, i);
         t->card = mirror_card(self, mirror, t->card);
     }
 
-    /* The pile: every card in play that lies nowhere else, in deck order. */
-    g_array_set_size(mirror->draw, 0);
-    for (guint i = 0; i < n_cards; i++)
-        if (!seen[i] && _minden_game_card_in_play(mirror, i))
-            g_array_append_val(mirror->draw, i);
-    if (mirror->draw->len != self->draw->len)
-        g_critical("Minden mirror: %u cards lie nowhere on the table, but the pile has %u",
-                   mirror->draw->len, self->draw->len);
+    fill_draw(self, mirror, marks, n_cards, same_deck);
+
+    /* Not state: what the mirror's own lp_game_computer_salt would answer, known already. */
+    if (viewer >= 0) {
+        mirror->ai_salt = seat_salt(self, (guint) viewer);
+        mirror->ai_salt_known = TRUE;
+    }
 }

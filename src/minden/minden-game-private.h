@@ -9,6 +9,11 @@
 G_BEGIN_DECLS
 
 typedef struct {
+    guint64 value;
+    gboolean known;
+} MindenSalt;
+
+typedef struct {
     guint position;
     guint swaps_left;
     int card;        /* this round's card or -1 */
@@ -39,6 +44,12 @@ struct _MindenGame {
     GArray *history; /* MindenScoredTip, in the order of scoring */
     /* minden-ai.c: what each seat believes of each card, computed on first use. */
     struct _MindenAiCache *ai_cache;
+    /* Issue 35, memos that are not state: on a game, its seats' salts (lp_game_seat_salt)
+     * once worked out (minden-game-mirror.c); on a mirror, its own seat's salt
+     * (lp_game_computer_salt) when copy_view gave it. */
+    MindenSalt *seat_salts;
+    guint64 ai_salt;
+    gboolean ai_salt_known;
 };
 
 /* minden-ai.c: frees the cache of ai_cache. */

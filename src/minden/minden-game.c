@@ -869,6 +869,7 @@ static void minden_game_finalize(GObject *object)
     g_clear_pointer(&self->order, g_array_unref);
     g_clear_pointer(&self->history, g_array_unref);
     g_clear_pointer(&self->ai_cache, _minden_ai_cache_free);
+    g_clear_pointer(&self->seat_salts, g_free);
     G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
 }
 

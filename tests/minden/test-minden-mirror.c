@@ -99,6 +99,13 @@ static void check_mirrors(LpGame *game, Tally *tally)
             g_error("viewer %d at action %" G_GUINT64_FORMAT ": the mirrors differ in %s",
                     viewer, lp_game_get_n_actions(game), what);
         assert_same_internals(MINDEN_GAME(direct), MINDEN_GAME(from_json));
+        /* The salt copy_view hands over is the one the mirror's key gives. */
+        if (viewer >= 0) {
+            g_assert_true(MINDEN_GAME(direct)->ai_salt_known);
+            g_assert_cmpuint(MINDEN_GAME(direct)->ai_salt, ==,
+                             lp_game_computer_salt(from_json));
+            g_assert_cmpuint(MINDEN_GAME(direct)->ai_salt, ==, lp_game_computer_salt(direct));
+        }
         for (guint s = 0; s < n; s++)
             if (MINDEN_GAME(direct)->seats[s].tip.n_stones > 0 &&
                 !minden_tip_equal(&MINDEN_GAME(direct)->seats[s].tip,

@@ -49,21 +49,30 @@ static void copy_cards(MindenGame *self, MindenGame *mirror, GArray *from, GArra
 }
 
 /* The pile of the mirror: every card in play that lies nowhere else, in deck order. */
-static void fill_draw(MindenGame *self, MindenGame *mirror, guint8 *marks, guint n_cards,
-                      gboolean same_deck)
+static void fill_draw(MindenGame *self, MindenGame *mirror, const guint8 *marks,
+                      guint n_cards, gboolean same_deck)
 {
     if (same_deck) {
         /* The game holds every card in play exactly once (its reader and its rules see to
-         * it), so those are the cards of its own pile, sorted: no other card needs a look. */
-        memset(marks, 0, n_cards);
-        for (guint i = 0; i < self->draw->len; i++)
-            marks[g_array_index(self->draw, guint, i)] = 1;
-        g_array_set_size(mirror->draw, self->draw->len);
+         * it), so those are the cards of its own pile, sorted: no other card needs a look.
+         * A bit per card, read back a word at a time. */
+        guint n_words = (n_cards + 63) / 64;
+        guint64 bits_stack[8] = { 0 };
+        g_autofree guint64 *bits_heap = n_words > G_N_ELEMENTS(bits_stack)
+                                            ? g_new0(guint64, n_words)
+                                            : NULL;
+        guint64 *bits = bits_heap != NULL ? bits_heap : bits_stack;
+        const guint *draw = (const guint *) (const void *) self->draw->data;
+        guint len = self->draw->len;
+        for (guint i = 0; i < len; i++)
+            bits[draw[i] / 64] |= G_GUINT64_CONSTANT(1) << (draw[i] % 64);
+        g_array_set_size(mirror->draw, len);
         guint *out = (guint *) (void *) mirror->draw->data;
         guint k = 0;
-        for (guint i = 0; i < n_cards && k < self->draw->len; i++)
-            if (marks[i])
-                out[k++] = i;
+        for (guint w = 0; w < n_words; w++)
+            for (guint64 word = bits[w]; word != 0; word &= word - 1)
+                out[k++] = w * 64 + (guint) __builtin_ctzll(word);
+        g_assert(k == len);
         return;
     }
     /* marks holds the cards seen open. */
@@ -107,15 +116,8 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
     }
     gboolean same_deck = mirror->deck == self->deck;
     guint n_cards = minden_deck_get_n_cards(mirror->deck);
-    /* On the stack for the real deck (about 300 cards). */
-    guint8 marks_stack[512];
-    g_autofree guint8 *marks_heap = n_cards > sizeof marks_stack ? g_new0(guint8, n_cards)
-                                                                 : NULL;
-    guint8 *marks = marks_heap != NULL ? marks_heap : marks_stack;
-    if (marks_heap == NULL)
-        memset(marks, 0, n_cards);
     /* Cards seen open: only needed to find the pile in another deck. */
-    guint8 *seen = same_deck ? NULL : marks;
+    g_autofree guint8 *seen = same_deck ? NULL : g_new0(guint8, MAX(n_cards, 1));
 
     mirror->purple = self->purple;
     mirror->board_cities_out = self->board_cities_out;
@@ -162,7 +164,7 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         t->card = mirror_card(self, mirror, t->card);
     }
 
-    fill_draw(self, mirror, marks, n_cards, same_deck);
+    fill_draw(self, mirror, seen, n_cards, same_deck);
 
     /* Not state: what the mirror's own lp_game_computer_salt would answer, known already. */
     if (viewer >= 0) {

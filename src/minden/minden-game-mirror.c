@@ -48,31 +48,46 @@ static void copy_cards(MindenGame *self, MindenGame *mirror, GArray *from, GArra
     }
 }
 
+/* The game's draw pile in deck order, worked out once per round (a pile changes only when
+ * a round is revealed or a seat swaps). The game holds every card in play exactly once (its
+ * reader and its rules see to it), so these are the cards in play that lie nowhere open. */
+static GArray *sorted_draw(MindenGame *self, guint n_cards)
+{
+    if (self->draw_sorted != NULL && self->draw_sorted->len == self->draw->len)
+        return self->draw_sorted;
+    g_clear_pointer(&self->draw_sorted, g_array_unref);
+    /* A bit per card, read back a word at a time. */
+    guint n_words = (n_cards + 63) / 64;
+    guint64 bits_stack[8] = { 0 };
+    g_autofree guint64 *bits_heap = n_words > G_N_ELEMENTS(bits_stack)
+                                        ? g_new0(guint64, n_words)
+                                        : NULL;
+    guint64 *bits = bits_heap != NULL ? bits_heap : bits_stack;
+    const guint *draw = (const guint *) (const void *) self->draw->data;
+    guint len = self->draw->len;
+    for (guint i = 0; i < len; i++)
+        bits[draw[i] / 64] |= G_GUINT64_CONSTANT(1) << (draw[i] % 64);
+    GArray *sorted = g_array_sized_new(FALSE, FALSE, sizeof(guint), len);
+    g_array_set_size(sorted, len);
+    guint *out = (guint *) (void *) sorted->data;
+    guint k = 0;
+    for (guint w = 0; w < n_words; w++)
+        for (guint64 word = bits[w]; word != 0; word &= word - 1)
+            out[k++] = w * 64 + (guint) __builtin_ctzll(word);
+    g_assert(k == len);
+    self->draw_sorted = sorted;
+    return sorted;
+}
+
 /* The pile of the mirror: every card in play that lies nowhere else, in deck order. */
 static void fill_draw(MindenGame *self, MindenGame *mirror, const guint8 *marks,
                       guint n_cards, gboolean same_deck)
 {
     if (same_deck) {
-        /* The game holds every card in play exactly once (its reader and its rules see to
-         * it), so those are the cards of its own pile, sorted: no other card needs a look.
-         * A bit per card, read back a word at a time. */
-        guint n_words = (n_cards + 63) / 64;
-        guint64 bits_stack[8] = { 0 };
-        g_autofree guint64 *bits_heap = n_words > G_N_ELEMENTS(bits_stack)
-                                            ? g_new0(guint64, n_words)
-                                            : NULL;
-        guint64 *bits = bits_heap != NULL ? bits_heap : bits_stack;
-        const guint *draw = (const guint *) (const void *) self->draw->data;
-        guint len = self->draw->len;
-        for (guint i = 0; i < len; i++)
-            bits[draw[i] / 64] |= G_GUINT64_CONSTANT(1) << (draw[i] % 64);
-        g_array_set_size(mirror->draw, len);
-        guint *out = (guint *) (void *) mirror->draw->data;
-        guint k = 0;
-        for (guint w = 0; w < n_words; w++)
-            for (guint64 word = bits[w]; word != 0; word &= word - 1)
-                out[k++] = w * 64 + (guint) __builtin_ctzll(word);
-        g_assert(k == len);
+        GArray *sorted = sorted_draw(self, n_cards);
+        g_array_set_size(mirror->draw, sorted->len);
+        if (sorted->len > 0)
+            memcpy(mirror->draw->data, sorted->data, sorted->len * sizeof(guint));
         return;
     }
     /* marks holds the cards seen open. */

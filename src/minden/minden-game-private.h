@@ -48,6 +48,10 @@ struct _MindenGame {
      * once worked out (minden-game-mirror.c); on a mirror, its own seat's salt
      * (lp_game_computer_salt) when copy_view gave it. */
     MindenSalt *seat_salts;
+    /* On a game: its draw pile in deck order, as every mirror shows it, while the pile
+     * holds draw_sorted->len cards (only drawing changes the pile, which draw_top forgets
+     * it for). NULL until a mirror asks. */
+    GArray *draw_sorted;
     guint64 ai_salt;
     gboolean ai_salt_known;
 };
@@ -57,6 +61,10 @@ void _minden_ai_cache_free(struct _MindenAiCache *cache);
 
 /* minden-game.c */
 GArray *_minden_uint_array(void);
+/* Notifies "phase" after an undo (issue 33): connected once, on every game that is not a
+ * mirror (minden_game_new, the save's reader), as the first handler of its "undone".
+ * Mirrors are never taken back in place; they skip the connection (issue 35). */
+void _minden_game_watch_undo(MindenGame *self);
 /* Fresh seats for the game's players: start field, two swap tokens, no card, no tip. */
 void _minden_game_alloc_seats(MindenGame *self);
 const char *_minden_game_card_id(MindenGame *self, guint card);

@@ -580,6 +580,10 @@ gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
         return FALSE;
     g_autofree guint8 *seen = g_new0(guint8, MAX(minden_deck_get_n_cards(self->deck), 1));
 
+    /* A game read from a save may be taken back in place; a mirror never is (its undo asks
+     * the host), and its copy_view twin (issue 35) never comes here. */
+    if (!lp_game_is_mirror(game))
+        _minden_game_watch_undo(self);
     _minden_game_alloc_seats(self);
     return read_round(self, o, error) && read_piles(self, o, seen, error) &&
            read_order(self, o, error) && read_final_step(self, o, error) &&

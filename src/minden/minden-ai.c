@@ -46,14 +46,55 @@ static LpLevel seat_level(MindenGame *game, guint seat)
     return lp_player_is_human(p) ? LP_LEVEL_NORMAL : lp_player_get_level(p);
 }
 
+/* What a seat makes of a card depends only on its salt, the seat (its level) and the card:
+ * the belief, the cell it points at and the worth of each tip size. Each seat keeps the last
+ * cards it looked at during one decision (a mirror lives for one). */
+#define SEAT_VIEWS 8
+typedef struct {
+    MindenTip cell;
+    double values[MINDEN_MAX_STONES + 1];
+    double best;
+} CardView;
+
+typedef struct {
+    int card[SEAT_VIEWS]; /* -1: nothing kept */
+    CardView view[SEAT_VIEWS];
+    guint next;           /* the entry to replace next */
+} SeatView;
+
+struct _MindenAiCache {
+    guint64 salt;
+    guint n_seats;
+    SeatView *seats;
+};
+
+/* The mirror's cache, made on first use. A mirror's seat, key, deck and seats never change
+ * (it is built once and then only asked), so neither does what the cache was made for. */
+static struct _MindenAiCache *ai_cache(MindenGame *game)
+{
+    struct _MindenAiCache *cache = game->ai_cache;
+    if (G_LIKELY(cache != NULL))
+        return cache;
+    cache = g_new0(struct _MindenAiCache, 1);
+    cache->salt = game->ai_salt_known ? game->ai_salt : lp_game_computer_salt(LP_GAME(game));
+    cache->n_seats = game->n_seats;
+    cache->seats = g_new0(SeatView, cache->n_seats);
+    for (guint s = 0; s < cache->n_seats; s++)
+        for (guint i = 0; i < SEAT_VIEWS; i++)
+            cache->seats[s].card[i] = -1;
+    game->ai_cache = cache;
+    return cache;
+}
+
 void minden_ai_belief(MindenGame *game, guint seat, guint card, MindenBelief *out)
 {
     g_return_if_fail(is_own_mirror(game, seat));
     const MindenCard *c = minden_deck_get_card(minden_game_get_deck(game), card);
     LpLevel level = seat_level(game, seat);
     /* A private generator derived from the seat's lasting salt: the same card is known the
-     * same way while choosing and while tipping, after a restore and on any device. */
-    guint64 seed = splitmix64(lp_game_computer_salt(LP_GAME(game)) ^
+     * same way while choosing and while tipping, after a restore and on any device. The
+     * salt as the mirror's cache keeps it: a hash of the seat's key, worked out once. */
+    guint64 seed = splitmix64(ai_cache(game)->salt ^
                               splitmix64(seat * 7919ull + 1) ^
                               splitmix64(((guint64) card << 20) + 17));
     /* On the stack: this is the simulator's innermost loop. */
@@ -138,29 +179,6 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
     }
 }
 
-/* What a seat makes of a card depends only on its salt, the seat (its level) and the card:
- * the belief, the cell it points at and the worth of each tip size. Each seat keeps the last
- * cards it looked at during one decision (a mirror lives for one). */
-#define SEAT_VIEWS 8
-typedef struct {
-    MindenTip cell;
-    double values[MINDEN_MAX_STONES + 1];
-    double best;
-} CardView;
-
-typedef struct {
-    int card[SEAT_VIEWS]; /* -1: nothing kept */
-    CardView view[SEAT_VIEWS];
-    guint next;           /* the entry to replace next */
-} SeatView;
-
-struct _MindenAiCache {
-    guint64 salt;
-    MindenDeck *deck; /* not a reference: the game holds its deck */
-    guint n_seats;
-    SeatView *seats;
-};
-
 void _minden_ai_cache_free(struct _MindenAiCache *cache)
 {
     g_free(cache->seats);
@@ -179,23 +197,7 @@ static void card_view_compute(MindenGame *game, guint seat, guint card, CardView
 
 static const CardView *card_view(MindenGame *game, guint seat, guint card)
 {
-    struct _MindenAiCache *cache = game->ai_cache;
-    guint64 salt = lp_game_computer_salt(LP_GAME(game));
-    if (cache != NULL && (cache->salt != salt || cache->deck != game->deck ||
-                          cache->n_seats != game->n_seats))
-        g_clear_pointer(&game->ai_cache, _minden_ai_cache_free);
-    if (game->ai_cache == NULL) {
-        cache = g_new0(struct _MindenAiCache, 1);
-        cache->salt = salt;
-        cache->deck = game->deck;
-        cache->n_seats = game->n_seats;
-        cache->seats = g_new0(SeatView, cache->n_seats);
-        for (guint s = 0; s < cache->n_seats; s++)
-            for (guint i = 0; i < SEAT_VIEWS; i++)
-                cache->seats[s].card[i] = -1;
-        game->ai_cache = cache;
-    }
-    cache = game->ai_cache;
+    struct _MindenAiCache *cache = ai_cache(game);
     g_return_val_if_fail(seat < cache->n_seats, NULL);
     SeatView *sv = &cache->seats[seat];
     for (guint i = 0; i < SEAT_VIEWS; i++)

@@ -9,6 +9,11 @@
 G_BEGIN_DECLS
 
 typedef struct {
+    guint64 value;
+    gboolean known;
+} MindenSalt;
+
+typedef struct {
     guint position;
     guint swaps_left;
     int card;        /* this round's card or -1 */
@@ -39,6 +44,16 @@ struct _MindenGame {
     GArray *history; /* MindenScoredTip, in the order of scoring */
     /* minden-ai.c: what each seat believes of each card, computed on first use. */
     struct _MindenAiCache *ai_cache;
+    /* Issue 35, memos that are not state: on a game, its seats' salts (lp_game_seat_salt)
+     * once worked out (minden-game-mirror.c); on a mirror, its own seat's salt
+     * (lp_game_computer_salt) when copy_view gave it. */
+    MindenSalt *seat_salts;
+    /* On a game: its draw pile in deck order, as every mirror shows it, while the pile
+     * holds draw_sorted->len cards (only drawing changes the pile, which draw_top forgets
+     * it for). NULL until a mirror asks. */
+    GArray *draw_sorted;
+    guint64 ai_salt;
+    gboolean ai_salt_known;
 };
 
 /* minden-ai.c: frees the cache of ai_cache. */
@@ -46,6 +61,10 @@ void _minden_ai_cache_free(struct _MindenAiCache *cache);
 
 /* minden-game.c */
 GArray *_minden_uint_array(void);
+/* Notifies "phase" after an undo (issue 33): connected once, on every game that is not a
+ * mirror (minden_game_new, the save's reader), as the first handler of its "undone".
+ * Mirrors are never taken back in place; they skip the connection (issue 35). */
+void _minden_game_watch_undo(MindenGame *self);
 /* Fresh seats for the game's players: start field, two swap tokens, no card, no tip. */
 void _minden_game_alloc_seats(MindenGame *self);
 const char *_minden_game_card_id(MindenGame *self, guint card);
@@ -85,6 +104,11 @@ gboolean _minden_game_request_tip(MindenGame *self, guint seat, const MindenTip 
                                   GError **error);
 /* minden_game_advance on a mirror: the host's game takes its own steps. */
 gboolean _minden_game_refuse_step(GError **error);
+
+/* minden-game-mirror.c: LpGameClass.copy_view (issue 35): fills mirror, a new mirror of
+ * viewer built by the core, with exactly the state _minden_game_load_view gives it from
+ * _minden_game_view_state(game, viewer). */
+void _minden_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
 
 /* minden-game-record.c: LpGameClass.record (issue 15). */
 JsonNode *_minden_game_record(LpGame *game);

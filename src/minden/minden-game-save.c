@@ -21,12 +21,22 @@ JsonNode *_minden_game_ids_node(MindenGame *self, GArray *cards)
     return n;
 }
 
+/* The stones as minden_tip_to_strv spells them, without building the vector: every
+ * computer decision sends a tip (issue 35). */
 JsonArray *_minden_tip_to_json(const MindenTip *tip)
 {
-    JsonArray *a = json_array_new();
-    g_auto(GStrv) stones = minden_tip_to_strv(tip);
-    for (guint k = 0; stones[k]; k++)
-        json_array_add_string_element(a, stones[k]);
+    JsonArray *a = json_array_sized_new(MAX(tip->n_stones, 0));
+    if (tip->n_stones >= 1)
+        json_array_add_string_element(a, minden_east_west_code(tip->east_west));
+    if (tip->n_stones >= 2)
+        json_array_add_string_element(a, minden_band_code(tip->band));
+    if (tip->n_stones >= 3) {
+        char sector[8];
+        g_snprintf(sector, sizeof sector, "%d", tip->sector);
+        json_array_add_string_element(a, sector);
+    }
+    if (tip->n_stones >= 4)
+        json_array_add_string_element(a, minden_section_code(tip->section));
     return a;
 }
 
@@ -580,6 +590,10 @@ gboolean _minden_game_load_state(LpGame *game, JsonNode *state, GError **error)
         return FALSE;
     g_autofree guint8 *seen = g_new0(guint8, MAX(minden_deck_get_n_cards(self->deck), 1));
 
+    /* A game read from a save may be taken back in place; a mirror never is (its undo asks
+     * the host), and its copy_view twin (issue 35) never comes here. */
+    if (!lp_game_is_mirror(game))
+        _minden_game_watch_undo(self);
     _minden_game_alloc_seats(self);
     return read_round(self, o, error) && read_piles(self, o, seen, error) &&
            read_order(self, o, error) && read_final_step(self, o, error) &&

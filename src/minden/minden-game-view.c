@@ -345,11 +345,14 @@ static gboolean malformed(GError **error, GError *local)
 /* Every member of the action is one the type knows. */
 static gboolean only_members(JsonObject *a, const char *const *known, GError **error)
 {
-    g_autoptr(GList) members = json_object_get_members(a);
-    for (GList *l = members; l != NULL; l = l->next) {
-        if (!g_strv_contains(known, l->data)) {
+    /* In the object's order, as json_object_get_members gave them, without the list. */
+    JsonObjectIter iter;
+    const char *member;
+    json_object_iter_init_ordered(&iter, a);
+    while (json_object_iter_next_ordered(&iter, &member, NULL)) {
+        if (!g_strv_contains(known, member)) {
             g_set_error(error, LP_GAME_ERROR, LP_GAME_ERROR_ILLEGAL_MOVE,
-                        _("A move has no member “%s”"), (const char *) l->data);
+                        _("A move has no member “%s”"), member);
             return FALSE;
         }
     }

@@ -335,6 +335,7 @@ static guint draw_top(MindenGame *self)
 {
     guint card = g_array_index(self->draw, guint, self->draw->len - 1);
     g_array_set_size(self->draw, self->draw->len - 1);
+    g_clear_pointer(&self->draw_sorted, g_array_unref);
     return card;
 }
 
@@ -721,6 +722,7 @@ MindenGame *minden_game_new(GPtrArray *players, LpRng *rng, MindenDeck *deck, gb
     }
     g_autoptr(MindenGame) self = g_object_new(MINDEN_TYPE_GAME, "players", players, "rng", rng,
                                               NULL);
+    _minden_game_watch_undo(self);
     self->deck = g_object_ref(deck);
     self->purple = purple;
     _minden_game_alloc_seats(self);
@@ -869,6 +871,8 @@ static void minden_game_finalize(GObject *object)
     g_clear_pointer(&self->order, g_array_unref);
     g_clear_pointer(&self->history, g_array_unref);
     g_clear_pointer(&self->ai_cache, _minden_ai_cache_free);
+    g_clear_pointer(&self->seat_salts, g_free);
+    g_clear_pointer(&self->draw_sorted, g_array_unref);
     G_OBJECT_CLASS(minden_game_parent_class)->finalize(object);
 }
 
@@ -913,6 +917,7 @@ static void minden_game_class_init(MindenGameClass *klass)
     game_class->places = _minden_game_where_places;
     game_class->view_state = _minden_game_view_state;
     game_class->load_view = _minden_game_load_view;
+    game_class->copy_view = _minden_game_copy_view;
     game_class->apply_action = _minden_game_apply_action;
     game_class->get_computer_seat = _minden_game_get_computer_seat;
 
@@ -996,10 +1001,14 @@ static void on_undone(MindenGame *self, guint seat, gpointer data)
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PHASE]);
 }
 
-static void minden_game_init(MindenGame *self)
+void _minden_game_watch_undo(MindenGame *self)
 {
     /* A handler of the instance, not a field: the in-place restore leaves it alone. */
     g_signal_connect(self, "undone", G_CALLBACK(on_undone), NULL);
+}
+
+static void minden_game_init(MindenGame *self)
+{
     self->draw = _minden_uint_array();
     self->offer = _minden_uint_array();
     self->discard = _minden_uint_array();

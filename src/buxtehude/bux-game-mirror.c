@@ -13,7 +13,11 @@
  * - the deal's salts: 0;
  * - the challenge phase's waiting call of a computer: none (-1), like "challenger" that the
  *   view shows only in the neighbour phase.
- * test-bux-mirror.c holds the two ways equal after every step of many whole games. */
+ * A computer seat's mirror is kept and refilled at each of its decisions
+ * (lp_game_computer_mirror): whatever the view leaves to a new object's defaults
+ * (bux_game_init) is set back to them.
+ * test-bux-mirror.c holds the two ways equal after every step of many whole games, for new
+ * mirrors and for the kept ones. */
 #include "config.h"
 
 #include <string.h>
@@ -73,9 +77,11 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
     BuxGame *self = BUX_GAME(game);
     BuxGame *mirror = BUX_GAME(mirror_game);
     guint n = self->n_seats;
-    g_return_if_fail(mirror->n_seats == n && mirror->deck == NULL);
+    g_return_if_fail(mirror->n_seats == n);
 
-    mirror->deck = view_deck(self->deck);
+    /* A kept mirror has its deck already: the game's deck does not change. */
+    if (mirror->deck == NULL)
+        mirror->deck = view_deck(self->deck);
     mirror->easy = self->easy;
     mirror->phase = self->phase;
     mirror->turn = self->turn;
@@ -109,13 +115,11 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
     }
 
     /* What the phase leaves open (bux-game-save.c, read_open_decisions). */
-    if (self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR) {
-        mirror->placed_arm = self->placed_arm;
-        mirror->placed_index = self->placed_index;
-    }
-    if (self->phase == BUX_PHASE_CHALLENGE)
-        for (guint s = 0; s < n; s++)
-            mirror->decided[s] = self->decided[s];
+    gboolean placed = self->phase == BUX_PHASE_CHALLENGE || self->phase == BUX_PHASE_NEIGHBOUR;
+    mirror->placed_arm = placed ? self->placed_arm : 0;
+    mirror->placed_index = placed ? self->placed_index : 0;
+    for (guint s = 0; s < BUX_MAX_SEATS; s++)
+        mirror->decided[s] = self->phase == BUX_PHASE_CHALLENGE && s < n && self->decided[s];
     mirror->challenger = self->phase == BUX_PHASE_NEIGHBOUR ? self->challenger : -1;
     for (guint s = 0; s < BUX_MAX_SEATS; s++)
         mirror->estimates[s] = -1;
@@ -149,7 +153,12 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         mirror->last_challenge = self->last_challenge;
         mirror->has_last_challenge = TRUE;
         mirror->pair_revealed = self->pair_revealed;
+    } else {
+        memset(&mirror->last_challenge, 0, sizeof mirror->last_challenge);
+        mirror->has_last_challenge = FALSE;
+        mirror->pair_revealed = FALSE;
     }
+    g_clear_pointer(&mirror->last_scoring, _bux_scoring_free);
     if (self->last_scoring != NULL)
         mirror->last_scoring = copy_scoring(self->last_scoring);
 

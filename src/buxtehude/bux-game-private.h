@@ -118,6 +118,8 @@ gboolean bux_game_load_view(LpGame *game, JsonNode *state, GError **error);
 gboolean bux_game_apply_action(LpGame *game, guint seat, JsonNode *action, GError **error);
 /* LpGameClass.copy_view (bux-game-mirror.c, issue 35): fills mirror, a new mirror of viewer,
  * straight from game's state, exactly as bux_game_load_view(bux_game_view_state(viewer)). */
+/* bux-game.c: frees a scoring (NULL is fine). */
+void _bux_scoring_free(BuxScoring *s);
 void bux_game_copy_view(LpGame *game, LpGame *mirror, int viewer);
 /* A checksum of the deck's card data, and the deck this process holds with that checksum
  * (the program's own or one made for a test), for views and for saves of games on a deck

@@ -51,7 +51,7 @@ static gboolean seat_is_human(BuxGame *self, guint seat)
     return lp_player_is_human(lp_game_get_player(LP_GAME(self), seat));
 }
 
-static void scoring_free(BuxScoring *s)
+void _bux_scoring_free(BuxScoring *s)
 {
     if (s == NULL)
         return;
@@ -292,7 +292,7 @@ static void run_scoring(BuxGame *self)
         if (sc->estimates[s] == sc->count)
             self->figures[s].hits++;
     }
-    scoring_free(self->last_scoring);
+    _bux_scoring_free(self->last_scoring);
     self->last_scoring = sc;
     bux_game_where_note_cross(self);
 
@@ -1076,7 +1076,7 @@ static void bux_game_finalize(GObject *object)
         g_clear_pointer(&self->bonus[s], g_array_unref);
     for (guint a = 0; a < BUX_N_ARMS; a++)
         g_clear_pointer(&self->arms[a], g_array_unref);
-    g_clear_pointer(&self->last_scoring, scoring_free);
+    g_clear_pointer(&self->last_scoring, _bux_scoring_free);
     g_clear_pointer(&self->crosses, g_ptr_array_unref);
     g_clear_pointer(&self->challenged, g_array_unref);
     for (guint s = 0; s < BUX_MAX_SEATS; s++)

@@ -25,6 +25,8 @@ typedef struct {
                            * NULL until asked for (ai_secret()) */
     LpRng *ai_origin;     /* the generator before the deal, until ai_secret is made */
     GPtrArray *seat_keys; /* each seat's key (seat_key()), made on first use */
+    GPtrArray *computer_mirrors; /* per seat, the mirror its computer decides on, or NULL */
+    JsonNode *requested;  /* a computer's mirror's: the action it asked for */
     GArray *remote;       /* gboolean per seat, NULL when none is remote */
     gboolean mirror;
     int viewer;           /* a mirror's viewer */
@@ -82,6 +84,7 @@ static guint signals[N_SIGNALS];
 static void lp_game_dispose(GObject *object)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(LP_GAME(object));
+    g_clear_pointer(&priv->computer_mirrors, g_ptr_array_unref);
     g_clear_pointer(&priv->players, g_ptr_array_unref);
     g_clear_object(&priv->rng);
     G_OBJECT_CLASS(lp_game_parent_class)->dispose(object);
@@ -94,6 +97,7 @@ static void lp_game_finalize(GObject *object)
     g_clear_pointer(&priv->ai_secret, g_free);
     g_clear_object(&priv->ai_origin);
     g_clear_pointer(&priv->seat_keys, g_ptr_array_unref);
+    g_clear_pointer(&priv->requested, json_node_unref);
     g_clear_pointer(&priv->ai_key, g_free);
     g_clear_pointer(&priv->remote, g_array_unref);
     g_clear_pointer(&priv->pending_before, json_node_unref);
@@ -1110,6 +1114,67 @@ LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error)
     return g_steal_pointer(&self);
 }
 
+/* A seat that never decided has no kept mirror. */
+static void unref_kept_mirror(gpointer mirror)
+{
+    if (mirror != NULL)
+        g_object_unref(mirror);
+}
+
+static void on_computer_mirror_request(LpGame *mirror, JsonNode *action, gpointer data)
+{
+    LpGamePrivate *mp = lp_game_get_instance_private(mirror);
+    if (mp->requested == NULL)
+        mp->requested = json_node_ref(action);
+}
+
+/* Fills mirror (NULL: a new one) with viewer's view of self through the class's copy_view:
+ * what lp_game_view writes and lp_game_mirror_new reads back, member by member. The players
+ * are the host's own objects: nothing changes a player during a game. */
+static LpGame *refresh_mirror(LpGame *self, LpGame *mirror, int viewer)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    const char *key = viewer >= 0 ? seat_key(self, (guint)viewer) : NULL;
+    if (mirror == NULL) {
+        g_autoptr(LpRng) rng = lp_rng_new(0);
+        mirror = g_object_new(G_OBJECT_TYPE(self), "players", priv->players, "rng", rng, NULL);
+        LpGamePrivate *mp = lp_game_get_instance_private(mirror);
+        mp->mirror = TRUE;
+        mp->viewer = viewer;
+        mp->ai_key = g_strdup(key);
+    }
+    LpGamePrivate *mp = lp_game_get_instance_private(mirror);
+    lp_rng_reseed(mp->rng, key != NULL ? decision_seed(key, priv->n_actions) : 0);
+    mp->n_actions = priv->n_actions;
+    mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
+    mp->undone_seat = priv->undone_seat;
+    mp->undone_what = priv->undone_seat >= 0 ? undo_what_intern(priv->undone_what) : NULL;
+    LP_GAME_GET_CLASS(self)->copy_view(self, mirror, viewer);
+    return mirror;
+}
+
+LpGame *lp_game_computer_mirror(LpGame *self, guint seat)
+{
+    g_return_val_if_fail(LP_IS_GAME(self) && !lp_game_is_mirror(self), NULL);
+    g_return_val_if_fail(seat < lp_game_get_n_players(self), NULL);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (LP_GAME_GET_CLASS(self)->copy_view == NULL || !lp_game_supports_views(self))
+        return NULL;
+    if (priv->computer_mirrors == NULL) {
+        priv->computer_mirrors = g_ptr_array_new_with_free_func(unref_kept_mirror);
+        g_ptr_array_set_size(priv->computer_mirrors, (int)priv->players->len);
+    }
+    LpGame *mirror = priv->computer_mirrors->pdata[seat];
+    gboolean fresh = mirror == NULL;
+    mirror = refresh_mirror(self, mirror, (int)seat);
+    if (fresh) {
+        priv->computer_mirrors->pdata[seat] = mirror;
+        g_signal_connect(mirror, "action-requested", G_CALLBACK(on_computer_mirror_request),
+                         NULL);
+    }
+    return mirror;
+}
+
 LpGame *lp_game_mirror_of(LpGame *self, int viewer)
 {
     g_return_val_if_fail(LP_IS_GAME(self) && !lp_game_is_mirror(self), NULL);
@@ -1127,23 +1192,7 @@ LpGame *lp_game_mirror_of(LpGame *self, int viewer)
                        error->message);
         return mirror;
     }
-    /* What lp_game_view writes and lp_game_mirror_new reads back, member by member. The
-     * players are the host's own objects: nothing changes a player during a game. */
-    LpGamePrivate *priv = lp_game_get_instance_private(self);
-    const char *key = viewer >= 0 ? seat_key(self, (guint)viewer) : NULL;
-    g_autoptr(LpRng) rng = lp_rng_new(key != NULL ? decision_seed(key, priv->n_actions) : 0);
-    LpGame *mirror =
-        g_object_new(G_OBJECT_TYPE(self), "players", priv->players, "rng", rng, NULL);
-    LpGamePrivate *mp = lp_game_get_instance_private(mirror);
-    mp->mirror = TRUE;
-    mp->viewer = viewer;
-    mp->n_actions = priv->n_actions;
-    mp->ai_key = g_strdup(key);
-    mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
-    mp->undone_seat = priv->undone_seat;
-    mp->undone_what = priv->undone_seat >= 0 ? undo_what_intern(priv->undone_what) : NULL;
-    klass->copy_view(self, mirror, viewer);
-    return mirror;
+    return refresh_mirror(self, NULL, viewer);
 }
 
 static char *node_text(JsonNode *node)
@@ -1342,6 +1391,15 @@ JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc m
     if (lp_game_is_mirror(self)) {
         g_return_val_if_fail(lp_game_get_viewer(self) == (int)seat, NULL);
         mirror = g_object_ref(self);
+    } else if (LP_GAME_GET_CLASS(self)->copy_view != NULL) {
+        /* The seat's kept mirror, refilled: no object made or freed at each decision. */
+        LpGame *kept = lp_game_computer_mirror(self, seat);
+        if (kept == NULL)
+            return NULL;
+        LpGamePrivate *kp = lp_game_get_instance_private(kept);
+        g_clear_pointer(&kp->requested, json_node_unref);
+        move(kept);
+        return g_steal_pointer(&kp->requested);
     } else {
         mirror = lp_game_mirror_of(self, (int)seat);
         if (mirror == NULL)

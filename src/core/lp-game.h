@@ -80,11 +80,14 @@ struct _LpGameClass {
     /* The computer seat whose decision the game awaits now, or -1 (a person's turn, the
      * game's own step, or over). NULL: the current seat when it is a computer. */
     int (*get_computer_seat)(LpGame *self);
-    /* Optional (issue 35): fill mirror, a new mirror of viewer built by the core (players,
+    /* Optional (issue 35): fill mirror, a mirror of viewer built by the core (players,
      * viewer, actions, key and undo as lp_game_mirror_new sets them), straight from self's
      * state: exactly the state load_view(view_state(viewer)) gives it, without building and
-     * reading the JSON. A computer player decides at every step on such a mirror; each
-     * game's view test holds the two paths equal over whole games. NULL: the JSON path. */
+     * reading the JSON. mirror is new, or one this function filled before for the same
+     * viewer of the same game (lp_game_computer_mirror keeps one per seat): every part of
+     * its state is then replaced, nothing of the last fill may stay. A computer player
+     * decides at every step on such a mirror; each game's view test holds the two paths
+     * equal over whole games. NULL: the JSON path. */
     void (*copy_view)(LpGame *self, LpGame *mirror, int viewer);
 
     gpointer padding[1];
@@ -172,6 +175,10 @@ LpGame *lp_game_mirror_new(GType type, JsonNode *view, GError **error);
  * built straight from the state where the class has copy_view, else through lp_game_view
  * and lp_game_mirror_new. The same state either way (issue 35). */
 LpGame *lp_game_mirror_of(LpGame *self, int viewer);
+/* The mirror of seat's view that the seat's computer player decides on (borrowed): kept with
+ * the game and refilled in place through copy_view at each call, the same state as a new
+ * lp_game_mirror_of(self, seat). NULL for a class without copy_view. */
+LpGame *lp_game_computer_mirror(LpGame *self, guint seat);
 /* Whether two mirrors hold the same view: the core's members and the class's save state;
  * for the view tests. When they differ, *what says where. */
 gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what);

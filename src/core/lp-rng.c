@@ -37,6 +37,12 @@ LpRng *lp_rng_new(guint64 seed)
     return self;
 }
 
+void lp_rng_reseed(LpRng *self, guint64 seed)
+{
+    g_return_if_fail(LP_IS_RNG(self));
+    lp_rng_state_init(&self->state, seed);
+}
+
 LpRng *lp_rng_copy(LpRng *self)
 {
     g_return_val_if_fail(LP_IS_RNG(self), NULL);

@@ -12,6 +12,8 @@ G_DECLARE_FINAL_TYPE(LpRng, lp_rng, LP, RNG, GObject)
 
 LpRng *lp_rng_new(guint64 seed);
 LpRng *lp_rng_copy(LpRng *self);
+/* The generator as lp_rng_new(seed) makes it, without a new object. */
+void lp_rng_reseed(LpRng *self, guint64 seed);
 guint64 lp_rng_next_u64(LpRng *self);
 guint32 lp_rng_next_u32(LpRng *self);
 /* Uniform integer in [begin, end); end must be greater than begin. */

@@ -59,6 +59,16 @@ static void check_step(LpGame *game, Seen *seen)
                     "from the view's in %s\ngame: %s", v, lp_game_get_n_actions(game), what,
                     text);
         }
+        /* The seat's kept mirror, refilled at every step (lp_game_computer_mirror): nothing
+         * of an earlier fill may stay. */
+        if (v >= 0) {
+            LpGame *kept = lp_game_computer_mirror(game, (guint)v);
+            g_autofree char *kept_what = NULL;
+            if (!lp_game_mirrors_equal(kept, read, &kept_what))
+                g_error("viewer %d after %" G_GUINT64_FORMAT " actions: the kept mirror "
+                        "differs from the view's in %s", v, lp_game_get_n_actions(game),
+                        kept_what);
+        }
         seen->checks++;
         if (v >= 0 && v == computer) {
             /* Each mirror's decision stream starts alike: the same move from both. */

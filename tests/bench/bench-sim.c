@@ -45,7 +45,8 @@ static double thread_cpu_s(void)
 
 /* Plays games of one cell from game number first on, `n_games` of them or, with n_games 0,
  * for about `seconds` of CPU time (at least 3); with extra_mirrors, builds each computer's
- * mirror once more before its decision, untimed apart (no clock is read inside a game).
+ * mirror once more before its decision (lp_game_computer_mirror; no clock is read inside a
+ * game).
  * Returns the number of games played and their CPU seconds in *spent. */
 static guint play_games(const LpGameRules *rules, GPtrArray *players, double seconds,
                         guint n_games, gboolean extra_mirrors, double *spent, gboolean *ok)
@@ -64,10 +65,9 @@ static guint play_games(const LpGameRules *rules, GPtrArray *players, double sec
         }
         while (!lp_game_is_over(game)) {
             int seat = extra_mirrors ? lp_game_get_computer_seat(game) : -1;
-            if (seat >= 0 && lp_game_supports_views(game)) {
-                LpGame *mirror = lp_game_mirror_of(game, seat);
-                g_clear_object(&mirror);
-            }
+            /* The seat's kept mirror refilled once more, as its decision refills it. */
+            if (seat >= 0 && lp_game_supports_views(game))
+                lp_game_computer_mirror(game, (guint)seat);
             if (!lp_game_computer_step(game, rules->computer_move))
                 break;
         }

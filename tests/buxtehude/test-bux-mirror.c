@@ -160,6 +160,11 @@ static void check_moment(BuxGame *game, Seen *seen)
         g_autoptr(LpGame) json = mirror_through_json(game, viewer);
         g_assert_nonnull(direct);
         assert_mirrors_agree(direct, json, viewer);
+        /* The seat's kept mirror, refilled at every moment (lp_game_computer_mirror): nothing
+         * of an earlier fill may stay. */
+        if (viewer >= 0)
+            assert_mirrors_agree(lp_game_computer_mirror(LP_GAME(game), (guint)viewer), json,
+                                 viewer);
     }
     seen->moments++;
     seen->phases[bux_game_get_phase(game)]++;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lp-json.h"
+#include "lp-sha256.h"
 
 typedef struct {
     GPtrArray *players;
@@ -25,6 +26,7 @@ typedef struct {
                            * NULL until asked for (ai_secret()) */
     LpRng *ai_origin;     /* the generator before the deal, until ai_secret is made */
     GPtrArray *seat_keys; /* each seat's key (seat_key()), made on first use */
+    LpSha256 *seed_prefixes; /* per seat: its key and " action " hashed, or length 0 */
     GPtrArray *computer_mirrors; /* per seat, the mirror its computer decides on, or NULL */
     JsonNode *requested;  /* a computer's mirror's: the action it asked for */
     GArray *remote;       /* gboolean per seat, NULL when none is remote */
@@ -97,6 +99,7 @@ static void lp_game_finalize(GObject *object)
     g_clear_pointer(&priv->ai_secret, g_free);
     g_clear_object(&priv->ai_origin);
     g_clear_pointer(&priv->seat_keys, g_ptr_array_unref);
+    g_clear_pointer(&priv->seed_prefixes, g_free);
     g_clear_pointer(&priv->requested, json_node_unref);
     g_clear_pointer(&priv->ai_key, g_free);
     g_clear_pointer(&priv->remote, g_array_unref);
@@ -905,6 +908,7 @@ LpGame *lp_game_restore(GType type, JsonNode *root, GError **error)
         priv->ai_secret = g_strdup(ai);
         g_clear_object(&priv->ai_origin);
         g_clear_pointer(&priv->seat_keys, g_ptr_array_unref);
+        g_clear_pointer(&priv->seed_prefixes, g_free);
     }
     priv->n_actions = (guint64)n_actions;
     g_clear_pointer(&priv->last_played, g_date_time_unref);
@@ -982,20 +986,50 @@ static const char *seat_key(LpGame *self, guint seat)
     return priv->seat_keys->pdata[seat];
 }
 
-/* The seed of a decision's stream: the seat's key and the number of actions so far. */
-static guint64 decision_seed(const char *key, guint64 n_actions)
+/* The first 8 bytes of a digest, big-endian. */
+static guint64 digest_seed(const guint8 digest[32])
 {
-    g_autofree char *text =
-        g_strdup_printf("%s action %" G_GUINT64_FORMAT, key, n_actions);
-    g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
-    g_checksum_update(sum, (const guchar *)text, -1);
-    guint8 digest[32];
-    gsize len = sizeof digest;
-    g_checksum_get_digest(sum, digest, &len);
     guint64 seed = 0;
     for (int i = 0; i < 8; i++)
         seed = (seed << 8) | digest[i];
     return seed;
+}
+
+/* The seed of a decision's stream: the first 8 bytes of the SHA-256 of "KEY action N", for
+ * the seat's key and the number of actions so far. */
+static guint64 decision_seed(const char *key, guint64 n_actions)
+{
+    g_autofree char *text =
+        g_strdup_printf("%s action %" G_GUINT64_FORMAT, key, n_actions);
+    LpSha256 sum;
+    guint8 digest[32];
+    lp_sha256_init(&sum);
+    lp_sha256_update(&sum, text, strlen(text));
+    lp_sha256_finish(&sum, digest);
+    return digest_seed(digest);
+}
+
+/* decision_seed of seat's key on the host, at every decision of its computer: the key and
+ * " action " are hashed once per game, and each decision hashes only on from there. */
+static guint64 seat_decision_seed(LpGame *self, guint seat, guint64 n_actions)
+{
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (priv->seed_prefixes == NULL)
+        priv->seed_prefixes = g_new0(LpSha256, priv->players->len);
+    LpSha256 sum = priv->seed_prefixes[seat];
+    if (sum.length == 0) {
+        const char *key = seat_key(self, seat);
+        lp_sha256_init(&sum);
+        lp_sha256_update(&sum, key, strlen(key));
+        lp_sha256_update(&sum, " action ", strlen(" action "));
+        priv->seed_prefixes[seat] = sum;
+    }
+    char number[24];
+    int len = g_snprintf(number, sizeof number, "%" G_GUINT64_FORMAT, n_actions);
+    guint8 digest[32];
+    lp_sha256_update(&sum, number, (gsize)len);
+    lp_sha256_finish(&sum, digest);
+    return digest_seed(digest);
 }
 
 JsonNode *lp_game_view(LpGame *self, int viewer)
@@ -1144,7 +1178,8 @@ static LpGame *refresh_mirror(LpGame *self, LpGame *mirror, int viewer)
         mp->ai_key = g_strdup(key);
     }
     LpGamePrivate *mp = lp_game_get_instance_private(mirror);
-    lp_rng_reseed(mp->rng, key != NULL ? decision_seed(key, priv->n_actions) : 0);
+    lp_rng_reseed(mp->rng,
+                  key != NULL ? seat_decision_seed(self, (guint)viewer, priv->n_actions) : 0);
     mp->n_actions = priv->n_actions;
     mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
     mp->undone_seat = priv->undone_seat;

@@ -147,7 +147,9 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
     mirror->final_step = self->final_step;
     mirror->ai_seed = 0;
 
-    _minden_game_alloc_seats(mirror);
+    /* A seat's kept mirror keeps its seats and their arrays; every member is set below. */
+    if (mirror->seats == NULL || mirror->n_seats != self->n_seats)
+        _minden_game_alloc_seats(mirror);
     for (guint i = 0; i < self->n_seats; i++) {
         const MindenSeat *s = &self->seats[i];
         MindenSeat *m = &mirror->seats[i];
@@ -168,6 +170,8 @@ void _minden_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
             m->tip = s->tip;
         else if (tipped)
             m->tip = (MindenTip) { 1, MINDEN_WEST, -1, -1, -1 };
+        else
+            m->tip = (MindenTip) MINDEN_TIP_INIT;
         m->scored = s->scored;
         copy_cards(self, mirror, s->kept, m->kept, seen);
     }

@@ -28,7 +28,8 @@ typedef struct {
     GPtrArray *seat_keys; /* each seat's key (seat_key()), made on first use */
     LpSha256 *seed_prefixes; /* per seat: its key and " action " hashed, or length 0 */
     GPtrArray *computer_mirrors; /* per seat, the mirror its computer decides on, or NULL */
-    JsonNode *requested;  /* a computer's mirror's: the action it asked for */
+    gboolean kept;        /* a seat's kept mirror (lp_game_computer_mirror) */
+    JsonNode *requested;  /* a kept mirror's: the action its computer asked for */
     GArray *remote;       /* gboolean per seat, NULL when none is remote */
     gboolean mirror;
     int viewer;           /* a mirror's viewer */
@@ -1155,13 +1156,6 @@ static void unref_kept_mirror(gpointer mirror)
         g_object_unref(mirror);
 }
 
-static void on_computer_mirror_request(LpGame *mirror, JsonNode *action, gpointer data)
-{
-    LpGamePrivate *mp = lp_game_get_instance_private(mirror);
-    if (mp->requested == NULL)
-        mp->requested = json_node_ref(action);
-}
-
 /* Fills mirror (NULL: a new one) with viewer's view of self through the class's copy_view:
  * what lp_game_view writes and lp_game_mirror_new reads back, member by member. The players
  * are the host's own objects: nothing changes a player during a game. */
@@ -1204,8 +1198,8 @@ LpGame *lp_game_computer_mirror(LpGame *self, guint seat)
     mirror = refresh_mirror(self, mirror, (int)seat);
     if (fresh) {
         priv->computer_mirrors->pdata[seat] = mirror;
-        g_signal_connect(mirror, "action-requested", G_CALLBACK(on_computer_mirror_request),
-                         NULL);
+        LpGamePrivate *mp = lp_game_get_instance_private(mirror);
+        mp->kept = TRUE;
     }
     return mirror;
 }
@@ -1294,6 +1288,14 @@ gboolean lp_game_request_action(LpGame *self, JsonNode *action)
     g_return_val_if_fail(action != NULL, FALSE);
     g_autoptr(JsonNode) owned = action;
     g_return_val_if_fail(lp_game_is_mirror(self), FALSE);
+    LpGamePrivate *priv = lp_game_get_instance_private(self);
+    /* A kept mirror has no listener but its host's lp_game_computer_action: the first
+     * action is kept for it, as the handler of a new mirror's signal would keep it. */
+    if (priv->kept) {
+        if (priv->requested == NULL)
+            priv->requested = g_steal_pointer(&owned);
+        return TRUE;
+    }
     g_signal_emit(self, signals[ACTION_REQUESTED], 0, owned);
     return TRUE;
 }

@@ -29,6 +29,11 @@ typedef struct {
     LpSha256 *seed_prefixes; /* per seat: its key and " action " hashed, or length 0 */
     GPtrArray *computer_mirrors; /* per seat, the mirror its computer decides on, or NULL */
     gboolean kept;        /* a seat's kept mirror (lp_game_computer_mirror) */
+    /* A kept mirror's decision stream, seeded when first drawn from (lp_game_get_rng): many
+     * decisions draw nothing, and the seed costs a SHA-256. */
+    gboolean rng_pending;
+    LpSha256 rng_prefix;  /* the seat's key and " action " hashed */
+    guint64 rng_actions;
     JsonNode *requested;  /* a kept mirror's: the action its computer asked for */
     GArray *remote;       /* gboolean per seat, NULL when none is remote */
     gboolean mirror;
@@ -118,7 +123,7 @@ static void lp_game_get_property(GObject *object, guint prop_id, GValue *value,
         g_value_set_boxed(value, priv->players);
         break;
     case PROP_RNG:
-        g_value_set_object(value, priv->rng);
+        g_value_set_object(value, lp_game_get_rng(LP_GAME(object)));
         break;
     case PROP_CURRENT_SEAT:
         g_value_set_int(value, lp_game_get_current_seat(LP_GAME(object)));
@@ -315,10 +320,16 @@ LpPlayer *lp_game_get_player(LpGame *self, guint seat)
     return priv->players->pdata[seat];
 }
 
+static guint64 finish_decision_seed(LpSha256 sum, guint64 n_actions);
+
 LpRng *lp_game_get_rng(LpGame *self)
 {
     g_return_val_if_fail(LP_IS_GAME(self), NULL);
     LpGamePrivate *priv = lp_game_get_instance_private(self);
+    if (G_UNLIKELY(priv->rng_pending)) {
+        priv->rng_pending = FALSE;
+        lp_rng_reseed(priv->rng, finish_decision_seed(priv->rng_prefix, priv->rng_actions));
+    }
     return priv->rng;
 }
 
@@ -706,7 +717,7 @@ JsonNode *lp_game_save(LpGame *self)
     json_object_set_string_member(obj, "saved", saved);
     if (priv->track_time)
         json_object_set_int_member(obj, "played", priv->played_usec / G_USEC_PER_SEC);
-    json_object_set_member(obj, "rng", lp_rng_to_json(priv->rng));
+    json_object_set_member(obj, "rng", lp_rng_to_json(lp_game_get_rng(self)));
     json_object_set_string_member(obj, "ai", ai_secret(self));
     json_object_set_int_member(obj, "actions", (gint64)priv->n_actions);
     if (priv->remote != NULL) {
@@ -1011,22 +1022,38 @@ static guint64 decision_seed(const char *key, guint64 n_actions)
 }
 
 /* decision_seed of seat's key on the host, at every decision of its computer: the key and
- * " action " are hashed once per game, and each decision hashes only on from there. */
-static guint64 seat_decision_seed(LpGame *self, guint seat, guint64 n_actions)
+ * " action " are hashed once per game (seat_seed_prefix), and each decision hashes only on
+ * from there (finish_decision_seed). */
+static LpSha256 seat_seed_prefix(LpGame *self, guint seat)
 {
     LpGamePrivate *priv = lp_game_get_instance_private(self);
     if (priv->seed_prefixes == NULL)
         priv->seed_prefixes = g_new0(LpSha256, priv->players->len);
-    LpSha256 sum = priv->seed_prefixes[seat];
-    if (sum.length == 0) {
+    if (priv->seed_prefixes[seat].length == 0) {
         const char *key = seat_key(self, seat);
+        LpSha256 sum;
         lp_sha256_init(&sum);
         lp_sha256_update(&sum, key, strlen(key));
         lp_sha256_update(&sum, " action ", strlen(" action "));
         priv->seed_prefixes[seat] = sum;
     }
+    return priv->seed_prefixes[seat];
+}
+
+/* decision_seed from the hashed "KEY action " and the count. */
+static guint64 finish_decision_seed(LpSha256 sum, guint64 n_actions)
+{
     char number[24];
-    int len = g_snprintf(number, sizeof number, "%" G_GUINT64_FORMAT, n_actions);
+    int len = 0;
+    do {
+        number[len++] = (char)('0' + n_actions % 10);
+        n_actions /= 10;
+    } while (n_actions > 0);
+    for (int i = 0; i < len / 2; i++) {
+        char c = number[i];
+        number[i] = number[len - 1 - i];
+        number[len - 1 - i] = c;
+    }
     guint8 digest[32];
     lp_sha256_update(&sum, number, (gsize)len);
     lp_sha256_finish(&sum, digest);
@@ -1172,8 +1199,15 @@ static LpGame *refresh_mirror(LpGame *self, LpGame *mirror, int viewer)
         mp->ai_key = g_strdup(key);
     }
     LpGamePrivate *mp = lp_game_get_instance_private(mirror);
-    lp_rng_reseed(mp->rng,
-                  key != NULL ? seat_decision_seed(self, (guint)viewer, priv->n_actions) : 0);
+    if (key != NULL) {
+        /* Seeded when first drawn from (lp_game_get_rng). */
+        mp->rng_pending = TRUE;
+        mp->rng_prefix = seat_seed_prefix(self, (guint)viewer);
+        mp->rng_actions = priv->n_actions;
+    } else {
+        mp->rng_pending = FALSE;
+        lp_rng_reseed(mp->rng, 0);
+    }
     mp->n_actions = priv->n_actions;
     mp->view_can_undo = viewer >= 0 && lp_game_can_undo(self, (guint)viewer);
     mp->undone_seat = priv->undone_seat;
@@ -1248,8 +1282,8 @@ gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what)
     else if (pa->undone_seat != pb->undone_seat || g_strcmp0(pa->undone_what, pb->undone_what))
         differs = "undone";
     if (differs == NULL) {
-        g_autoptr(JsonNode) ra = lp_rng_to_json(pa->rng);
-        g_autoptr(JsonNode) rb = lp_rng_to_json(pb->rng);
+        g_autoptr(JsonNode) ra = lp_rng_to_json(lp_game_get_rng(a));
+        g_autoptr(JsonNode) rb = lp_rng_to_json(lp_game_get_rng(b));
         g_autofree char *ta = node_text(ra);
         g_autofree char *tb = node_text(rb);
         if (g_strcmp0(ta, tb) != 0)

@@ -47,9 +47,10 @@ static LpLevel seat_level(MindenGame *game, guint seat)
 }
 
 /* What a seat makes of a card depends only on its salt, the seat (its level) and the card:
- * the belief, the cell it points at and the worth of each tip size. Each seat keeps the last
- * cards it looked at during one decision (a mirror lives for one). */
-#define SEAT_VIEWS 8
+ * the belief, the cell it points at and the worth of each tip size. Each seat keeps what it
+ * made of every card it looked at: a computer seat's mirror is kept for the whole game
+ * (lp_game_computer_mirror), and the same card is looked at while it is offered, chosen and
+ * tipped (issue 35). */
 typedef struct {
     MindenTip cell;
     double values[MINDEN_MAX_STONES + 1];
@@ -57,14 +58,14 @@ typedef struct {
 } CardView;
 
 typedef struct {
-    int card[SEAT_VIEWS]; /* -1: nothing kept */
-    CardView view[SEAT_VIEWS];
-    guint next;           /* the entry to replace next */
+    guint8 *known;   /* per deck card: view[card] is made; NULL until the first */
+    CardView *view;  /* per deck card */
 } SeatView;
 
 struct _MindenAiCache {
     guint64 salt;
     guint n_seats;
+    guint n_cards;
     SeatView *seats;
 };
 
@@ -78,10 +79,8 @@ static struct _MindenAiCache *ai_cache(MindenGame *game)
     cache = g_new0(struct _MindenAiCache, 1);
     cache->salt = game->ai_salt_known ? game->ai_salt : lp_game_computer_salt(LP_GAME(game));
     cache->n_seats = game->n_seats;
+    cache->n_cards = minden_deck_get_n_cards(game->deck);
     cache->seats = g_new0(SeatView, cache->n_seats);
-    for (guint s = 0; s < cache->n_seats; s++)
-        for (guint i = 0; i < SEAT_VIEWS; i++)
-            cache->seats[s].card[i] = -1;
     game->ai_cache = cache;
     return cache;
 }
@@ -181,6 +180,10 @@ static void tip_values(MindenGame *game, guint seat, guint card, const MindenBel
 
 void _minden_ai_cache_free(struct _MindenAiCache *cache)
 {
+    for (guint s = 0; s < cache->n_seats; s++) {
+        g_free(cache->seats[s].known);
+        g_free(cache->seats[s].view);
+    }
     g_free(cache->seats);
     g_free(cache);
 }
@@ -199,15 +202,17 @@ static const CardView *card_view(MindenGame *game, guint seat, guint card)
 {
     struct _MindenAiCache *cache = ai_cache(game);
     g_return_val_if_fail(seat < cache->n_seats, NULL);
+    g_return_val_if_fail(card < cache->n_cards, NULL);
     SeatView *sv = &cache->seats[seat];
-    for (guint i = 0; i < SEAT_VIEWS; i++)
-        if (sv->card[i] == (int) card)
-            return &sv->view[i];
-    guint i = sv->next;
-    sv->next = (i + 1) % SEAT_VIEWS;
-    card_view_compute(game, seat, card, &sv->view[i]);
-    sv->card[i] = (int) card;
-    return &sv->view[i];
+    if (sv->known == NULL) {
+        sv->known = g_new0(guint8, cache->n_cards);
+        sv->view = g_new(CardView, cache->n_cards);
+    }
+    if (!sv->known[card]) {
+        card_view_compute(game, seat, card, &sv->view[card]);
+        sv->known[card] = 1;
+    }
+    return &sv->view[card];
 }
 
 double minden_ai_card_value(MindenGame *game, guint seat, guint card)
@@ -219,7 +224,8 @@ double minden_ai_card_value(MindenGame *game, guint seat, guint card)
 void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
 {
     GArray *offer = minden_game_get_offer(game);
-    LpRng *rng = lp_game_get_rng(LP_GAME(game));
+    /* Asked for only when drawn from: seeding a decision's stream costs a hash. */
+    LpRng *rng = NULL;
     LpLevel level = seat_level(game, seat);
     double best = -1.0;
 
@@ -227,7 +233,7 @@ void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
     g_return_if_fail(offer->len > 0);
     *card = g_array_index(offer, guint, 0);
     *swap = FALSE;
-    if (level == LP_LEVEL_EASY && lp_rng_chance(rng, 0.4)) {
+    if (level == LP_LEVEL_EASY && lp_rng_chance(rng = lp_game_get_rng(LP_GAME(game)), 0.4)) {
         /* Easy seats often take whatever catches their eye. */
         *card = g_array_index(offer, guint, lp_rng_int_range(rng, 0, (int) offer->len));
         best = minden_ai_card_value(game, seat, *card);
@@ -254,7 +260,6 @@ void minden_ai_choose(MindenGame *game, guint seat, guint *card, gboolean *swap)
 void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
 {
     int card = minden_game_get_seat_card(game, seat);
-    LpRng *rng = lp_game_get_rng(LP_GAME(game));
     guint best_n = 1;
 
     g_return_if_fail(is_own_mirror(game, seat));
@@ -265,8 +270,11 @@ void minden_ai_tip(MindenGame *game, guint seat, MindenTip *out)
     for (guint n = 2; n <= MINDEN_MAX_STONES; n++)
         if (values[n] > values[best_n])
             best_n = n;
-    if (seat_level(game, seat) == LP_LEVEL_EASY && lp_rng_chance(rng, 0.25))
-        best_n = (guint) lp_rng_int_range(rng, 1, MINDEN_MAX_STONES + 1);
+    if (seat_level(game, seat) == LP_LEVEL_EASY) {
+        LpRng *rng = lp_game_get_rng(LP_GAME(game));
+        if (lp_rng_chance(rng, 0.25))
+            best_n = (guint) lp_rng_int_range(rng, 1, MINDEN_MAX_STONES + 1);
+    }
     *out = minden_tip_truncate(cell, best_n);
 }
 

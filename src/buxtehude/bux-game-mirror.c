@@ -72,6 +72,35 @@ static BuxScoring *copy_scoring(const BuxScoring *from)
     return sc;
 }
 
+/* Whether a kept mirror's scoring is the copy of from: its arrays are from's own (the mirror
+ * holds references to them, so a later scoring's arrays are other objects) and the rest is
+ * equal. */
+static gboolean same_scoring(const BuxScoring *copy, const BuxScoring *from)
+{
+    if (copy == NULL || from == NULL)
+        return FALSE;
+    for (guint a = 0; a < BUX_N_ARMS; a++)
+        if (copy->arms[a] != from->arms[a])
+            return FALSE;
+    gsize per_seat = from->n_players * sizeof(int);
+    return copy->wrong == from->wrong && copy->wrong_ref == from->wrong_ref &&
+           copy->cross == from->cross && copy->final == from->final &&
+           copy->start == from->start && copy->count == from->count &&
+           copy->exact == from->exact && copy->n_players == from->n_players &&
+           memcmp(copy->estimates, from->estimates, per_seat) == 0 &&
+           memcmp(copy->award, from->award, per_seat) == 0 &&
+           memcmp(copy->received, from->received, per_seat) == 0;
+}
+
+/* Whether a kept mirror's crosses are from's: the same records, each shared. */
+static gboolean same_crosses(GPtrArray *copy, GPtrArray *from)
+{
+    guint n = from != NULL ? from->len : 0;
+    if ((copy != NULL ? copy->len : 0) != n)
+        return FALSE;
+    return n == 0 || memcmp(copy->pdata, from->pdata, n * sizeof(gpointer)) == 0;
+}
+
 void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
 {
     BuxGame *self = BUX_GAME(game);
@@ -137,8 +166,9 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
 
     /* "Where were they?": the checked crosses (their records shared: nothing changes a
      * record once it is made, bux-game-where.c) and the cards challenged out of this one. */
-    g_clear_pointer(&mirror->crosses, g_ptr_array_unref);
-    if (self->crosses != NULL && self->crosses->len > 0) {
+    if (!same_crosses(mirror->crosses, self->crosses))
+        g_clear_pointer(&mirror->crosses, g_ptr_array_unref);
+    if (mirror->crosses == NULL && self->crosses != NULL && self->crosses->len > 0) {
         mirror->crosses = g_ptr_array_new_full(self->crosses->len,
                                                (GDestroyNotify)g_array_unref);
         for (guint c = 0; c < self->crosses->len; c++)
@@ -158,9 +188,12 @@ void bux_game_copy_view(LpGame *game, LpGame *mirror_game, int viewer)
         mirror->has_last_challenge = FALSE;
         mirror->pair_revealed = FALSE;
     }
-    g_clear_pointer(&mirror->last_scoring, _bux_scoring_free);
-    if (self->last_scoring != NULL)
-        mirror->last_scoring = copy_scoring(self->last_scoring);
+    /* A kept mirror keeps its copy of the same scoring. */
+    if (!same_scoring(mirror->last_scoring, self->last_scoring)) {
+        g_clear_pointer(&mirror->last_scoring, _bux_scoring_free);
+        if (self->last_scoring != NULL)
+            mirror->last_scoring = copy_scoring(self->last_scoring);
+    }
 
     /* Not state: a computer seat's beliefs, which its player on this mirror would compute
      * from the seat's own salt, from the host's cache of them (bux-ai.c). */

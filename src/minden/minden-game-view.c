@@ -448,9 +448,23 @@ int _minden_game_get_computer_seat(LpGame *game)
     guint n = lp_game_get_n_players(game);
 
     /* Tipping is all at once; computers go in seat order, so a game plays the same whether a
-     * computer seat sits at the host or on another device. */
-    for (guint seat = 0; seat < n; seat++)
-        if (!lp_player_is_human(lp_game_get_player(game, seat)) && seat_decides(self, seat))
-            return (int) seat;
-    return -1;
+     * computer seat sits at the host or on another device. Asked before every step of the
+     * simulator: the phase is read once, and only the seats that decide are looked up. */
+    GPtrArray *players = lp_game_get_players(game);
+    switch (self->phase) {
+    case MINDEN_PHASE_CHOOSE: {
+        int seat = lp_game_get_current_seat(game);
+        return seat >= 0 && (guint) seat < n && !lp_player_is_human(players->pdata[seat])
+                   ? seat
+                   : -1;
+    }
+    case MINDEN_PHASE_TIP:
+        for (guint seat = 0; seat < n && seat < self->n_seats; seat++)
+            if (self->seats[seat].tip.n_stones == 0 &&
+                !lp_player_is_human(players->pdata[seat]))
+                return (int) seat;
+        return -1;
+    default:
+        return -1;
+    }
 }

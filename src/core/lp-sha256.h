@@ -19,5 +19,8 @@ void lp_sha256_init(LpSha256 *self);
 void lp_sha256_update(LpSha256 *self, const void *data, gsize length);
 /* The digest; self is spent afterwards. */
 void lp_sha256_finish(LpSha256 *self, guint8 digest[32]);
+/* Whether the processor's SHA instructions are used (by default where there are); use FALSE
+ * makes the portable code do every block, for the tests. Returns what is used now. */
+gboolean lp_sha256_use_hardware(gboolean use);
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lp-sha256.c gives GLib's SHA-256 digests (the computer players' decision seeds depend on
  * it, issue 35): FIPS 180-4's examples, every length around the block edges, and random
- * inputs fed in random pieces, also from a state copied after a common prefix. */
+ * inputs fed in random pieces, also from a state copied after a common prefix; with the
+ * portable code and with the processor's SHA instructions. */
 #include <string.h>
 
 #include "lp-sha256.h"
@@ -23,8 +24,13 @@ static char *hex(const guint8 d[32])
     return g_string_free(s, FALSE);
 }
 
-static void test_examples(void)
+static void test_examples(gconstpointer hardware)
 {
+    if (GPOINTER_TO_INT(hardware) && !lp_sha256_use_hardware(TRUE)) {
+        g_test_skip("no SHA instructions on this processor");
+        return;
+    }
+    lp_sha256_use_hardware(GPOINTER_TO_INT(hardware));
     static const struct {
         const char *text, *digest;
     } cases[] = {
@@ -44,8 +50,13 @@ static void test_examples(void)
     }
 }
 
-static void test_like_glib(void)
+static void test_like_glib(gconstpointer hardware)
 {
+    if (GPOINTER_TO_INT(hardware) && !lp_sha256_use_hardware(TRUE)) {
+        g_test_skip("no SHA instructions on this processor");
+        return;
+    }
+    lp_sha256_use_hardware(GPOINTER_TO_INT(hardware));
     g_autoptr(GRand) rand = g_rand_new_with_seed(35);
     guint8 data[400];
     for (guint round = 0; round < 3000; round++) {
@@ -82,7 +93,10 @@ static void test_like_glib(void)
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    g_test_add_func("/core/sha256/examples", test_examples);
-    g_test_add_func("/core/sha256/like-glib", test_like_glib);
+    /* The portable code, and the processor's SHA instructions where it has them. */
+    g_test_add_data_func("/core/sha256/examples", GINT_TO_POINTER(0), test_examples);
+    g_test_add_data_func("/core/sha256/like-glib", GINT_TO_POINTER(0), test_like_glib);
+    g_test_add_data_func("/core/sha256/examples-hardware", GINT_TO_POINTER(1), test_examples);
+    g_test_add_data_func("/core/sha256/like-glib-hardware", GINT_TO_POINTER(1), test_like_glib);
     return g_test_run();
 }

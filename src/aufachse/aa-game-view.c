@@ -228,14 +228,15 @@ gboolean aa_game_request_move(AaGame *self, guint seat, const char *type, guint 
     if ((int)seat != lp_game_get_viewer(LP_GAME(self)))
         return action_error(error, LP_GAME_ERROR_NOT_YOUR_TURN,
                             _("Only the host may make a move for another seat."));
-    /* Each route and counter move is made once and sealed, and handed out by reference from
-     * then on: an action is never changed once asked for (the network copies it), and
-     * building and freeing its JSON was a large part of a computer's decision (issue 35). */
+    /* Where the games keep their actions (lp_game_keeps_actions, the simulator), each route
+     * and counter move is made once and sealed, and handed out by reference from then on: an
+     * action is never changed once asked for (the network copies it), and building and
+     * freeing its JSON was a large part of a computer's decision (issue 35). */
     static JsonNode *kept[2][256];
     G_LOCK_DEFINE_STATIC(kept);
     int kind = g_strcmp0(type, "route") == 0 ? 0 : g_strcmp0(type, "counter") == 0 ? 1 : -1;
     JsonNode *action = NULL;
-    if (kind >= 0 && card < G_N_ELEMENTS(kept[0])) {
+    if (kind >= 0 && card < G_N_ELEMENTS(kept[0]) && lp_game_keeps_actions()) {
         G_LOCK(kept);
         if (kept[kind][card] == NULL) {
             kept[kind][card] = move_node(type, card);

@@ -767,11 +767,17 @@ static JsonObject *action_new(const char *type)
 }
 
 /* The calls of "Wrong!" and the passes, the most frequent requests by far (every seat decides
- * on every card laid): one sealed node of each for the whole program, handed out with a
- * reference, since an action is never changed once asked for (issue 35: building and freeing
- * a JSON object took a sixth of a computer's decision). */
+ * on every card laid): where the games keep their actions (lp_game_keeps_actions, the
+ * simulator), one sealed node of each for the whole program, handed out with a reference,
+ * since an action is never changed once asked for (issue 35: building and freeing a JSON
+ * object took a sixth of a computer's decision). */
 static JsonNode *decision_node(gboolean challenge)
 {
+    if (!lp_game_keeps_actions()) {
+        JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+        json_node_take_object(node, action_new(challenge ? "challenge" : "pass"));
+        return node;
+    }
     static JsonNode *nodes[2];
     static gsize once;
     if (g_once_init_enter(&once)) {

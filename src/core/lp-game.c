@@ -1216,6 +1216,18 @@ static LpGame *refresh_mirror(LpGame *self, LpGame *mirror, int viewer)
     return mirror;
 }
 
+static gboolean keep_actions;
+
+void lp_game_set_keep_actions(gboolean keep)
+{
+    keep_actions = keep;
+}
+
+gboolean lp_game_keeps_actions(void)
+{
+    return keep_actions;
+}
+
 LpGame *lp_game_computer_mirror(LpGame *self, guint seat)
 {
     g_return_val_if_fail(LP_IS_GAME(self) && !lp_game_is_mirror(self), NULL);

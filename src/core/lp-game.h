@@ -217,6 +217,14 @@ guint64 lp_game_computer_salt(LpGame *mirror);
 /* The same salt of seat, asked on the host's game itself (a stand-in for a person, a test
  * that drives a computer player by hand): what a mirror of seat's view would answer. */
 guint64 lp_game_seat_salt(LpGame *self, guint seat);
+/* Whether the games keep every action their mirrors build, sealed, for the rest of the
+ * process and hand each out again by reference (default FALSE). The simulator turns it on:
+ * over thousands of games the same actions come up again and again, and building their JSON
+ * was a large part of each decision (issue 35). The app leaves it off: a family's few games
+ * gain nothing from it, and its memory stays flat. The kept actions are bounded (a few
+ * thousand small objects: each game's every possible choice, tip or move at most). */
+void lp_game_set_keep_actions(gboolean keep);
+gboolean lp_game_keeps_actions(void);
 /* The action the computer player move (an LpComputerMoveFunc) takes for seat, decided on
  * a mirror of seat's view only; NULL when it takes none. */
 JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move);

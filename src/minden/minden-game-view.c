@@ -314,9 +314,10 @@ static gboolean request(MindenGame *self, guint seat, JsonNode *action, GError *
     return lp_game_request_action(LP_GAME(self), action);
 }
 
-/* Each action is made once and sealed, and handed out by reference from then on: an action
- * is never changed once asked for (the network copies it), and building and freeing the JSON
- * of every choice and tip took a sixth of a computer's decision (issue 35). */
+/* Where the games keep their actions (lp_game_keeps_actions, the simulator), each is made once
+ * and sealed, and handed out by reference from then on: an action is never changed once asked
+ * for (the network copies it), and building and freeing the JSON of every choice and tip took
+ * a sixth of a computer's decision (issue 35). */
 
 static JsonNode *choose_node(MindenGame *self, guint card, gboolean swap)
 {
@@ -335,7 +336,7 @@ gboolean _minden_game_request_choose(MindenGame *self, guint seat, guint card, g
                                      GError **error)
 {
     guint n_cards = minden_deck_get_n_cards(self->deck);
-    if (card >= n_cards)
+    if (card >= n_cards || !lp_game_keeps_actions())
         return request(self, seat, choose_node(self, card, swap), error);
     /* Kept with the deck, whose cards the ids name: two per card, without and with a swap. */
     static GQuark quark;
@@ -388,7 +389,7 @@ gboolean _minden_game_request_tip(MindenGame *self, guint seat, const MindenTip 
                                   GError **error)
 {
     static JsonNode *nodes[N_TIP_INDICES];
-    int i = tip_index(tip);
+    int i = lp_game_keeps_actions() ? tip_index(tip) : -1;
     if (i < 0)
         return request(self, seat, tip_node(tip), error);
     G_LOCK(actions);

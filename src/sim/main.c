@@ -243,6 +243,8 @@ static gboolean play_people(LpGame *game, LpComputerMoveFunc move, guint64 undo,
 
 int main(int argc, char **argv)
 {
+    /* Thousands of games: the same actions again and again (lp_game_set_keep_actions). */
+    lp_game_set_keep_actions(TRUE);
     /* Play on several devices (issue 31): landpartie-sim host … / join …. */
     if (argc >= 2 && g_str_equal(argv[1], "host"))
         return sim_host_main(argc - 1, argv + 1);

@@ -137,6 +137,8 @@ int main(int argc, char **argv)
         }
     }
 
+    /* As landpartie-sim plays them (src/sim/main.c). */
+    lp_game_set_keep_actions(TRUE);
     guint n_infos;
     const LpGameRules *const *all = lp_games(&n_infos);
     gboolean ok = TRUE;

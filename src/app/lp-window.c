@@ -281,14 +281,20 @@ static void on_lobby_start(LpWindow *self);
 static void on_lobby_cancel(LpWindow *self);
 static void on_join_page_joined(LpJoinPage *page, LpNetTable *table, LpWindow *self);
 
+/* A page built late joins the stack hidden from screen readers until shown, as every
+ * inactive page is. */
+static GtkWidget *add_page(LpWindow *self, GtkWidget *page, const char *name)
+{
+    gtk_widget_set_visible(page, FALSE);
+    gtk_stack_add_named(self->stack, page, name);
+    return page;
+}
+
 static GtkWidget *stats_page(LpWindow *self)
 {
     if (self->stats_page == NULL) {
-        self->stats_page = lp_stats_page_new();
+        self->stats_page = add_page(self, lp_stats_page_new(), "stats");
         lp_stats_page_set_history_path(LP_STATS_PAGE(self->stats_page), self->history_path);
-        /* Hidden from screen readers until shown, as every inactive page is. */
-        gtk_widget_set_visible(self->stats_page, FALSE);
-        gtk_stack_add_named(self->stack, self->stats_page, "stats");
     }
     return self->stats_page;
 }
@@ -296,10 +302,7 @@ static GtkWidget *stats_page(LpWindow *self)
 static GtkWidget *lobby_page(LpWindow *self)
 {
     if (self->lobby_page == NULL) {
-        self->lobby_page = lp_lobby_page_new();
-        /* Hidden from screen readers until shown, as every inactive page is. */
-        gtk_widget_set_visible(self->lobby_page, FALSE);
-        gtk_stack_add_named(self->stack, self->lobby_page, "lobby");
+        self->lobby_page = add_page(self, lp_lobby_page_new(), "lobby");
         g_signal_connect_swapped(self->lobby_page, "start", G_CALLBACK(on_lobby_start), self);
         g_signal_connect_swapped(self->lobby_page, "cancel", G_CALLBACK(on_lobby_cancel), self);
     }
@@ -309,10 +312,7 @@ static GtkWidget *lobby_page(LpWindow *self)
 static GtkWidget *join_page(LpWindow *self)
 {
     if (self->join_page == NULL) {
-        self->join_page = lp_join_page_new();
-        /* Hidden from screen readers until shown, as every inactive page is. */
-        gtk_widget_set_visible(self->join_page, FALSE);
-        gtk_stack_add_named(self->stack, self->join_page, "join");
+        self->join_page = add_page(self, lp_join_page_new(), "join");
         g_signal_connect_object(self->join_page, "joined", G_CALLBACK(on_join_page_joined),
                                 self, 0);
     }

@@ -211,11 +211,17 @@ static gboolean action_error(GError **error, int code, const char *message)
     return FALSE;
 }
 
-static JsonNode *move_node(const char *type, guint card)
+typedef struct {
+    const char *type;
+    guint card;
+} Move;
+
+static JsonNode *move_node(gconstpointer data)
 {
+    const Move *move = data;
     JsonObject *obj = json_object_new();
-    json_object_set_string_member(obj, "type", type);
-    json_object_set_int_member(obj, "card", card);
+    json_object_set_string_member(obj, "type", move->type);
+    json_object_set_int_member(obj, "card", move->card);
     JsonNode *action = json_node_new(JSON_NODE_OBJECT);
     json_node_take_object(action, obj);
     return action;
@@ -228,25 +234,13 @@ gboolean aa_game_request_move(AaGame *self, guint seat, const char *type, guint 
     if ((int)seat != lp_game_get_viewer(LP_GAME(self)))
         return action_error(error, LP_GAME_ERROR_NOT_YOUR_TURN,
                             _("Only the host may make a move for another seat."));
-    /* Where the games keep their actions (lp_game_keeps_actions, the simulator), each route
-     * and counter move is made once and sealed, and handed out by reference from then on: an
-     * action is never changed once asked for (the network copies it), and building and
-     * freeing its JSON was a large part of a computer's decision (issue 35). */
+    /* Each route and counter move kept where the games keep their actions
+     * (lp_game_kept_action, the simulator; issue 35). */
     static JsonNode *kept[2][256];
-    G_LOCK_DEFINE_STATIC(kept);
     int kind = g_strcmp0(type, "route") == 0 ? 0 : g_strcmp0(type, "counter") == 0 ? 1 : -1;
-    JsonNode *action = NULL;
-    if (kind >= 0 && card < G_N_ELEMENTS(kept[0]) && lp_game_keeps_actions()) {
-        G_LOCK(kept);
-        if (kept[kind][card] == NULL) {
-            kept[kind][card] = move_node(type, card);
-            json_node_seal(kept[kind][card]);
-        }
-        action = json_node_ref(kept[kind][card]);
-        G_UNLOCK(kept);
-    } else {
-        action = move_node(type, card);
-    }
+    Move move = {type, card};
+    JsonNode *action = lp_game_kept_action(
+        kind >= 0 && card < G_N_ELEMENTS(kept[0]) ? &kept[kind][card] : NULL, move_node, &move);
     return lp_game_request_action(LP_GAME(self), action);
 }
 

@@ -767,28 +767,20 @@ static JsonObject *action_new(const char *type)
 }
 
 /* The calls of "Wrong!" and the passes, the most frequent requests by far (every seat decides
- * on every card laid): where the games keep their actions (lp_game_keeps_actions, the
- * simulator), one sealed node of each for the whole program, handed out with a reference,
- * since an action is never changed once asked for (issue 35: building and freeing a JSON
- * object took a sixth of a computer's decision). */
+ * on every card laid): kept where the games keep their actions (lp_game_kept_action, the
+ * simulator; issue 35). */
+static JsonNode *make_decision(gconstpointer type)
+{
+    JsonNode *node = json_node_new(JSON_NODE_OBJECT);
+    json_node_take_object(node, action_new(type));
+    return node;
+}
+
 static JsonNode *decision_node(gboolean challenge)
 {
-    if (!lp_game_keeps_actions()) {
-        JsonNode *node = json_node_new(JSON_NODE_OBJECT);
-        json_node_take_object(node, action_new(challenge ? "challenge" : "pass"));
-        return node;
-    }
-    static JsonNode *nodes[2];
-    static gsize once;
-    if (g_once_init_enter(&once)) {
-        for (guint i = 0; i < 2; i++) {
-            nodes[i] = json_node_new(JSON_NODE_OBJECT);
-            json_node_take_object(nodes[i], action_new(i ? "challenge" : "pass"));
-            json_node_seal(nodes[i]);
-        }
-        g_once_init_leave(&once, 1);
-    }
-    return json_node_ref(nodes[challenge ? 1 : 0]);
+    static JsonNode *kept[2];
+    return lp_game_kept_action(&kept[challenge ? 1 : 0], make_decision,
+                               challenge ? "challenge" : "pass");
 }
 
 static gboolean request_node(BuxGame *self, int seat, JsonNode *node, GError **error)

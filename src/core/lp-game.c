@@ -1011,14 +1011,11 @@ static guint64 digest_seed(const guint8 digest[32])
  * the seat's key and the number of actions so far. */
 static guint64 decision_seed(const char *key, guint64 n_actions)
 {
-    g_autofree char *text =
-        g_strdup_printf("%s action %" G_GUINT64_FORMAT, key, n_actions);
     LpSha256 sum;
-    guint8 digest[32];
     lp_sha256_init(&sum);
-    lp_sha256_update(&sum, text, strlen(text));
-    lp_sha256_finish(&sum, digest);
-    return digest_seed(digest);
+    lp_sha256_update(&sum, key, strlen(key));
+    lp_sha256_update(&sum, " action ", strlen(" action "));
+    return finish_decision_seed(sum, n_actions);
 }
 
 /* decision_seed of seat's key on the host, at every decision of its computer: the key and
@@ -1031,11 +1028,9 @@ static LpSha256 seat_seed_prefix(LpGame *self, guint seat)
         priv->seed_prefixes = g_new0(LpSha256, priv->players->len);
     if (priv->seed_prefixes[seat].length == 0) {
         const char *key = seat_key(self, seat);
-        LpSha256 sum;
-        lp_sha256_init(&sum);
-        lp_sha256_update(&sum, key, strlen(key));
-        lp_sha256_update(&sum, " action ", strlen(" action "));
-        priv->seed_prefixes[seat] = sum;
+        lp_sha256_init(&priv->seed_prefixes[seat]);
+        lp_sha256_update(&priv->seed_prefixes[seat], key, strlen(key));
+        lp_sha256_update(&priv->seed_prefixes[seat], " action ", strlen(" action "));
     }
     return priv->seed_prefixes[seat];
 }
@@ -1228,6 +1223,21 @@ gboolean lp_game_keeps_actions(void)
     return keep_actions;
 }
 
+JsonNode *lp_game_kept_action(JsonNode **slot, LpActionMaker make, gconstpointer data)
+{
+    G_LOCK_DEFINE_STATIC(kept);
+    if (slot == NULL || !keep_actions)
+        return make(data);
+    G_LOCK(kept);
+    if (*slot == NULL) {
+        *slot = make(data);
+        json_node_seal(*slot);
+    }
+    JsonNode *node = json_node_ref(*slot);
+    G_UNLOCK(kept);
+    return node;
+}
+
 LpGame *lp_game_computer_mirror(LpGame *self, guint seat)
 {
     g_return_val_if_fail(LP_IS_GAME(self) && !lp_game_is_mirror(self), NULL);
@@ -1293,6 +1303,8 @@ gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what)
         differs = "undo";
     else if (pa->undone_seat != pb->undone_seat || g_strcmp0(pa->undone_what, pb->undone_what))
         differs = "undone";
+    else if (pa->players->len != pb->players->len)
+        differs = "players";
     if (differs == NULL) {
         g_autoptr(JsonNode) ra = lp_rng_to_json(lp_game_get_rng(a));
         g_autoptr(JsonNode) rb = lp_rng_to_json(lp_game_get_rng(b));
@@ -1303,11 +1315,10 @@ gboolean lp_game_mirrors_equal(LpGame *a, LpGame *b, char **what)
     }
     for (guint i = 0; differs == NULL && i < pa->players->len; i++) {
         g_autoptr(JsonNode) na = lp_player_to_json(pa->players->pdata[i]);
-        g_autoptr(JsonNode) nb = i < pb->players->len ? lp_player_to_json(pb->players->pdata[i])
-                                                       : NULL;
+        g_autoptr(JsonNode) nb = lp_player_to_json(pb->players->pdata[i]);
         g_autofree char *ta = node_text(na);
         g_autofree char *tb = node_text(nb);
-        if (g_strcmp0(ta, tb) != 0 || pa->players->len != pb->players->len)
+        if (g_strcmp0(ta, tb) != 0)
             differs = "players";
     }
     if (differs == NULL) {

@@ -225,6 +225,12 @@ guint64 lp_game_seat_salt(LpGame *self, guint seat);
  * thousand small objects: each game's every possible choice, tip or move at most). */
 void lp_game_set_keep_actions(gboolean keep);
 gboolean lp_game_keeps_actions(void);
+/* For the request functions of the games: where the games keep their actions, the action in
+ * *slot (a table of the caller's, one slot per possible action), made by make(data) and
+ * sealed the first time, with a new reference; elsewhere, or with slot NULL (an action the
+ * table has no place for), make(data) itself. */
+typedef JsonNode *(*LpActionMaker)(gconstpointer data);
+JsonNode *lp_game_kept_action(JsonNode **slot, LpActionMaker make, gconstpointer data);
 /* The action the computer player move (an LpComputerMoveFunc) takes for seat, decided on
  * a mirror of seat's view only; NULL when it takes none. */
 JsonNode *lp_game_computer_action(LpGame *self, guint seat, LpComputerMoveFunc move);

@@ -314,58 +314,60 @@ static gboolean request(MindenGame *self, guint seat, JsonNode *action, GError *
     return lp_game_request_action(LP_GAME(self), action);
 }
 
-/* Where the games keep their actions (lp_game_keeps_actions, the simulator), each is made once
- * and sealed, and handed out by reference from then on: an action is never changed once asked
- * for (the network copies it), and building and freeing the JSON of every choice and tip took
- * a sixth of a computer's decision (issue 35). */
+/* Each choice and tip kept where the games keep their actions (lp_game_kept_action, the
+ * simulator; issue 35). */
 
-static JsonNode *choose_node(MindenGame *self, guint card, gboolean swap)
+typedef struct {
+    MindenGame *game;
+    guint card;
+    gboolean swap;
+} Choice;
+
+static JsonNode *choose_node(gconstpointer data)
 {
+    const Choice *choice = data;
     JsonObject *o = json_object_new();
     json_object_set_string_member(o, "type", "choose");
-    json_object_set_string_member(o, "card", _minden_game_card_id(self, card));
-    json_object_set_boolean_member(o, "swap", swap);
-    JsonNode *node = action_node(o);
-    json_node_seal(node);
-    return node;
+    json_object_set_string_member(o, "card", _minden_game_card_id(choice->game, choice->card));
+    json_object_set_boolean_member(o, "swap", choice->swap);
+    return action_node(o);
 }
 
-G_LOCK_DEFINE_STATIC(actions);
+/* The slot of a choice among the deck's, whose cards the ids name: two per card, without and
+ * with a swap; NULL where the games do not keep their actions. */
+static JsonNode **choice_slot(MindenGame *self, guint card, gboolean swap)
+{
+    guint n_cards = minden_deck_get_n_cards(self->deck);
+    if (card >= n_cards || !lp_game_keeps_actions())
+        return NULL;
+    static GQuark quark;
+    if (quark == 0)
+        quark = g_quark_from_static_string("minden-choose-actions");
+    GPtrArray *slots = g_object_get_qdata(G_OBJECT(self->deck), quark);
+    if (slots == NULL) {
+        slots = g_ptr_array_new_with_free_func(unref_node);
+        g_ptr_array_set_size(slots, (int) (2 * n_cards));
+        g_object_set_qdata_full(G_OBJECT(self->deck), quark, slots,
+                                (GDestroyNotify) g_ptr_array_unref);
+    }
+    return (JsonNode **) &slots->pdata[2 * card + (swap ? 1 : 0)];
+}
 
 gboolean _minden_game_request_choose(MindenGame *self, guint seat, guint card, gboolean swap,
                                      GError **error)
 {
-    guint n_cards = minden_deck_get_n_cards(self->deck);
-    if (card >= n_cards || !lp_game_keeps_actions())
-        return request(self, seat, choose_node(self, card, swap), error);
-    /* Kept with the deck, whose cards the ids name: two per card, without and with a swap. */
-    static GQuark quark;
-    if (quark == 0)
-        quark = g_quark_from_static_string("minden-choose-actions");
-    G_LOCK(actions);
-    GPtrArray *nodes = g_object_get_qdata(G_OBJECT(self->deck), quark);
-    if (nodes == NULL) {
-        nodes = g_ptr_array_new_with_free_func(unref_node);
-        g_ptr_array_set_size(nodes, (int) (2 * n_cards));
-        g_object_set_qdata_full(G_OBJECT(self->deck), quark, nodes,
-                                (GDestroyNotify) g_ptr_array_unref);
-    }
-    guint i = 2 * card + (swap ? 1 : 0);
-    if (nodes->pdata[i] == NULL)
-        nodes->pdata[i] = choose_node(self, card, swap);
-    JsonNode *node = json_node_ref(nodes->pdata[i]);
-    G_UNLOCK(actions);
-    return request(self, seat, node, error);
+    Choice choice = { self, card, swap };
+    return request(self, seat,
+                   lp_game_kept_action(choice_slot(self, card, swap), choose_node, &choice),
+                   error);
 }
 
-static JsonNode *tip_node(const MindenTip *tip)
+static JsonNode *tip_node(gconstpointer tip)
 {
     JsonObject *o = json_object_new();
     json_object_set_string_member(o, "type", "tip");
     json_object_set_array_member(o, "stones", _minden_tip_to_json(tip));
-    JsonNode *node = action_node(o);
-    json_node_seal(node);
-    return node;
+    return action_node(o);
 }
 
 /* A tip's place among all tips of 1 to 4 stones (only its first n_stones parts count), or -1
@@ -388,16 +390,10 @@ static int tip_index(const MindenTip *tip)
 gboolean _minden_game_request_tip(MindenGame *self, guint seat, const MindenTip *tip,
                                   GError **error)
 {
-    static JsonNode *nodes[N_TIP_INDICES];
-    int i = lp_game_keeps_actions() ? tip_index(tip) : -1;
-    if (i < 0)
-        return request(self, seat, tip_node(tip), error);
-    G_LOCK(actions);
-    if (nodes[i] == NULL)
-        nodes[i] = tip_node(tip);
-    JsonNode *node = json_node_ref(nodes[i]);
-    G_UNLOCK(actions);
-    return request(self, seat, node, error);
+    static JsonNode *kept[N_TIP_INDICES];
+    int i = tip_index(tip);
+    return request(self, seat, lp_game_kept_action(i >= 0 ? &kept[i] : NULL, tip_node, tip),
+                   error);
 }
 
 gboolean _minden_game_refuse_step(GError **error)

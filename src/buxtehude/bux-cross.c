@@ -77,14 +77,20 @@ struct _BuxCross {
      * of the scene, rebuilt when the scrolled window scrolls. */
     GskRenderNode *part;
     graphene_rect_t part_rect;
-    /* Issue 35: for a GL renderer, the cross (the scene, or its part in sight) drawn once into
-     * a texture of the renderer, at the display's scale, and drawn as that texture while it
-     * stays the same: a renderer that repaints the whole window for every change (llvmpipe,
-     * no buffer age) then copies one picture instead of drawing every card and glyph again. */
-    GdkTexture *flat;
-    GskRenderNode *flat_of;            /* the node it shows (a reference) */
-    GskRenderNode *flat_seen;          /* a node drawn once as nodes (a reference) */
-    graphene_rect_t flat_rect;         /* where, in the widget */
+    /* Issue 35: for a GL renderer, each card of the cross (and the Direction card) drawn once
+     * into a texture of the renderer of its own, at the zoom and the display's scale, and drawn
+     * as that texture while its look and the zoom stay: a renderer that repaints the whole
+     * window for every change (llvmpipe, no buffer age) then copies the cards' pixels only,
+     * instead of drawing every card and glyph again, or the whole cross's bounds as one
+     * picture. A window being resized keeps its zoom over many frames (bux_cross_fit_zoom's
+     * steps), and with it the cards' textures; they move to whole device pixels. */
+    GHashTable *stamps;                /* GskRenderNode (a reference) → Stamp */
+    gsize stamps_pixels;               /* device pixels held by the stamps' textures */
+    /* While the window is being resized, a card whose zoom changed is drawn from its
+     * texture at the zoom before, scaled, as image viewers do; a quarter of a second after
+     * the last new size the cards are drawn sharp at their zoom again. */
+    gint64 resized_us;
+    guint settle_id;
     GtkAdjustment *watched[2];         /* the scrolled window's, redrawn when they move */
     gulong watched_ids[2];
     GskRenderNode *gaps;               /* the gaps as the gaps_* fields had them */
@@ -471,6 +477,7 @@ static GdkRGBA with_alpha(const GdkRGBA *c, float alpha)
 }
 
 static void drop_card_nodes(BuxCross *self);
+static void drop_stamps(BuxCross *self);
 
 static void ensure_style(BuxCross *self)
 {
@@ -515,6 +522,7 @@ static void ensure_style(BuxCross *self)
     g_clear_pointer(&self->font, pango_font_description_free);
     self->font = pango_font_description_copy(font);
     drop_card_nodes(self);
+    drop_stamps(self);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
     g_clear_pointer(&self->part, gsk_render_node_unref);
     if (self->placed != NULL)
@@ -892,76 +900,161 @@ static void placed_clear(gpointer data)
     g_clear_pointer(&((Placed *)data)->node, gsk_render_node_unref);
 }
 
-/* The cross changed (a card, a mark, the size): the scene and the gaps are built again. */
-static void drop_flat(BuxCross *self)
+/* Issue 35: a card's texture (see stamps above). */
+typedef struct {
+    double scale;          /* the zoom times the display's scale it was drawn at */
+    gboolean drawn;        /* drawn once as nodes at that scale */
+    GdkTexture *texture;   /* drawn into a texture the second time, or NULL */
+    graphene_rect_t rect;  /* the texture's place relative to the node's origin, in the widget */
+} Stamp;
+
+static void stamp_free(gpointer data)
 {
-    g_clear_object(&self->flat);
-    g_clear_pointer(&self->flat_of, gsk_render_node_unref);
-    g_clear_pointer(&self->flat_seen, gsk_render_node_unref);
+    Stamp *stamp = data;
+    g_clear_object(&stamp->texture);
+    g_free(stamp);
 }
 
-/* Issue 35: node drawn once by the window's GL renderer into a texture, or NULL when the
- * renderer is not GL (cairo draws what changed and gains nothing), the picture would be too
- * big to keep or node is new. bounds: where the texture goes, in the widget, on whole device pixels. */
-static GdkTexture *flat_texture(BuxCross *self, GskRenderNode *node, graphene_rect_t *bounds)
+static void drop_stamps(BuxCross *self)
+{
+    g_hash_table_remove_all(self->stamps);
+    self->stamps_pixels = 0;
+}
+
+/* At most 2048 × 2048 device pixels (16 MB) in the cards' textures; the cards beyond keep
+ * their nodes. */
+#define STAMPS_MAX_PIXELS (2048.0 * 2048.0)
+#define SETTLE_US (250 * G_TIME_SPAN_MILLISECOND)
+
+/* Node (placed with its origin on whole device pixels) as its texture in the window's GL
+ * renderer, or NULL when the renderer is not GL (cairo draws what changed and gains nothing),
+ * the node is new at this zoom (a window being resized and zoomed draws it once only) or the
+ * textures are full. rect: where the texture goes, relative to the node's origin. */
+static GdkTexture *stamp_texture(BuxCross *self, GskRenderer *renderer, int sf,
+                                 GskRenderNode *node, graphene_rect_t *rect)
+{
+    double scale = self->scale * sf;
+    Stamp *stamp = g_hash_table_lookup(self->stamps, node);
+    if (stamp != NULL && stamp->texture != NULL && stamp->scale == scale) {
+        *rect = stamp->rect;
+        return stamp->texture;
+    }
+    if (stamp != NULL && stamp->texture != NULL && self->settle_id != 0) {
+        double k = scale / stamp->scale;
+        *rect = GRAPHENE_RECT_INIT(stamp->rect.origin.x * k, stamp->rect.origin.y * k,
+                                   stamp->rect.size.width * k, stamp->rect.size.height * k);
+        return stamp->texture;
+    }
+    if (stamp == NULL) {
+        stamp = g_new0(Stamp, 1);
+        g_hash_table_insert(self->stamps, gsk_render_node_ref(node), stamp);
+    }
+    if (stamp->scale != scale || !stamp->drawn) {
+        if (stamp->texture != NULL) {
+            self->stamps_pixels -= gdk_texture_get_width(stamp->texture) *
+                                   gdk_texture_get_height(stamp->texture);
+            g_clear_object(&stamp->texture);
+        }
+        stamp->scale = scale;
+        stamp->drawn = TRUE;
+        return NULL;
+    }
+    graphene_rect_t b;
+    gsk_render_node_get_bounds(node, &b);
+    graphene_rect_t viewport = GRAPHENE_RECT_INIT(b.origin.x * scale, b.origin.y * scale,
+                                                  b.size.width * scale, b.size.height * scale);
+    graphene_rect_round_extents(&viewport, &viewport);
+    double pixels = (double)viewport.size.width * viewport.size.height;
+    if (pixels <= 0 || self->stamps_pixels + pixels > STAMPS_MAX_PIXELS)
+        return NULL;
+    GskTransform *zoom = gsk_transform_scale(NULL, (float)scale, (float)scale);
+    GskRenderNode *scaled = gsk_transform_node_new(node, zoom);
+    gsk_transform_unref(zoom);
+    stamp->texture = gsk_renderer_render_texture(renderer, scaled, &viewport);
+    gsk_render_node_unref(scaled);
+    if (stamp->texture == NULL)
+        return NULL;
+    self->stamps_pixels += (gsize)pixels;
+    stamp->rect = GRAPHENE_RECT_INIT(viewport.origin.x / sf, viewport.origin.y / sf,
+                                     viewport.size.width / sf, viewport.size.height / sf);
+    *rect = stamp->rect;
+    return stamp->texture;
+}
+
+/* Only the nodes of the scene keep their textures. */
+static void prune_stamps(BuxCross *self)
+{
+    if (g_hash_table_size(self->stamps) == 0)
+        return;
+    g_autoptr(GHashTable) placed = g_hash_table_new(g_direct_hash, g_direct_equal);
+    for (guint i = 0; i < self->placed->len; i++)
+        g_hash_table_add(placed, g_array_index(self->placed, Placed, i).node);
+    GHashTableIter iter;
+    gpointer node, value;
+    g_hash_table_iter_init(&iter, self->stamps);
+    while (g_hash_table_iter_next(&iter, &node, &value)) {
+        Stamp *stamp = value;
+        if (g_hash_table_contains(placed, node))
+            continue;
+        if (stamp->texture != NULL)
+            self->stamps_pixels -= gdk_texture_get_width(stamp->texture) *
+                                   gdk_texture_get_height(stamp->texture);
+        g_hash_table_iter_remove(&iter);
+    }
+}
+
+/* The cards in rect with a GL renderer: each as its texture where it has one, else as its
+ * nodes, its origin on whole device pixels either way (so the two look the same). FALSE:
+ * the renderer is not GL. */
+static gboolean append_stamps(BuxCross *self, GtkSnapshot *snapshot, const graphene_rect_t *rect)
 {
     GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
     GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
     if (renderer == NULL || !GSK_IS_GL_RENDERER(renderer))
-        return NULL;
-    int sf = gtk_widget_get_scale_factor(GTK_WIDGET(self));
-    graphene_rect_t r;
-    gsk_render_node_get_bounds(node, &r);
-    graphene_rect_round_extents(&r, &r);
-    /* At most 2048 × 2048 device pixels (16 MB); a bigger cross keeps its nodes. */
-    if (r.size.width <= 0 || r.size.height <= 0 ||
-        r.size.width * sf * r.size.height * sf > 2048.0 * 2048.0)
-        return NULL;
-    if (self->flat != NULL && self->flat_of == node && graphene_rect_equal(&self->flat_rect, &r)) {
-        *bounds = r;
-        return self->flat;
+        return FALSE;
+    int sf = MAX(gtk_widget_get_scale_factor(GTK_WIDGET(self)), 1);
+    for (guint i = 0; i < self->placed->len; i++) {
+        Placed *p = &g_array_index(self->placed, Placed, i);
+        if (!graphene_rect_intersection(&p->bounds, rect, NULL))
+            continue;
+        double x = round((self->ox + p->x * self->scale) * sf) / sf;
+        double y = round((self->oy + p->y * self->scale) * sf) / sf;
+        graphene_rect_t r;
+        GdkTexture *texture = stamp_texture(self, renderer, sf, p->node, &r);
+        if (texture != NULL) {
+            graphene_rect_offset(&r, (float)x, (float)y);
+            gtk_snapshot_append_texture(snapshot, texture, &r);
+            continue;
+        }
+        gtk_snapshot_save(snapshot);
+        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(x, y));
+        gtk_snapshot_scale(snapshot, self->scale, self->scale);
+        gtk_snapshot_append_node(snapshot, p->node);
+        gtk_snapshot_restore(snapshot);
     }
-    /* A scene is drawn into a texture the second time it is drawn: while the window is
-     * resized, every frame has a new one, and its nodes are drawn once only. */
-    if (self->flat_seen != node) {
-        drop_flat(self);
-        self->flat_seen = gsk_render_node_ref(node);
-        return NULL;
-    }
-    g_clear_object(&self->flat);
-    g_clear_pointer(&self->flat_of, gsk_render_node_unref);
-    graphene_rect_t viewport = GRAPHENE_RECT_INIT(r.origin.x * sf, r.origin.y * sf,
-                                                  r.size.width * sf, r.size.height * sf);
-    if (sf == 1) {
-        self->flat = gsk_renderer_render_texture(renderer, node, &viewport);
-    } else {
-        GskTransform *scale = gsk_transform_scale(NULL, (float)sf, (float)sf);
-        GskRenderNode *scaled = gsk_transform_node_new(node, scale);
-        gsk_transform_unref(scale);
-        self->flat = gsk_renderer_render_texture(renderer, scaled, &viewport);
-        gsk_render_node_unref(scaled);
-    }
-    if (self->flat == NULL)
-        return NULL;
-    self->flat_of = gsk_render_node_ref(node);
-    self->flat_rect = r;
-    *bounds = r;
-    return self->flat;
+    return TRUE;
 }
 
-static void append_flat(BuxCross *self, GtkSnapshot *snapshot, GskRenderNode *node)
+static gboolean settle_timeout(gpointer data)
 {
-    graphene_rect_t bounds;
-    GdkTexture *texture = flat_texture(self, node, &bounds);
-    if (texture != NULL)
-        gtk_snapshot_append_texture(snapshot, texture, &bounds);
-    else
-        gtk_snapshot_append_node(snapshot, node);
+    BuxCross *self = data;
+    if (g_get_monotonic_time() - self->resized_us < SETTLE_US)
+        return G_SOURCE_CONTINUE;
+    self->settle_id = 0;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+    return G_SOURCE_REMOVE;
+}
+
+/* The widget has a new size: the window is being resized, perhaps. */
+static void resized(BuxCross *self)
+{
+    self->resized_us = g_get_monotonic_time();
+    if (self->settle_id == 0)
+        self->settle_id = g_timeout_add(SETTLE_US / 1000, settle_timeout, self);
 }
 
 static void invalidate_scene(BuxCross *self)
 {
-    drop_flat(self);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
     g_clear_pointer(&self->part, gsk_render_node_unref);
     if (self->placed != NULL)
@@ -1236,8 +1329,10 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         self->scale = 0;
         return;
     }
-    if (self->scene != NULL && (self->scene_w != w || self->scene_h != h))
+    if (self->scene != NULL && (self->scene_w != w || self->scene_h != h)) {
+        resized(self);
         invalidate_scene(self);
+    }
     if (self->scene == NULL) {
         Shown shown;
         if (!shown_get(self, &shown)) {
@@ -1246,15 +1341,18 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         }
         build_scene(self, w, h, &shown);
         shown_clear(&shown);
+        prune_stamps(self);
         if (self->focusable_id == 0)
             self->focusable_id = g_idle_add(update_focusable_idle, self);
     }
-    if (seen.size.width >= w && seen.size.height >= h) {
-        append_flat(self, snapshot, self->scene);
+    if (append_stamps(self, snapshot, &seen)) {
+        /* GL: the cards as textures. */
+    } else if (seen.size.width >= w && seen.size.height >= h) {
+        gtk_snapshot_append_node(snapshot, self->scene);
     } else {
         GskRenderNode *part = scene_part(self, &seen);
         if (part != NULL)
-            append_flat(self, snapshot, part);
+            gtk_snapshot_append_node(snapshot, part);
     }
 
     if (self->interactive && self->scoring_step < 0) {
@@ -1913,7 +2011,8 @@ static void bux_cross_dispose(GObject *object)
     g_clear_object(&self->game);
     g_clear_object(&self->settings);
     g_clear_handle_id(&self->scroll_id, g_source_remove);
-    drop_flat(self);
+    g_clear_handle_id(&self->settle_id, g_source_remove);
+    drop_stamps(self);
     g_clear_pointer(&self->popover, gtk_widget_unparent);
     g_clear_handle_id(&self->focusable_id, g_source_remove);
     for (guint i = 0; i < 2; i++) {
@@ -1981,6 +2080,7 @@ static void bux_cross_finalize(GObject *object)
     g_clear_pointer(&self->ghosts, g_array_unref);
     drop_card_nodes(self);
     g_clear_pointer(&self->cards, g_hash_table_unref);
+    g_clear_pointer(&self->stamps, g_hash_table_unref);
     g_clear_pointer(&self->scene, gsk_render_node_unref);
     g_clear_pointer(&self->part, gsk_render_node_unref);
     g_clear_pointer(&self->placed, g_array_unref);
@@ -2002,10 +2102,10 @@ static void bux_cross_system_setting_changed(GtkWidget *widget, GtkSystemSetting
     invalidate_style(BUX_CROSS(widget));
 }
 
-/* The texture belongs to the renderer of the window this cross was realized in. */
+/* The textures belong to the renderer of the window this cross was realized in. */
 static void bux_cross_unrealize(GtkWidget *widget)
 {
-    drop_flat(BUX_CROSS(widget));
+    drop_stamps(BUX_CROSS(widget));
     GTK_WIDGET_CLASS(bux_cross_parent_class)->unrealize(widget);
 }
 
@@ -2068,6 +2168,8 @@ static void bux_cross_init(BuxCross *self)
     self->placed = g_array_new(FALSE, FALSE, sizeof(Placed));
     g_array_set_clear_func(self->placed, placed_clear);
     self->cards = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, card_look_free);
+    self->stamps = g_hash_table_new_full(g_direct_hash, g_direct_equal,
+                                         (GDestroyNotify)gsk_render_node_unref, stamp_free);
     self->scoring_step = -1;
     self->hover_arm = -1;
     self->keep_card = -1;

@@ -14,10 +14,11 @@
 #   floors beside the targets they may lie below: the empty page in the resize sweep, and
 #   with GL each page as its scenario shows it, repainted with nothing updated. A target
 #   below its floor is judged at 1.25x the floor and listed apart from the targets missed;
-# - resident memory over 50 computer-only games in the window (the median of three runs),
+# - resident memory over 50 computer-only games in the window (the median of five runs),
 #   its peak against the bare window's;
 # - the main loop during autosaves on a slow disk, the simulator's table, the history.
-# Medians of RUNS alternating runs (app, hello, app, hello …). Writes bench.json.
+# Start-up: medians of RUNS alternating runs (app, hello, app, hello …); frames: medians of
+# five rounds, each running every yardstick and scenario once. Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
 # Needs a display (build-aux/dev bench starts Xvfb).
 import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
@@ -64,7 +65,8 @@ KINDS = ["buxtehude", "minden", "aufachse"]
 GAMES = 50
 # Renderers that draw on the CPU: no GPU, so no verdict on GL's start-up.
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
-GAME_RUNS = 3
+GAME_RUNS = 5
+FRAME_ROUNDS = 5
 
 failures = []
 # Targets that lie below the floor this machine measured in the same run: the floor is
@@ -214,28 +216,40 @@ def frames(data_home):
         # renderer redraws only what changed); and in the app's resize sweep, what a full
         # repaint at a new size costs. Then each game's empty page: the chrome the game's
         # table sits in, repainted every frame.
-        for program, scenario in ([(HELLO, "label"), (HELLO, "repaint"), (HELLO, "resize")] +
-                                  [(APP, "empty-" + k) for k in KINDS] +
-                                  [(APP, "empty-resize")] +
-                                  ([(APP, "drawn-" + k) for k in KINDS] if gl else []) +
-                                  [(APP, s) for s in SCENARIOS]):
-            rows = []
-            for _ in range(1 if args.smoke else 3):
+        programs = ([(HELLO, "label"), (HELLO, "repaint"), (HELLO, "resize")] +
+                    [(APP, "empty-" + k) for k in KINDS] +
+                    [(APP, "empty-resize")] +
+                    ([(APP, "drawn-" + k) for k in KINDS] if gl else []) +
+                    [(APP, s) for s in SCENARIOS])
+        # FRAME_ROUNDS rounds, each running every yardstick and scenario once, in turn: a
+        # machine whose speed drifts over minutes (another guest, the CPU's clock) moves a
+        # scenario and its yardstick together, where runs of one after the other's would
+        # compare two moments. The medians over the rounds are judged.
+        rows = {key: [] for key in programs}
+        for _ in range(1 if args.smoke else FRAME_ROUNDS):
+            for program, scenario in programs:
+                key = (program, scenario)
+                if rows[key] is None:
+                    continue
                 env = app_env(data_home, gl, LANDPARTIE_BENCH_FRAMES=scenario,
                               LANDPARTIE_BENCH_FRAME_COUNT=count)
                 row = bench_line(program, env, 120)
-                if row is None:
-                    break
-                rows.append(row)
+                if row is not None:
+                    rows[key].append(row)
+                elif not rows[key]:
+                    # A program that cannot play the scenario (an older build) is not asked
+                    # again.
+                    rows[key] = None
+        for (program, scenario), runs_ in rows.items():
             key = (f"{scenario} {renderer}" if program == APP else
                    f"bare-window {renderer}" if scenario == "label" else
                    f"bare-{scenario} {renderer}")
-            out[key] = None if not rows else {
-                "p50_ms": statistics.median(r["p50_ms"] for r in rows),
-                "p95_ms": statistics.median(r["p95_ms"] for r in rows),
-                "cpu_p50_ms": statistics.median(r["cpu_p50_ms"] for r in rows),
-                "cpu_p95_ms": statistics.median(r["cpu_p95_ms"] for r in rows),
-                "runs": rows,
+            out[key] = None if not runs_ else {
+                "p50_ms": statistics.median(r["p50_ms"] for r in runs_),
+                "p95_ms": statistics.median(r["p95_ms"] for r in runs_),
+                "cpu_p50_ms": statistics.median(r["cpu_p50_ms"] for r in runs_),
+                "cpu_p95_ms": statistics.median(r["cpu_p95_ms"] for r in runs_),
+                "runs": runs_,
             }
     return out
 

@@ -256,8 +256,10 @@ def frames(data_home):
 
 def games_memory():
     """GAME_RUNS runs of the games: one run's growth is noisy (twice as much from one run to
-    the next, as the computer's games and glibc's heap fall), so the figures are the run
-    whose growth from game 26 is the median, with every run's growth beside it."""
+    the next, as the computer's games and glibc's heap fall), so the figures shown are the
+    run whose growth from game 26 is the median, with every run's growth beside it, and each
+    growth target is judged on the median of its own figure over the runs (the run with the
+    median growth from game 26 need not have the median growth from game 6)."""
     n = 4 if args.smoke else GAMES
     measured = []
     for _ in range(1 if args.smoke else GAME_RUNS):
@@ -272,6 +274,8 @@ def games_memory():
     median["runs_growth_mb"] = [m["growth_mb"] for m in measured]
     median["runs_late_growth_mb"] = [m["late_growth_mb"] for m in measured]
     median["runs_peak_rss_mb"] = [m["peak_rss_mb"] for m in measured]
+    median["median_growth_mb"] = statistics.median(median["runs_growth_mb"])
+    median["median_late_growth_mb"] = statistics.median(median["runs_late_growth_mb"])
     return median
 
 
@@ -467,16 +471,19 @@ def repaints_whole_window(frames_out, renderer):
 
 
 def print_games(m, startup_out):
-    late_ok = m["late_growth_mb"] <= TARGETS["games_late_growth_mb"]
-    all_ok = m["growth_mb"] <= TARGETS["games_growth_mb"]
+    late = m.get("median_late_growth_mb", m["late_growth_mb"])
+    grown = m.get("median_growth_mb", m["growth_mb"])
+    late_ok = late <= TARGETS["games_late_growth_mb"]
+    all_ok = grown <= TARGETS["games_growth_mb"]
     print(f"resident memory over {m['games']} computer-only games: {m['first_mb']:.1f} MB "
           f"after game 1, {m['start_mb']:.1f} MB after game {m['base_game']}"
           f"{' (each kind played twice)' if m['base_game'] == 6 else ''}, {m['late_mb']:.1f} MB "
           f"after game {m['late_game']}, {m['end_mb']:.1f} MB at the end")
-    print(f"  growth from game {m['late_game']}: {m['late_growth_mb']:+.2f} MB (target <= "
-          f"{TARGETS['games_late_growth_mb']} MB) {check('games_late_growth_mb', late_ok)}")
-    print(f"  growth over the games from game {m['base_game']}: {m['growth_mb']:+.2f} MB "
-          f"(target <= {TARGETS['games_growth_mb']} MB) {check('games_growth_mb', all_ok)}; "
+    print(f"  growth from game {m['late_game']}: {late:+.2f} MB, the median of the runs (target "
+          f"<= {TARGETS['games_late_growth_mb']} MB) {check('games_late_growth_mb', late_ok)}")
+    print(f"  growth over the games from game {m['base_game']}: {grown:+.2f} MB, the median of "
+          f"the runs (target <= {TARGETS['games_growth_mb']} MB) "
+          f"{check('games_growth_mb', all_ok)}; "
           f"from game 1, before the other kinds were loaded: "
           f"{m['growth_from_first_mb']:+.2f} MB")
     bare = startup_out["cairo"]["hello_rss_mb"] if startup_out else None
@@ -487,9 +494,9 @@ def print_games(m, startup_out):
           f"from game "
           f"{m['late_game']}: {m['heap_late_growth_mb']:+.2f} MB")
     if len(m.get("runs_growth_mb", [])) > 1:
-        print("  the median of %d runs by the growth from game %d; each run %s MB, from game "
-              "%d %s MB" % (
-                  len(m["runs_growth_mb"]), m["late_game"],
+        print("  each of %d runs (the sizes above and below: the run with the median growth "
+              "from game %d), from game %d: %s MB; from game %d: %s MB" % (
+                  len(m["runs_growth_mb"]), m["late_game"], m["late_game"],
                   " / ".join(f"{g:+.2f}" for g in m["runs_late_growth_mb"]), m["base_game"],
                   " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"])))
     if m.get("cycle_growth_mb") is not None:

@@ -99,6 +99,7 @@ struct _BuxCross {
     guint gaps_hover_index, gaps_sel_index;
     gboolean gaps_focus;
     gboolean gaps_drop;
+    gboolean gaps_partial; /* with GL, some gaps were drawn as nodes: built again */
     int keep_card;         /* scroll this card into view after the next drawing, or -1 */
     /* Issue 36: a revealed card whose details are too small to read shows them on hover (a
      * tooltip), on focus (the arrow keys walk such cards) and on click, in this popover. */
@@ -981,7 +982,7 @@ static GdkTexture *stamp_texture(BuxCross *self, GskRenderer *renderer, int sf,
     return stamp->texture;
 }
 
-/* Only the nodes of the scene keep their textures. */
+/* Only the nodes of the scene and the gaps keep their textures. */
 static void prune_stamps(BuxCross *self)
 {
     if (g_hash_table_size(self->stamps) == 0)
@@ -989,6 +990,12 @@ static void prune_stamps(BuxCross *self)
     g_autoptr(GHashTable) placed = g_hash_table_new(g_direct_hash, g_direct_equal);
     for (guint i = 0; i < self->placed->len; i++)
         g_hash_table_add(placed, g_array_index(self->placed, Placed, i).node);
+    for (guint s = 0; s < N_GAP_SHAPES; s++) {
+        for (guint k = 0; k < 4; k++) {
+            if (self->gap_nodes[s][k] != NULL)
+                g_hash_table_add(placed, self->gap_nodes[s][k]);
+        }
+    }
     GHashTableIter iter;
     gpointer node, value;
     g_hash_table_iter_init(&iter, self->stamps);
@@ -1003,34 +1010,49 @@ static void prune_stamps(BuxCross *self)
     }
 }
 
-/* The cards in rect with a GL renderer: each as its texture where it has one, else as its
- * nodes, its origin on whole device pixels either way (so the two look the same). FALSE:
- * the renderer is not GL. */
-static gboolean append_stamps(BuxCross *self, GtkSnapshot *snapshot, const graphene_rect_t *rect)
+/* The window's renderer if it is GL, else NULL. */
+static GskRenderer *gl_renderer(BuxCross *self)
 {
     GtkNative *native = gtk_widget_get_native(GTK_WIDGET(self));
     GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
-    if (renderer == NULL || !GSK_IS_GL_RENDERER(renderer))
-        return FALSE;
+    return renderer != NULL && GSK_IS_GL_RENDERER(renderer) ? renderer : NULL;
+}
+
+/* node with its (0, 0) at (x, y) unscaled, relative to the start, with a GL renderer: as its
+ * texture where it has one, else as its nodes, its origin on whole device pixels either way
+ * (so the two look the same). FALSE: drawn as nodes. */
+static gboolean append_stamp(BuxCross *self, GtkSnapshot *snapshot, GskRenderer *renderer,
+                             GskRenderNode *node, double x, double y)
+{
     int sf = MAX(gtk_widget_get_scale_factor(GTK_WIDGET(self)), 1);
+    double px = round((self->ox + x * self->scale) * sf) / sf;
+    double py = round((self->oy + y * self->scale) * sf) / sf;
+    graphene_rect_t r;
+    GdkTexture *texture = stamp_texture(self, renderer, sf, node, &r);
+    if (texture != NULL) {
+        graphene_rect_offset(&r, (float)px, (float)py);
+        gtk_snapshot_append_texture(snapshot, texture, &r);
+        return TRUE;
+    }
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(px, py));
+    gtk_snapshot_scale(snapshot, self->scale, self->scale);
+    gtk_snapshot_append_node(snapshot, node);
+    gtk_snapshot_restore(snapshot);
+    return FALSE;
+}
+
+/* The cards in rect with a GL renderer, each from its stamp. FALSE: the renderer is not
+ * GL. */
+static gboolean append_stamps(BuxCross *self, GtkSnapshot *snapshot, const graphene_rect_t *rect)
+{
+    GskRenderer *renderer = gl_renderer(self);
+    if (renderer == NULL)
+        return FALSE;
     for (guint i = 0; i < self->placed->len; i++) {
         Placed *p = &g_array_index(self->placed, Placed, i);
-        if (!graphene_rect_intersection(&p->bounds, rect, NULL))
-            continue;
-        double x = round((self->ox + p->x * self->scale) * sf) / sf;
-        double y = round((self->oy + p->y * self->scale) * sf) / sf;
-        graphene_rect_t r;
-        GdkTexture *texture = stamp_texture(self, renderer, sf, p->node, &r);
-        if (texture != NULL) {
-            graphene_rect_offset(&r, (float)x, (float)y);
-            gtk_snapshot_append_texture(snapshot, texture, &r);
-            continue;
-        }
-        gtk_snapshot_save(snapshot);
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(x, y));
-        gtk_snapshot_scale(snapshot, self->scale, self->scale);
-        gtk_snapshot_append_node(snapshot, p->node);
-        gtk_snapshot_restore(snapshot);
+        if (graphene_rect_intersection(&p->bounds, rect, NULL))
+            append_stamp(self, snapshot, renderer, p->node, p->x, p->y);
     }
     return TRUE;
 }
@@ -1041,6 +1063,8 @@ static gboolean settle_timeout(gpointer data)
     if (g_get_monotonic_time() - self->resized_us < SETTLE_US)
         return G_SOURCE_CONTINUE;
     self->settle_id = 0;
+    /* The gaps kept may hold textures drawn at the zoom before. */
+    g_clear_pointer(&self->gaps, gsk_render_node_unref);
     gtk_widget_queue_draw(GTK_WIDGET(self));
     return G_SOURCE_REMOVE;
 }
@@ -1266,9 +1290,11 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
 /* The gaps as the pointer and the keyboard leave them; rebuilt only when those move. */
 static void build_gaps(BuxCross *self, gboolean focus)
 {
+    /* With GL each gap is drawn from its stamp, as the cards are; until all of them are, the
+     * gaps are built again at the next drawing. */
+    GskRenderer *renderer = gl_renderer(self);
+    self->gaps_partial = FALSE;
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
-    gtk_snapshot_scale(snapshot, self->scale, self->scale);
     for (guint a = 0; a < BUX_N_ARMS; a++) {
         guint len = live_len(self, a);
         for (guint g = 0; g <= len; g++) {
@@ -1279,12 +1305,22 @@ static void build_gaps(BuxCross *self, gboolean focus)
             gboolean across = arm_horizontal(a);
             GapShape shape = g == len ? (across ? GAP_OUTER_ACROSS : GAP_OUTER_ALONG)
                              : across ? GAP_INNER_ACROSS : GAP_INNER_ALONG;
+            GskRenderNode *node = gap_node(self, shape, (hot ? 2 : 0) | sel);
+            if (renderer != NULL) {
+                if (!append_stamp(self, snapshot, renderer, node, gx, gy))
+                    self->gaps_partial = TRUE;
+                continue;
+            }
             gtk_snapshot_save(snapshot);
-            gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(gx, gy));
-            gtk_snapshot_append_node(snapshot, gap_node(self, shape, (hot ? 2 : 0) | sel));
+            gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox + gx * self->scale,
+                                                                  self->oy + gy * self->scale));
+            gtk_snapshot_scale(snapshot, self->scale, self->scale);
+            gtk_snapshot_append_node(snapshot, node);
             gtk_snapshot_restore(snapshot);
         }
     }
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
+    gtk_snapshot_scale(snapshot, self->scale, self->scale);
     if (self->drop_hover && self->hover_arm >= 0) {
         /* Issue 36: a dragged card shows where it will go: the whole of the gap's target,
          * over the halves of the cards on either side, not only its thin bar. */
@@ -1361,7 +1397,7 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
             (self->gaps_hover_arm != self->hover_arm ||
              self->gaps_hover_index != self->hover_index || self->gaps_sel_arm != self->sel_arm ||
              self->gaps_sel_index != self->sel_index || self->gaps_focus != focus ||
-             self->gaps_drop != self->drop_hover))
+             self->gaps_drop != self->drop_hover || self->gaps_partial))
             g_clear_pointer(&self->gaps, gsk_render_node_unref);
         if (self->gaps == NULL)
             build_gaps(self, focus);

@@ -127,3 +127,16 @@ void bux_test_finalize_game(BuxGame *game)
 {
     g_assert_finalize_object(game);
 }
+
+/* Places the card in hand at the outer end of arm; everybody else lets it lie. */
+void bux_test_place_at_end(BuxGame *game, BuxArm arm)
+{
+    g_autoptr(GError) error = NULL;
+    guint n = lp_game_get_n_players(LP_GAME(game));
+    g_assert_true(bux_game_place(game, arm, bux_game_get_arm_length(game, arm), &error));
+    g_assert_no_error(error);
+    for (guint s = 0; s < n && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
+        if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
+            g_assert_true(bux_game_pass(game, s, &error));
+    }
+}

@@ -21,6 +21,8 @@ GPtrArray *bux_test_players(guint n, guint n_humans, LpLevel level, int youngest
 /* A new game on deck, begun (the first starting card lies, seat 0 or the youngest places). */
 BuxGame *bux_test_game(BuxDeck *deck, GPtrArray *players, guint64 seed);
 int bux_test_card(BuxGame *game, const char *id);
+/* Places the card in hand at the outer end of arm; everybody else lets it lie. */
+void bux_test_place_at_end(BuxGame *game, BuxArm arm);
 /* Records every "event" of game as compact JSON lines into lines (a GPtrArray of char*). */
 void bux_test_record_events(BuxGame *game, GPtrArray *lines);
 /* How many events named name are in lines. */

@@ -262,19 +262,6 @@ static void iterate(void)
         g_main_context_iteration(NULL, FALSE);
 }
 
-/* Places the card in hand at the outer end of arm; everybody else lets it lie. */
-static void place_at_end(BuxGame *game, BuxArm arm)
-{
-    g_autoptr(GError) error = NULL;
-    guint n = lp_game_get_n_players(LP_GAME(game));
-    g_assert_true(bux_game_place(game, arm, bux_game_get_arm_length(game, arm), &error));
-    g_assert_no_error(error);
-    for (guint s = 0; s < n && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
-        if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
-            g_assert_true(bux_game_pass(game, s, &error));
-    }
-}
-
 /* A cross in a scrolled window of the given size, as the page holds it. */
 static GtkWidget *cross_window(BuxGame *game, int width, int height, GtkWidget **cross)
 {
@@ -308,7 +295,7 @@ static void test_cross_fits_both_arms(void)
     g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 11);
     static const BuxArm arms[] = { BUX_ARM_NORTH, BUX_ARM_SOUTH, BUX_ARM_WEST, BUX_ARM_EAST };
     for (guint k = 0; k < 10; k++)
-        place_at_end(game, arms[k < 6 ? k % 2 : 2 + k % 2]);
+        bux_test_place_at_end(game, arms[k < 6 ? k % 2 : 2 + k % 2]);
     g_assert_cmpuint(bux_game_get_arm_length(game, BUX_ARM_NORTH), ==, 3);
     g_assert_cmpuint(bux_game_get_arm_length(game, BUX_ARM_SOUTH), ==, 3);
     GtkWidget *cross;
@@ -333,7 +320,7 @@ static void test_cross_fits_netbook(void)
     g_autoptr(GPtrArray) players = bux_test_players(3, 3, LP_LEVEL_NORMAL, -1);
     g_autoptr(BuxOwnedGame) game = bux_test_game(deck, players, 7);
     for (guint k = 0; k < 5; k++)
-        place_at_end(game, BUX_ARM_NORTH);
+        bux_test_place_at_end(game, BUX_ARM_NORTH);
     GtkWidget *cross;
     GtkWidget *window = cross_window(game, 650, 545, &cross);
     GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW(gtk_widget_get_parent(
@@ -351,7 +338,7 @@ static void test_cross_fits_netbook(void)
     /* With a much longer arm it scrolls rather than shrink the cards below the smallest
      * zoom. */
     for (guint k = 0; k < 6; k++)
-        place_at_end(game, BUX_ARM_NORTH);
+        bux_test_place_at_end(game, BUX_ARM_NORTH);
     for (int i = 0; i < 10; i++) {
         g_usleep(20000);
         iterate();
@@ -449,7 +436,7 @@ static void test_final_cross_stays(void)
                     g_assert_true(bux_game_estimate(game, s, 0, &error));
             }
         } else {
-            place_at_end(game, turn % BUX_N_ARMS);
+            bux_test_place_at_end(game, turn % BUX_N_ARMS);
         }
     }
     g_assert_cmpint(bux_game_get_phase(game), ==, BUX_PHASE_OVER);
@@ -516,7 +503,7 @@ static void test_details_legible(void)
                     g_assert_true(bux_game_estimate(game, s, 0, &error));
             }
         } else {
-            place_at_end(game, turn % BUX_N_ARMS);
+            bux_test_place_at_end(game, turn % BUX_N_ARMS);
         }
     }
     const BuxScoring *sc = bux_game_get_last_scoring(game);

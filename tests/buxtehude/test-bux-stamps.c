@@ -28,19 +28,6 @@ static void wait_ms(guint ms)
     }
 }
 
-/* Places the card in hand at the outer end of arm; everybody else lets it lie. */
-static void place_at_end(BuxGame *game, BuxArm arm)
-{
-    g_autoptr(GError) error = NULL;
-    guint n = lp_game_get_n_players(LP_GAME(game));
-    g_assert_true(bux_game_place(game, arm, bux_game_get_arm_length(game, arm), &error));
-    g_assert_no_error(error);
-    for (guint s = 0; s < n && bux_game_get_phase(game) == BUX_PHASE_CHALLENGE; s++) {
-        if (s != bux_game_get_turn_seat(game) && !bux_game_has_decided(game, s))
-            g_assert_true(bux_game_pass(game, s, &error));
-    }
-}
-
 /* The textures drawn in node, and how many of them are drawn at a size other than their
  * pixels' (scaled). */
 static void count_textures(GskRenderNode *node, guint *textures, guint *scaled)
@@ -148,7 +135,7 @@ static BuxOwnedGame *ten_card_game(BuxDeck *deck, GPtrArray *players)
                             BUX_ARM_NORTH, BUX_ARM_SOUTH, BUX_ARM_WEST, BUX_ARM_EAST,
                             BUX_ARM_NORTH, BUX_ARM_SOUTH };
     for (guint i = 0; i < G_N_ELEMENTS(arms); i++)
-        place_at_end(game, arms[i]);
+        bux_test_place_at_end(game, arms[i]);
     return game;
 }
 

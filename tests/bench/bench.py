@@ -16,7 +16,10 @@
 #   below its floor is judged at 1.25x the floor and listed apart from the targets missed;
 # - resident memory over 50 computer-only games in the window (the median of five runs),
 #   its peak against the bare window's;
-# - the main loop during autosaves on a slow disk, the simulator's table, the history.
+# - the main loop during autosaves on a slow disk, the history;
+# - the simulator's games per CPU second against the code issue 14's table was measured with,
+#   run here in alternating rounds (LANDPARTIE_BENCH_SIM_BEFORE, which build-aux/dev bench
+#   builds from the git history; without it, against the table's own figures).
 # Start-up: medians of RUNS alternating runs (app, hello, app, hello …); frames: medians of
 # five rounds, each running every yardstick and scenario once. Writes bench.json.
 # --smoke: one run of everything, no targets (the test suite runs it so the bench can't rot).
@@ -67,6 +70,17 @@ GAMES = 50
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 GAME_RUNS = 5
 FRAME_ROUNDS = 5
+# The simulator (issue 14): at least twice the games/s of the code its table was measured with
+# (the tree before commit 3d85176), in every cell, judged against that code run here
+# (LANDPARTIE_BENCH_SIM_BEFORE) in alternating rounds; its table, as measured on its own
+# machine, printed beside it.
+SIM_BEFORE = os.environ.get("LANDPARTIE_BENCH_SIM_BEFORE") or None
+SIM_ROUNDS = 3
+SIM_SECONDS = 1.0
+SIM_FACTOR = 2.0
+SIM_MAX_RSS_KB = 64 * 1024
+ISSUE_14_TABLE = {"buxtehude": [2392, 2558, 1486, 1277], "minden": [1423, 2674, 899, 1695],
+                  "aufachse": [2970, 1240, 1539, 379]}
 
 failures = []
 # Targets that lie below the floor this machine measured in the same run: the floor is
@@ -526,6 +540,71 @@ def run_tool(cmd, name, result_key, result, env=None, targets=True):
         result[result_key] = json.load(open(f.name))
 
 
+def sim_run(program, seconds):
+    """One run of a bench-sim: its games/s per kind and cell (easy_2, hard_2, easy_max,
+    hard_max), and its whole JSON."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as f:
+        # The clock as issue 14 measured it: TZ unset, so the old code stats /etc/localtime.
+        env = dict(os.environ)
+        env.pop("TZ", None)
+        out = subprocess.run([program, "--seconds", str(seconds), "--no-targets",
+                              "--json", f.name], env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            print(out.stdout + out.stderr)
+            return None, out.stdout
+        return json.load(open(f.name)), out.stdout
+
+
+def simulator_against_before():
+    """Issue 14's simulator target, twice the games/s of the code its table was measured
+    with, judged against that code on this machine: LANDPARTIE_BENCH_SIM_BEFORE is its
+    bench-sim (the tree before 3d85176 with 3d85176's bench-sim.c, which build-aux/dev bench
+    builds). Both run in SIM_ROUNDS alternating rounds; the medians are judged."""
+    befores, nows, last_out = [], [], ""
+    for _ in range(SIM_ROUNDS):
+        before, _ = sim_run(SIM_BEFORE, SIM_SECONDS)
+        now, out = sim_run(SIM, SIM_SECONDS)
+        if before is None or now is None:
+            check("simulator", False)
+            return {"error": "a bench-sim failed"}
+        befores.append(before)
+        nows.append(now)
+        last_out = out
+    # The shares of the views and mirrors, from the last round's own table.
+    shares = [line.strip() for line in last_out.splitlines() if "views and mirrors" in line]
+    for kind, line in zip(KINDS, shares):
+        print(f"{kind:<10} {line.split(' = ')[0]}")
+    cells = ["easy_2", "hard_2", "easy_max", "hard_max"]
+    result = {"rounds": SIM_ROUNDS, "before": {}, "now": {}, "ratio": {}}
+    print(f"simulator, games/s: this tree against the code of issue 14's table on this machine "
+          f"(median of {SIM_ROUNDS} alternating rounds; target >= {SIM_FACTOR:.0f}x)")
+    print(f"  {'game':<10} {'cell':<9} {'before':>8} {'now':>8} {'ratio':>6}   "
+          f"{'issue 14 table':>14}")
+    all_ok = True
+    for kind in KINDS:
+        for cell in cells:
+            b = statistics.median(r["games_per_second"][kind][cell] for r in befores)
+            n = statistics.median(r["games_per_second"][kind][cell] for r in nows)
+            table = ISSUE_14_TABLE[kind][cells.index(cell)]
+            ratio = n / b if b > 0 else 0
+            ok = ratio >= SIM_FACTOR
+            all_ok &= ok
+            result["before"].setdefault(kind, {})[cell] = round(b, 1)
+            result["now"].setdefault(kind, {})[cell] = round(n, 1)
+            result["ratio"].setdefault(kind, {})[cell] = round(ratio, 2)
+            print(f"  {kind:<10} {cell:<9} {b:8.0f} {n:8.0f} {ratio:5.1f}x   "
+                  f"{table:6.0f} ({b / table:.2f}x here)")
+    print(f"  the code of the table runs here at "
+          f"{min(result['before'][k][c] / ISSUE_14_TABLE[k][cells.index(c)] for k in KINDS for c in cells):.2f}-"
+          f"{max(result['before'][k][c] / ISSUE_14_TABLE[k][cells.index(c)] for k in KINDS for c in cells):.2f}x "
+          f"the games/s it had on the table's machine  {check('simulator', all_ok)}")
+    rss = max(r["peak_rss_kb"] for r in nows)
+    result["peak_rss_kb"] = rss
+    print(f"  simulator's peak resident memory: {rss} KB (target <= {SIM_MAX_RSS_KB} KB) "
+          f"{check('simulator_rss', rss <= SIM_MAX_RSS_KB)}")
+    return result
+
+
 def main():
     result = {"runs": runs, "smoke": args.smoke}
     if "startup" in ONLY:
@@ -562,8 +641,15 @@ def main():
               result["autosave"]["save_call_max_ms"] <= TARGETS["save_block_ms"])
 
     if "sim" in ONLY:
-        run_tool([SIM, "--seconds", "0.05" if args.smoke else "1.5"], "simulator", "simulator",
-                 result, targets=not args.smoke)
+        if args.smoke or SIM_BEFORE is None:
+            if not args.smoke:
+                print("simulator: no yardstick (LANDPARTIE_BENCH_SIM_BEFORE; build-aux/dev bench "
+                      "builds it from the git history), so judged against issue 14's table as "
+                      "measured on its machine")
+            run_tool([SIM, "--seconds", "0.05" if args.smoke else "1.5"], "simulator",
+                     "simulator", result, targets=not args.smoke)
+        else:
+            result["simulator"] = simulator_against_before()
 
     # Issue 15: the statistics page opens a history of 10,000 games (made by landpartie-sim
     # --history) in under 200 ms: reading, checking every line, aggregating.

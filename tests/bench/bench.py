@@ -11,8 +11,10 @@
 #   pixels, or its size (the renderer's floor on this display, and whether it redraws only
 #   what changed), and each game's empty page (the same window, header bar, side panel, CSS
 #   and size, nothing of the game drawn);
-#   floors beside the targets they may lie below: the empty page in the resize sweep, and
-#   with GL each page as its scenario shows it, repainted with nothing updated. A target
+#   floors beside the targets they may lie below: in the resize sweep the empty page's
+#   sweep plus what drawing the cross costs (the Buxtehude page as shown, repainted with
+#   nothing updated, less its empty page: every resize frame repaints the whole window),
+#   and with GL each page as its scenario shows it, repainted with nothing updated. A target
 #   below its floor is judged at 1.25x the floor and listed apart from the targets missed;
 # - resident memory over 50 computer-only games in the window (the median of five runs),
 #   its peak against the bare window's;
@@ -233,7 +235,8 @@ def frames(data_home):
         programs = ([(HELLO, "label"), (HELLO, "repaint"), (HELLO, "resize")] +
                     [(APP, "empty-" + k) for k in KINDS] +
                     [(APP, "empty-resize")] +
-                    ([(APP, "drawn-" + k) for k in KINDS] if gl else []) +
+                    ([(APP, "drawn-" + k) for k in KINDS] if gl else
+                     [(APP, "drawn-" + SCENARIOS["resize"])]) +
                     [(APP, s) for s in SCENARIOS])
         # FRAME_ROUNDS rounds, each running every yardstick and scenario once, in turn: a
         # machine whose speed drifts over minutes (another guest, the CPU's clock) moves a
@@ -385,13 +388,24 @@ def frame_verdict(frames_out, key, x):
         text = (f"target p95 <= {TARGETS['resize_ratio']}x the bare window's sweep "
                 f"{bare['p95_ms']:.1f} ms = {limit:.1f} ms")
         ok = x["p95_ms"] <= limit
-        # The floor: the same page with its table empty, in the same sweep. When the page's
-        # own relayout and repaint already lie above the target, no drawing of the game can
-        # meet it; the figure is then judged against the floor, as 1.25x of it.
-        floor = frames_out.get(f"empty-resize {renderer}")
-        if floor:
-            text += (f"; floor: the empty page's own sweep {floor['p95_ms']:.1f} ms = "
-                     f"{floor['p95_ms'] / bare['p95_ms']:.2f}x the bare window")
+        # The floor: the same page with its table empty, in the same sweep, plus what drawing
+        # the table costs at all. Every frame of a resize repaints the whole window with
+        # either renderer, so each pays for the table's pixels as a repaint of the page as
+        # shown does: that repaint less the empty page's. When the floor already lies above
+        # the target, no drawing of the game can meet it; the figure is then judged against
+        # the floor, as 1.25x of it.
+        empty_sweep = frames_out.get(f"empty-resize {renderer}")
+        kind = SCENARIOS[scenario]
+        drawn = frames_out.get(f"drawn-{kind} {renderer}")
+        empty = frames_out.get(f"empty-{kind} {renderer}")
+        if empty_sweep:
+            table = max(0.0, drawn["p95_ms"] - empty["p95_ms"]) if drawn and empty else 0.0
+            floor = {"p95_ms": empty_sweep["p95_ms"] + table}
+            text += (f"; floor: the empty page's own sweep {empty_sweep['p95_ms']:.1f} ms + "
+                     f"drawing the table {table:.1f} ms (the page as shown, repainted, less "
+                     f"the empty page) = {floor['p95_ms']:.1f} ms = "
+                     f"{floor['p95_ms'] / bare['p95_ms']:.2f}x the bare window; the sweep is "
+                     f"{x['p95_ms'] / floor['p95_ms']:.2f}x the floor")
             if not ok and floor["p95_ms"] > limit:
                 over = TARGETS["resize_ratio"] * floor["p95_ms"]
                 text += (f", so the target lies below the floor; p95 <= "

@@ -332,6 +332,8 @@ static void lp_application_startup(GApplication *app)
         {"win.undo", {"<Primary>z", NULL}},
     };
 
+    /* Parsed on the second core while GTK opens the display and the window is built. */
+    lp_games_load_decks_in_background();
     G_APPLICATION_CLASS(lp_application_parent_class)->startup(app);
 
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions),
@@ -359,16 +361,9 @@ static gboolean name_icon(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-/* The decks are parsed on a second thread once the first frame is drawn, by the time a family
- * picks a game (whose page waits for them if it comes sooner). The start page's summary of a
- * save restores it and parses its deck on the way, on the main thread, which used to wait
- * for the worker's parse of it all the same. Parsed during the start-up, the decks took a
- * core from the X server and GTK while both drew the first frame: the start-up went from
- * 1.51x to 1.38x the bare window, three saves present, with the load moved here (issue 35). */
 static void on_first_paint(GdkFrameClock *clock, GtkWindow *window)
 {
     g_signal_handlers_disconnect_by_func(clock, on_first_paint, window);
-    lp_games_load_decks_in_background();
     g_idle_add_full(G_PRIORITY_LOW, name_icon, g_object_ref(window), g_object_unref);
 }
 

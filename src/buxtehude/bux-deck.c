@@ -213,7 +213,7 @@ BuxDeck *bux_deck_new_from_resource(const char *resource_path, GError **error)
 BuxDeck *bux_deck_get_default(GError **error)
 {
     /* Immutable card data shared by all games of the process, not game state. The lock
-     * lets the app load it on a worker thread after its first frame (lp-games.c). */
+     * lets the app load it on a worker thread while the window is built (lp-games.c). */
     static BuxDeck *deck = NULL;
     static GMutex lock;
     g_autoptr(GMutexLocker) locker = g_mutex_locker_new(&lock);

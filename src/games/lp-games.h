@@ -21,11 +21,10 @@ const LpGameRules *const *lp_games(guint *n_games);
 const LpGameRules *lp_games_lookup(const char *kind);
 /* The class of each game's model, for its identity. */
 LpGameClass *lp_game_rules_get_class(const LpGameRules *rules);
-/* Starts loading the games' card decks on a worker thread and returns at once, so that the
- * decks no save needed yet are parsed before a family picks a game (the app calls it once
- * its first frame is drawn). A caller that needs a deck sooner parses it itself or waits for
- * this load. A failed load is reported by the caller that needs the deck, as without this
- * call. */
+/* Starts loading the games' card decks on a worker thread and returns at once, so the
+ * decks are parsed while the window is built and the start page's save summaries (which
+ * restore each save and need its deck) do not wait for them at start-up. A failed load is
+ * reported by the caller that needs the deck, as without this call. */
 void lp_games_load_decks_in_background(void);
 
 G_END_DECLS

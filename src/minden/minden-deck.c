@@ -239,7 +239,7 @@ MindenDeck *minden_deck_new_default(GError **error)
 }
 
 /* Immutable card data, shared by all games of the process; no game state. The lock
- * lets the app load it on a worker thread after its first frame (lp-games.c):
+ * lets the app load it on a worker thread while the window is built (lp-games.c):
  * whoever asks first loads it, and a second caller waits for that load. */
 static MindenDeck *default_deck;
 static GMutex default_lock;

@@ -34,10 +34,12 @@ struct _LpWindow {
     GtkWidget *subtitle_label;
     GtkStack *stack;
     GtkWidget *start_page;
-    GtkWidget *setup_page;
     GtkWidget *game_box;
+    /* The setup, how-to, statistics, lobby and join pages: NULL until first shown, so that
+     * the start builds only the page it shows (issue 35). */
+    GtkWidget *setup_page;
     GtkWidget *howto_page;
-    GtkWidget *stats_page; /* the statistics, lobby and join pages: NULL until first shown */
+    GtkWidget *stats_page;
     char *history_path;
 
     LpSettings *settings;
@@ -290,6 +292,22 @@ static GtkWidget *add_page(LpWindow *self, GtkWidget *page, const char *name)
     return page;
 }
 
+static GtkWidget *setup_page(LpWindow *self)
+{
+    if (self->setup_page == NULL) {
+        self->setup_page = add_page(self, lp_setup_page_new(), "setup");
+        lp_setup_page_set_settings(LP_SETUP_PAGE(self->setup_page), self->settings);
+    }
+    return self->setup_page;
+}
+
+static GtkWidget *howto_page(LpWindow *self)
+{
+    if (self->howto_page == NULL)
+        self->howto_page = add_page(self, lp_howto_page_new(), "howto");
+    return self->howto_page;
+}
+
 static GtkWidget *stats_page(LpWindow *self)
 {
     if (self->stats_page == NULL) {
@@ -321,7 +339,11 @@ static GtkWidget *join_page(LpWindow *self)
 
 static void show_page(LpWindow *self, const char *name)
 {
-    if (g_strcmp0(name, "stats") == 0)
+    if (g_strcmp0(name, "setup") == 0)
+        setup_page(self);
+    else if (g_strcmp0(name, "howto") == 0)
+        howto_page(self);
+    else if (g_strcmp0(name, "stats") == 0)
         stats_page(self);
     else if (g_strcmp0(name, "lobby") == 0)
         lobby_page(self);
@@ -335,7 +357,7 @@ static void show_page(LpWindow *self, const char *name)
         set_titles(self, "Landpartie", NULL);
         lp_start_page_refresh(LP_START_PAGE(self->start_page));
     } else if (g_strcmp0(name, "setup") == 0) {
-        const LpGameUi *info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
+        const LpGameUi *info = lp_setup_page_get_game(LP_SETUP_PAGE(setup_page(self)));
 
         set_titles(self, _("New Game"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "join") == 0) {
@@ -354,7 +376,7 @@ static void show_page(LpWindow *self, const char *name)
         set_titles(self, _("Lobby"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "howto") == 0) {
         const LpGameUi *info =
-            lp_game_ui_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(self->howto_page)));
+            lp_game_ui_lookup(lp_howto_page_get_kind(LP_HOWTO_PAGE(howto_page(self))));
 
         set_titles(self, _("How to Play"), info != NULL ? _(info->game_class->name) : NULL);
     } else if (g_strcmp0(name, "stats") == 0) {
@@ -747,7 +769,8 @@ static void on_lobby_cancel(LpWindow *self)
                        lp_host_session_is_resumed(self->host_session);
 
     stop_hosting(self);
-    show_page(self, !resumed && lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page)) != NULL
+    show_page(self, !resumed && self->setup_page != NULL &&
+                            lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page)) != NULL
                         ? "setup"
                         : "start");
 }
@@ -823,7 +846,7 @@ gboolean lp_window_continue_game(LpWindow *self, const char *kind)
 
 static void show_setup(LpWindow *self, const LpGameUi *info)
 {
-    lp_setup_page_set_game(LP_SETUP_PAGE(self->setup_page), info);
+    lp_setup_page_set_game(LP_SETUP_PAGE(setup_page(self)), info);
     show_page(self, "setup");
 }
 
@@ -897,7 +920,7 @@ static void set_aside_activated(GtkWidget *widget, const char *action_name, GVar
 static void start_game_activated(GtkWidget *widget, const char *action_name, GVariant *param)
 {
     LpWindow *self = LP_WINDOW(widget);
-    LpSetupPage *setup = LP_SETUP_PAGE(self->setup_page);
+    LpSetupPage *setup = LP_SETUP_PAGE(setup_page(self));
     const LpGameUi *info = lp_setup_page_get_game(setup);
     g_autoptr(GPtrArray) players = NULL;
     g_autoptr(GError) error = NULL;
@@ -978,7 +1001,7 @@ static void show_howto(LpWindow *self, const char *kind)
 {
     const char *page = lp_window_get_page_name(self);
 
-    if (!lp_howto_page_set_kind(LP_HOWTO_PAGE(self->howto_page), kind))
+    if (!lp_howto_page_set_kind(LP_HOWTO_PAGE(howto_page(self)), kind))
         return;
     if (g_strcmp0(page, "howto") != 0) {
         g_free(self->howto_return);
@@ -1008,7 +1031,7 @@ static void how_to_current_activated(GtkWidget *widget, const char *action_name,
     else if (g_strcmp0(page, "game") == 0)
         info = self->game_info;
     else if (g_strcmp0(page, "setup") == 0)
-        info = lp_setup_page_get_game(LP_SETUP_PAGE(self->setup_page));
+        info = lp_setup_page_get_game(LP_SETUP_PAGE(setup_page(self)));
     else if (g_strcmp0(page, "howto") == 0)
         return;
     if (info == NULL)
@@ -1310,8 +1333,6 @@ static void lp_window_class_init(LpWindowClass *klass)
     g_object_class_install_properties(object_class, N_PROPS, properties);
 
     g_type_ensure(LP_TYPE_START_PAGE);
-    g_type_ensure(LP_TYPE_SETUP_PAGE);
-    g_type_ensure(LP_TYPE_HOWTO_PAGE);
     gtk_widget_class_set_template_from_resource(widget_class,
         "/io/github/landpartie/Landpartie/ui/lp-window.ui");
     gtk_widget_class_bind_template_child(widget_class, LpWindow, back_button);
@@ -1323,9 +1344,7 @@ static void lp_window_class_init(LpWindowClass *klass)
     gtk_widget_class_bind_template_child(widget_class, LpWindow, subtitle_label);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, stack);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, start_page);
-    gtk_widget_class_bind_template_child(widget_class, LpWindow, setup_page);
     gtk_widget_class_bind_template_child(widget_class, LpWindow, game_box);
-    gtk_widget_class_bind_template_child(widget_class, LpWindow, howto_page);
 
     gtk_widget_class_install_action(widget_class, "win.show-start", NULL, show_start_activated);
     gtk_widget_class_install_action(widget_class, "win.new-game", "s", new_game_activated);
@@ -1365,7 +1384,6 @@ static void lp_window_constructed(GObject *object)
     G_OBJECT_CLASS(lp_window_parent_class)->constructed(object);
     if (self->settings == NULL)
         self->settings = lp_settings_new();
-    lp_setup_page_set_settings(LP_SETUP_PAGE(self->setup_page), self->settings);
     g_object_get(self->settings, "window-width", &width, "window-height", &height,
                  "window-maximized", &maximized, NULL);
     gtk_window_set_default_size(GTK_WINDOW(self), CLAMP(width, 640, 8192),
@@ -1415,13 +1433,13 @@ GtkWidget *lp_window_get_start_page(LpWindow *self)
 GtkWidget *lp_window_get_setup_page(LpWindow *self)
 {
     g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
-    return self->setup_page;
+    return setup_page(self);
 }
 
 GtkWidget *lp_window_get_howto_page(LpWindow *self)
 {
     g_return_val_if_fail(LP_IS_WINDOW(self), NULL);
-    return self->howto_page;
+    return howto_page(self);
 }
 
 LpGame *lp_window_get_game(LpWindow *self)

@@ -49,6 +49,38 @@ static char *save_path(Fixture *f, const char *name)
     return g_build_filename(f->dir, name, NULL);
 }
 
+static guint count_widgets(Fixture *f, GType type)
+{
+    g_autoptr(GPtrArray) found = lp_test_find_all(GTK_WIDGET(f->window), type, NULL);
+    return found->len;
+}
+
+/* The start builds only the start page (issue 35): the setup and how-to pages are built when
+ * first shown, once. */
+static void test_pages_built_when_shown(Fixture *f, gconstpointer data)
+{
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "start");
+    g_assert_cmpuint(count_widgets(f, LP_TYPE_START_PAGE), ==, 1);
+    g_assert_cmpuint(count_widgets(f, LP_TYPE_SETUP_PAGE), ==, 0);
+    g_assert_cmpuint(count_widgets(f, LP_TYPE_HOWTO_PAGE), ==, 0);
+
+    activate(f, "win.new-game", "minden");
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
+    g_assert_cmpstr(gtk_window_get_title(GTK_WINDOW(f->window)), ==, "New Game");
+    g_assert_nonnull(lp_setup_page_get_game(LP_SETUP_PAGE(lp_window_get_setup_page(f->window))));
+    activate(f, "win.how-to-current", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "howto");
+    g_assert_cmpstr(lp_howto_page_get_kind(LP_HOWTO_PAGE(lp_window_get_howto_page(f->window))),
+                    ==, "minden");
+    activate(f, "win.back", NULL);
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
+    activate(f, "win.back", NULL);
+    activate(f, "win.new-game", "buxtehude");
+    activate(f, "win.how-to", "aufachse");
+    g_assert_cmpuint(count_widgets(f, LP_TYPE_SETUP_PAGE), ==, 1);
+    g_assert_cmpuint(count_widgets(f, LP_TYPE_HOWTO_PAGE), ==, 1);
+}
+
 static void test_navigation(Fixture *f, gconstpointer data)
 {
     LpHowtoPage *howto = LP_HOWTO_PAGE(lp_window_get_howto_page(f->window));
@@ -117,6 +149,9 @@ static void test_hosting(Fixture *f, gconstpointer data)
     g_assert_null(lp_window_get_game(f->window));
     g_clear_error(&error);
 
+    /* From the setup page, as a family starts a game (the page is built when first shown). */
+    activate(f, "win.new-game", "minden");
+    g_assert_cmpstr(lp_window_get_page_name(f->window), ==, "setup");
     g_assert_true(lp_window_start_game(f->window, lp_test_game_ui(), lp_game_get_players(template), 1,
                                        FALSE, &error));
     g_assert_no_error(error);
@@ -692,6 +727,8 @@ static void test_shortcuts_sections(Fixture *f, gconstpointer data)
 int main(int argc, char **argv)
 {
     lp_test_init(&argc, &argv);
+    g_test_add("/window/pages-built-when-shown", Fixture, NULL, fixture_set_up,
+               test_pages_built_when_shown, fixture_tear_down);
     g_test_add("/window/navigation", Fixture, NULL, fixture_set_up, test_navigation,
                fixture_tear_down);
     g_test_add("/window/hosting", Fixture, NULL, fixture_set_up, test_hosting,

@@ -60,7 +60,7 @@ TARGETS = {
     "frame_p95_ms": 8.0,         # cairo; GL where the renderer redraws only the damage
     "resize_ratio": 1.25,        # p95 x the bare window's sweep
     "games_late_growth_mb": 1.0, # resident, game 26 to 50
-    "games_growth_mb": 6.0,      # resident, game 1 to 50
+    "games_growth_mb": 6.0,      # resident, over the 50 games: each kind from its second game
     "save_block_ms": 2.0, "history_load_ms": 200,
 }
 # Each interactive scenario with its game, whose empty page is its yardstick.
@@ -289,6 +289,7 @@ def games_memory():
     ranked = sorted(measured, key=lambda m: m["late_growth_mb"])
     median = dict(ranked[len(ranked) // 2])
     median["runs_growth_mb"] = [m["growth_mb"] for m in measured]
+    median["runs_cross_kind_growth_mb"] = [m["cross_kind_growth_mb"] for m in measured]
     median["runs_late_growth_mb"] = [m["late_growth_mb"] for m in measured]
     median["runs_peak_rss_mb"] = [m["peak_rss_mb"] for m in measured]
     median["median_growth_mb"] = statistics.median(median["runs_growth_mb"])
@@ -306,11 +307,22 @@ def games_run(row):
     # the games it may grow by what those caches hold.
     base = min(6, len(rss)) - 1
     late = min(25, len(rss) // 2)
+    kinds = by_kind(row.get("kinds"), rss, heap)
+    # Each size is measured at a game's end, with its page on screen, and the kinds take
+    # turns: game 6 is an Auf Achse game, game 50 a Minden game, whose board holds its 1.2 MB
+    # overlay texture at every game's end (heaptrack, issue 35), so game 6 to 50 counts that
+    # texture as growth. The growth over the games compares like with like: each kind from
+    # its second game (4, 5 or 6, each kind played twice by then) to its last (48, 49 or 50),
+    # the largest of the three. Games 26 and 50 are both Minden games.
+    cross_kind = (rss[-1] - rss[base]) / 1024
+    grown = max((k["rss_growth_mb"] for k in kinds.values()), default=cross_kind)
     return {"games": row["games"], "games_finalized": row.get("games_finalized"),
             "rss_kb": rss, "heap_kb": heap, "base_game": base + 1, "late_game": late + 1,
             "first_mb": rss[0] / 1024, "start_mb": rss[base] / 1024, "late_mb": rss[late] / 1024,
             "end_mb": rss[-1] / 1024,
-            "growth_mb": (rss[-1] - rss[base]) / 1024,
+            "growth_mb": grown, "cross_kind_growth_mb": cross_kind,
+            "kinds": row.get("kinds", "").split(",") if row.get("kinds") else [],
+            "growth_kind": max(kinds, key=lambda n: kinds[n]["rss_growth_mb"], default=None),
             "growth_from_first_mb": (rss[-1] - rss[0]) / 1024,
             "late_growth_mb": (rss[-1] - rss[late]) / 1024,
             "heap_growth_mb": (heap[-1] - heap[base]) / 1024,
@@ -318,7 +330,7 @@ def games_run(row):
             "peak_rss_mb": row.get("peak_rss_kb", 0) / 1024,
             "rss_anon_kb": row.get("rss_anon_kb"), "rss_file_kb": row.get("rss_file_kb"),
             "cycle_growth_mb": cycle_growth(rss),
-            "by_kind": by_kind(row.get("kinds"), rss, heap)}
+            "by_kind": kinds}
 
 
 def by_kind(kinds, rss, heap):
@@ -509,11 +521,16 @@ def print_games(m, startup_out):
           f"after game {m['late_game']}, {m['end_mb']:.1f} MB at the end")
     print(f"  growth from game {m['late_game']}: {late:+.2f} MB, the median of the runs (target "
           f"<= {TARGETS['games_late_growth_mb']} MB) {check('games_late_growth_mb', late_ok)}")
-    print(f"  growth over the games from game {m['base_game']}: {grown:+.2f} MB, the median of "
-          f"the runs (target <= {TARGETS['games_growth_mb']} MB) "
-          f"{check('games_growth_mb', all_ok)}; "
-          f"from game 1, before the other kinds were loaded: "
-          f"{m['growth_from_first_mb']:+.2f} MB")
+    kind = f" (this run's largest: {m['growth_kind']})" if m.get("growth_kind") else ""
+    print(f"  growth over the games, each kind from its second game to its last, the largest "
+          f"of the kinds{kind}: {grown:+.2f} MB, the median of the runs (target <= "
+          f"{TARGETS['games_growth_mb']} MB) {check('games_growth_mb', all_ok)}")
+    names = m.get("kinds") or []
+    def game(n):
+        return f"game {n} ({names[(n - 1) % len(names)]})" if names else f"game {n}"
+    print(f"  from {game(m['base_game'])} to {game(m['games'])}: "
+          f"{m['cross_kind_growth_mb']:+.2f} MB; from game 1, before the other kinds were "
+          f"loaded: {m['growth_from_first_mb']:+.2f} MB")
     bare = startup_out["cairo"]["hello_rss_mb"] if startup_out else None
     print(f"  peak resident {m['peak_rss_mb']:.1f} MB" +
           (f" vs the bare window's {bare:.1f} MB (at its first frame, cairo) = "
@@ -526,7 +543,9 @@ def print_games(m, startup_out):
               "from game %d), from game %d: %s MB; from game %d: %s MB" % (
                   len(m["runs_growth_mb"]), m["late_game"], m["late_game"],
                   " / ".join(f"{g:+.2f}" for g in m["runs_late_growth_mb"]), m["base_game"],
-                  " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"])))
+                  " / ".join(f"{g:+.2f}" for g in m["runs_cross_kind_growth_mb"])))
+        print("    the growth over the games, the largest kind's: %s MB" %
+              " / ".join(f"{g:+.2f}" for g in m["runs_growth_mb"]))
     if m.get("cycle_growth_mb") is not None:
         print(f"  mean of the last three games (one of each kind) against games 4-6: "
               f"{m['cycle_growth_mb']:+.2f} MB")

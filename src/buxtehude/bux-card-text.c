@@ -177,14 +177,26 @@ gboolean bux_text_set_at(PangoLayout *layout, const char *text, double width, do
     return FALSE;
 }
 
+/* The smallest size of the scale: 2^(24/12) = 4 pixels. */
+#define SCALE_MIN_STEP 24
+
+double bux_text_size(double px)
+{
+    /* Every size a text is drawn at is a font with glyph caches of its own (cairo keeps each
+     * glyph's picture per font): sizes on a scale, not in half pixels, so that the names of
+     * a whole deck at every zoom need some forty sizes, not seventy, and the large ones,
+     * whose glyphs take the most memory, a dozen, not forty. */
+    double k = floor(12 * log2(MAX(px, 1)) + 1e-9);
+    return exp2(MAX(k, SCALE_MIN_STEP) / 12);
+}
+
 double bux_text_fit(PangoLayout *layout, const char *text, double width, int max_lines,
                     double max_height, double max_size, double min_size, gboolean *fits)
 {
     g_return_val_if_fail(PANGO_IS_LAYOUT(layout), min_size);
     g_return_val_if_fail(max_size >= min_size, min_size);
-    /* In half pixels, so the names of a whole deck need a handful of font sizes, not one
-     * each (every size is a font with glyph caches of its own). */
-    double size = floor(max_size * 2) / 2;
+    double size = bux_text_size(max_size);
+    min_size = MIN(bux_text_size(min_size), size);
     gboolean ok = FALSE;
     for (;;) {
         if (size < min_size)
@@ -194,7 +206,7 @@ double bux_text_fit(PangoLayout *layout, const char *text, double width, int max
             break;
         /* The next size to try, guessed from how much too big this one was (text shrinks
          * about in proportion), so that a deck's names take a few tries each, not dozens;
-         * at least half a pixel smaller. */
+         * at least one step of the scale smaller. */
         PangoRectangle ink, logical;
         pango_layout_get_pixel_extents(layout, &ink, &logical);
         double guess = size;
@@ -202,7 +214,7 @@ double bux_text_fit(PangoLayout *layout, const char *text, double width, int max
             guess = MIN(guess, size * width / logical.width);
         if (logical.height > max_height && logical.height > 0)
             guess = MIN(guess, size * sqrt(max_height / logical.height));
-        size = MIN(size - 0.5, floor(guess * 2) / 2);
+        size = MIN(bux_text_size(size / exp2(1.0 / 12) * (1 + 1e-9)), bux_text_size(guess));
     }
     if (fits != NULL)
         *fits = ok;

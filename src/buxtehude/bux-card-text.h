@@ -30,9 +30,12 @@ gboolean bux_text_breaks_between_words(PangoLayout *layout);
  * shows as many lines as there is room for, the last one cut with "…". */
 gboolean bux_text_set_at(PangoLayout *layout, const char *text, double width, double size,
                          int max_lines, double max_height);
-/* Shrinks before it cuts: sets text at the largest size from max_size down to min_size (in
- * half pixels) that fits as bux_text_set_at() says; at min_size it is cut. Returns the size;
- * fits (may be NULL) tells whether it fitted. */
+/* The largest size of the card text's scale at most px (and at least the smallest size of
+ * the scale): 2^(k/12) pixels, sizes 6 % apart, as the cross's zooms are. */
+double bux_text_size(double px);
+/* Shrinks before it cuts: sets text at the largest size of the scale (bux_text_size()) from
+ * max_size down to min_size that fits as bux_text_set_at() says; at min_size it is cut.
+ * Returns the size; fits (may be NULL) tells whether it fitted. */
 double bux_text_fit(PangoLayout *layout, const char *text, double width, int max_lines,
                     double max_height, double max_size, double min_size, gboolean *fits);
 

@@ -68,6 +68,7 @@ struct _BuxCross {
     PangoFontDescription *font;
     GHashTable *cards;                 /* card → CardLook */
     GskRenderNode *direction_node;
+    double direction_zoom;             /* the zoom direction_node was built at */
     GskRenderNode *gap_nodes[4][4];    /* GapShape × state */
     GskRenderNode *scene;              /* the cross at scene_w × scene_h */
     double scene_w, scene_h;
@@ -533,7 +534,19 @@ static void ensure_style(BuxCross *self)
 
 /* ---- text ------------------------------------------------------------------------------- */
 
-/* Appends layout with its top centre at (cx, top); returns its height. */
+/* Text is laid out and drawn at its size on screen, a size of the card text's scale
+ * (bux_text_size()), under no scale of its own (issue 35): cairo keeps a font and its glyphs
+ * for every size and scale a text is drawn at, so text set in the cross's units and scaled by
+ * the zoom made every size of card text a new font at each of the 26 zooms, a thousand fonts
+ * that kept the glyph caches full and growing; on screen there are some forty. A card's node
+ * is therefore built for its zoom: its shapes in units, scaled, its text in pixels.
+ * A size of s units at zoom z on screen. */
+static double text_px(double s, double zoom)
+{
+    return bux_text_size(s * zoom);
+}
+
+/* Appends layout with its top centre at (cx, top), in pixels; returns its height. */
 static double append_text(GtkSnapshot *snapshot, PangoLayout *layout, double cx, double top,
                           double width, const GdkRGBA *colour)
 {
@@ -580,7 +593,7 @@ typedef struct {
     gboolean revealed;
     Mark mark;
     gboolean coords;
-    double min_detail;  /* the smallest legible details size it was built for, in units */
+    double zoom;        /* the zoom it was built for */
     gboolean terse;     /* revealed, its details left out as they would be too small */
     GskRenderNode *node;
 } CardLook;
@@ -622,15 +635,17 @@ static void append_line(GtkSnapshot *snapshot, double x0, double y0, double x1, 
     gtk_snapshot_restore(snapshot);
 }
 
-/* A card in its own units: (0, 0) to (CW, CH). */
+/* A card at zoom z: (0, 0) to (CW, CH) in units is (0, 0) to (z CW, z CH) in pixels. */
 static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Mark mark,
-                                 gboolean coords, double min_detail, gboolean *terse)
+                                 gboolean coords, double z, gboolean *terse)
 {
     *terse = FALSE;
     const BuxCard *c = bux_deck_get_card(bux_game_get_deck(self->game), card);
     const GdkRGBA *col = self->colours;
     GtkSnapshot *snapshot = gtk_snapshot_new();
 
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_scale(snapshot, z, z);
     append_rounded(snapshot, 2, 3, CW, CH, 9, &col[COLOUR_SHADOW], NULL, 0);
     const GdkRGBA *fill = mark & MARK_WRONG ? &col[COLOUR_CARD_WRONG]
                           : revealed        ? &col[COLOUR_CARD_REVEALED]
@@ -651,15 +666,22 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
     append_rounded(snapshot, 0, 0, CW, CH, 9, fill, NULL, 0);
     append_rounded(snapshot, -width / 2, -width / 2, CW + width, CH + width, 9 + width / 2,
                    NULL, line, width);
+    if (mark & MARK_WRONG) {
+        /* A red cross in the corner, so "wrong" does not rest on colour alone. */
+        append_line(snapshot, CW - 20, 6, CW - 8, 18, 3, &col[COLOUR_WRONG]);
+        append_line(snapshot, CW - 8, 6, CW - 20, 18, 3, &col[COLOUR_WRONG]);
+    }
+    gtk_snapshot_restore(snapshot);
 
     const char *name = bux_card_get_name(c);
     const GdkRGBA *ink = &col[COLOUR_TEXT];
     if (!revealed) {
         /* The face: the name as large as it fits, broken only between words. */
         g_autoptr(PangoLayout) l = font_layout(self, TRUE);
-        bux_text_fit(l, name, CW - 10, 3, CH - 12, 22, 12, NULL);
+        bux_text_fit(l, name, (CW - 10) * z, 3, (CH - 12) * z, text_px(22, z),
+                     text_px(12, z), NULL);
         double h = layout_height(l);
-        append_text(snapshot, l, CW / 2, CH / 2 - h / 2.0, CW - 10, ink);
+        append_text(snapshot, l, CW / 2 * z, CH / 2 * z - h / 2.0, (CW - 10) * z, ink);
     } else {
         /* The back of the card: name, coordinates, figures or description, state. Everything
          * shrinks together until it fits; only at the smallest size is the description cut. */
@@ -677,53 +699,65 @@ static GskRenderNode *build_card(BuxCross *self, int card, gboolean revealed, Ma
         for (int step = 0; step <= 8; step++) {
             double f = 1.0 - 0.05 * step;
             gboolean last = step == 8;
-            double ns = floor(15 * f * 2) / 2, cs = floor(12 * f * 2) / 2;
-            double ds = floor(13 * f * 2) / 2, ss = floor(12 * f * 2) / 2;
-            if (with_details && ds < min_detail) {
+            double ns = text_px(15 * f, z), cs = text_px(12 * f, z);
+            double ds = text_px(13 * f, z), ss = text_px(12 * f, z);
+            if (with_details && 13 * f * z < LEGIBLE_PX) {
                 /* Issue 36: details too small to read are left out (shown on hover, focus
                  * and click instead); the rest is fitted again without them. */
                 with_details = FALSE;
                 step = -1;
                 continue;
             }
-            gboolean ok = bux_text_set_at(nl, name, name_w, ns, 3, 3.6 * ns);
+            gboolean ok = bux_text_set_at(nl, name, name_w * z, ns, 3, 3.6 * ns);
             name_h = layout_height(nl);
             if (coord_text != NULL) {
-                ok &= bux_text_set_at(cl, coord_text, CW - 8, cs, 1, 2 * cs);
-                coord_h = layout_height(cl) + 1;
+                ok &= bux_text_set_at(cl, coord_text, (CW - 8) * z, cs, 1, 2 * cs);
+                coord_h = layout_height(cl) + z;
             }
-            ok &= bux_text_set_at(sl, state, CW - 10, ss, 1, 2 * ss);
+            ok &= bux_text_set_at(sl, state, (CW - 10) * z, ss, 1, 2 * ss);
             state_h = layout_height(sl);
-            double room = CH - 4 - 5 - name_h - 1 - coord_h - state_h - 1;
+            double room = (CH - 4 - 5 - 1 - 1) * z - name_h - coord_h - state_h;
             if (with_details)
-                ok &= bux_text_set_at(dl, details, CW - 10, ds, 12, room);
+                ok &= bux_text_set_at(dl, details, (CW - 10) * z, ds, 12, room);
             if (ok || last)
                 break;
         }
-        double top = 5;
-        top += append_text(snapshot, nl, CW / 2, top, name_w, ink) + 1;
+        double cx = CW / 2 * z, top = 5 * z;
+        top += append_text(snapshot, nl, cx, top, name_w * z, ink) + z;
         if (coord_text != NULL)
-            top += append_text(snapshot, cl, CW / 2, top, CW - 8, ink) + 1;
+            top += append_text(snapshot, cl, cx, top, (CW - 8) * z, ink) + z;
         if (with_details) {
-            append_text(snapshot, dl, CW / 2, top, CW - 10, ink);
+            append_text(snapshot, dl, cx, top, (CW - 10) * z, ink);
         } else {
             /* "More on this card": an ellipsis where the details would be. */
             g_autoptr(PangoLayout) more = font_layout(self, TRUE);
-            bux_text_set_at(more, "…", CW - 10, 22, 1, 40);
-            append_text(snapshot, more, CW / 2, top - 4, CW - 10, &col[COLOUR_TEXT_DIM]);
+            bux_text_set_at(more, "…", (CW - 10) * z, text_px(22, z), 1, 40 * z);
+            append_text(snapshot, more, cx, top - 4 * z, (CW - 10) * z, &col[COLOUR_TEXT_DIM]);
             *terse = TRUE;
         }
-        append_text(snapshot, sl, CW / 2, CH - 4 - state_h, CW - 10, &col[COLOUR_TEXT_DIM]);
-    }
-    if (mark & MARK_WRONG) {
-        /* A red cross in the corner, so "wrong" does not rest on colour alone. */
-        append_line(snapshot, CW - 20, 6, CW - 8, 18, 3, &col[COLOUR_WRONG]);
-        append_line(snapshot, CW - 8, 6, CW - 20, 18, 3, &col[COLOUR_WRONG]);
+        append_text(snapshot, sl, cx, (CH - 4) * z - state_h, (CW - 10) * z,
+                    &col[COLOUR_TEXT_DIM]);
     }
     return gtk_snapshot_free_to_node(snapshot);
 }
 
-static GskRenderNode *card_node(BuxCross *self, int card, gboolean revealed, Mark mark)
+/* The zoom nodes are built for now. */
+static double node_zoom(BuxCross *self)
+{
+    return self->scale > 0 ? self->scale : 1;
+}
+
+/* Whether a node built at zoom may still be drawn, scaled: while the window is being resized
+ * the cards keep the nodes (and the textures) of the zoom before, and are built again at
+ * their zoom a quarter of a second after the last new size (settle_timeout). */
+static gboolean zoom_current(BuxCross *self, double zoom)
+{
+    return zoom == node_zoom(self) || self->settle_id != 0;
+}
+
+/* The card's node as it looks now, and the zoom it was built at (*zoom). */
+static GskRenderNode *card_node(BuxCross *self, int card, gboolean revealed, Mark mark,
+                                double *zoom)
 {
     gboolean coords = revealed && self->settings != NULL &&
                       lp_settings_get_show_coordinates(self->settings);
@@ -732,29 +766,34 @@ static GskRenderNode *card_node(BuxCross *self, int card, gboolean revealed, Mar
         look = g_new0(CardLook, 1);
         g_hash_table_insert(self->cards, GINT_TO_POINTER(card), look);
     }
-    /* Face down nothing depends on the zoom. */
-    double min_detail = revealed && self->scale > 0 ? LEGIBLE_PX / self->scale : 0;
     if (look->node == NULL || look->revealed != revealed || look->mark != mark ||
-        look->coords != coords || look->min_detail != min_detail) {
+        look->coords != coords || !zoom_current(self, look->zoom)) {
         g_clear_pointer(&look->node, gsk_render_node_unref);
-        look->node = build_card(self, card, revealed, mark, coords, min_detail, &look->terse);
+        look->zoom = node_zoom(self);
+        look->node = build_card(self, card, revealed, mark, coords, look->zoom, &look->terse);
         look->revealed = revealed;
         look->mark = mark;
         look->coords = coords;
-        look->min_detail = min_detail;
     }
+    *zoom = look->zoom;
     return look->node;
 }
 
-static void append_card(GtkSnapshot *snapshot, GskRenderNode *node, double cx, double cy)
+/* node, built at zoom, with its unscaled (0, 0) at (x, y) unscaled, relative to the start. */
+static void append_at(BuxCross *self, GtkSnapshot *snapshot, GskRenderNode *node, double zoom,
+                      double x, double y)
 {
     gtk_snapshot_save(snapshot);
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(cx - CW / 2, cy - CH / 2));
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox + x * self->scale,
+                                                          self->oy + y * self->scale));
+    if (self->scale != zoom)
+        gtk_snapshot_scale(snapshot, self->scale / zoom, self->scale / zoom);
     gtk_snapshot_append_node(snapshot, node);
     gtk_snapshot_restore(snapshot);
 }
 
-static GskRenderNode *build_direction_card(BuxCross *self)
+/* The Direction card at zoom z, its origin the starting card's centre. */
+static GskRenderNode *build_direction_card(BuxCross *self, double z)
 {
     /* RULES.md: the starting card lies on the Direction card; its compass shows the four
      * arms. The arrows and letters lie on its border around the starting card, clear of the
@@ -762,6 +801,8 @@ static GskRenderNode *build_direction_card(BuxCross *self)
     const GdkRGBA *col = self->colours;
     graphene_rect_t area = bux_cross_direction_area();
     GtkSnapshot *snapshot = gtk_snapshot_new();
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_scale(snapshot, z, z);
     append_rounded(snapshot, area.origin.x, area.origin.y, area.size.width, area.size.height,
                    14, &col[COLOUR_COMPASS], NULL, 0);
     append_rounded(snapshot, area.origin.x - 0.75, area.origin.y - 0.75, area.size.width + 1.5,
@@ -786,14 +827,18 @@ static GskRenderNode *build_direction_card(BuxCross *self)
                                                       G_SQRT2));
         gtk_snapshot_pop(snapshot);
         gtk_snapshot_restore(snapshot);
-        /* the letter beside the arrow head, on the border */
+    }
+    gtk_snapshot_restore(snapshot);
+    /* The letters beside the arrow heads, on the border, in pixels. */
+    for (guint a = 0; a < BUX_N_ARMS; a++) {
+        double dx = arm_dx[a], dy = arm_dy[a];
         double band = direction_reach(a) - DIR_PAD / 2;
         g_autoptr(PangoLayout) l = font_layout(self, TRUE);
-        bux_text_set_at(l, letters[a], 24, 12, 1, 30);
+        bux_text_set_at(l, letters[a], 24 * z, text_px(12, z), 1, 30 * z);
         double lh = layout_height(l);
-        double lx = dy != 0 ? 22 : dx * band;
-        double ly = dy != 0 ? dy * band - lh / 2 : -24 - lh / 2;
-        append_text(snapshot, l, lx, ly, 24, &col[COLOUR_COMPASS_INK]);
+        double lx = (dy != 0 ? 22 : dx * band) * z;
+        double ly = (dy != 0 ? dy * band : -24) * z - lh / 2;
+        append_text(snapshot, l, lx, ly, 24 * z, &col[COLOUR_COMPASS_INK]);
     }
     return gtk_snapshot_free_to_node(snapshot);
 }
@@ -892,6 +937,7 @@ static void drop_card_nodes(BuxCross *self)
  * included. */
 typedef struct {
     GskRenderNode *node;
+    double zoom;            /* the zoom it was built at */
     double x, y;            /* where its (0, 0) lies, unscaled, relative to the start */
     graphene_rect_t bounds; /* widget coordinates */
 } Placed;
@@ -932,9 +978,9 @@ static void drop_stamps(BuxCross *self)
  * the node is new at this zoom (a window being resized and zoomed draws it once only) or the
  * textures are full. rect: where the texture goes, relative to the node's origin. */
 static GdkTexture *stamp_texture(BuxCross *self, GskRenderer *renderer, int sf,
-                                 GskRenderNode *node, graphene_rect_t *rect)
+                                 GskRenderNode *node, double zoom, graphene_rect_t *rect)
 {
-    double scale = self->scale * sf;
+    double scale = self->scale / zoom * sf;
     Stamp *stamp = g_hash_table_lookup(self->stamps, node);
     if (stamp != NULL && stamp->texture != NULL && stamp->scale == scale) {
         *rect = stamp->rect;
@@ -968,9 +1014,11 @@ static GdkTexture *stamp_texture(BuxCross *self, GskRenderer *renderer, int sf,
     double pixels = (double)viewport.size.width * viewport.size.height;
     if (pixels <= 0 || self->stamps_pixels + pixels > STAMPS_MAX_PIXELS)
         return NULL;
-    GskTransform *zoom = gsk_transform_scale(NULL, (float)scale, (float)scale);
-    GskRenderNode *scaled = gsk_transform_node_new(node, zoom);
-    gsk_transform_unref(zoom);
+    /* At scale 1 (a card built at its zoom on a display of scale 1) there is no transform. */
+    GskTransform *to_pixels = gsk_transform_scale(NULL, (float)scale, (float)scale);
+    GskRenderNode *scaled = to_pixels != NULL ? gsk_transform_node_new(node, to_pixels)
+                                              : gsk_render_node_ref(node);
+    gsk_transform_unref(to_pixels);
     stamp->texture = gsk_renderer_render_texture(renderer, scaled, &viewport);
     gsk_render_node_unref(scaled);
     if (stamp->texture == NULL)
@@ -1018,17 +1066,18 @@ static GskRenderer *gl_renderer(BuxCross *self)
     return renderer != NULL && GSK_IS_GL_RENDERER(renderer) ? renderer : NULL;
 }
 
-/* node with its (0, 0) at (x, y) unscaled, relative to the start, with a GL renderer: as its
- * texture where it has one, else as its nodes, its origin on whole device pixels either way
- * (so the two look the same). FALSE: drawn as nodes. */
+/* node, built at zoom (a gap's, in units: at zoom 1), with its (0, 0) at (x, y) unscaled,
+ * relative to the start, with a GL renderer: as its texture where it has one, else as its
+ * nodes, its origin on whole device pixels either way (so the two look the same). FALSE:
+ * drawn as nodes. */
 static gboolean append_stamp(BuxCross *self, GtkSnapshot *snapshot, GskRenderer *renderer,
-                             GskRenderNode *node, double x, double y)
+                             GskRenderNode *node, double zoom, double x, double y)
 {
     int sf = MAX(gtk_widget_get_scale_factor(GTK_WIDGET(self)), 1);
     double px = round((self->ox + x * self->scale) * sf) / sf;
     double py = round((self->oy + y * self->scale) * sf) / sf;
     graphene_rect_t r;
-    GdkTexture *texture = stamp_texture(self, renderer, sf, node, &r);
+    GdkTexture *texture = stamp_texture(self, renderer, sf, node, zoom, &r);
     if (texture != NULL) {
         graphene_rect_offset(&r, (float)px, (float)py);
         gtk_snapshot_append_texture(snapshot, texture, &r);
@@ -1036,7 +1085,8 @@ static gboolean append_stamp(BuxCross *self, GtkSnapshot *snapshot, GskRenderer 
     }
     gtk_snapshot_save(snapshot);
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(px, py));
-    gtk_snapshot_scale(snapshot, self->scale, self->scale);
+    if (self->scale != zoom)
+        gtk_snapshot_scale(snapshot, self->scale / zoom, self->scale / zoom);
     gtk_snapshot_append_node(snapshot, node);
     gtk_snapshot_restore(snapshot);
     return FALSE;
@@ -1052,10 +1102,12 @@ static gboolean append_stamps(BuxCross *self, GtkSnapshot *snapshot, const graph
     for (guint i = 0; i < self->placed->len; i++) {
         Placed *p = &g_array_index(self->placed, Placed, i);
         if (graphene_rect_intersection(&p->bounds, rect, NULL))
-            append_stamp(self, snapshot, renderer, p->node, p->x, p->y);
+            append_stamp(self, snapshot, renderer, p->node, p->zoom, p->x, p->y);
     }
     return TRUE;
 }
+
+static void invalidate_scene(BuxCross *self);
 
 static gboolean settle_timeout(gpointer data)
 {
@@ -1063,9 +1115,9 @@ static gboolean settle_timeout(gpointer data)
     if (g_get_monotonic_time() - self->resized_us < SETTLE_US)
         return G_SOURCE_CONTINUE;
     self->settle_id = 0;
-    /* The gaps kept may hold textures drawn at the zoom before. */
-    g_clear_pointer(&self->gaps, gsk_render_node_unref);
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    /* The cards kept their nodes of the zoom before, and the gaps their textures: the scene
+     * is built again, its cards at their zoom. */
+    invalidate_scene(self);
     return G_SOURCE_REMOVE;
 }
 
@@ -1154,14 +1206,19 @@ void bux_cross_keep_in_view(BuxCross *self, int card)
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
 
-static void scene_place(BuxCross *self, GskRenderNode *node, double x, double y)
+/* node, built at zoom, drawn with its unscaled (0, 0) at (x, y): in the scene, and as an item
+ * of it. */
+static void scene_place(BuxCross *self, GtkSnapshot *snapshot, GskRenderNode *node,
+                        double zoom, double x, double y)
 {
+    append_at(self, snapshot, node, zoom, x, y);
     graphene_rect_t b;
     gsk_render_node_get_bounds(node, &b);
-    Placed p = { gsk_render_node_ref(node), x, y,
-                 GRAPHENE_RECT_INIT(self->ox + (x + b.origin.x) * self->scale,
-                                    self->oy + (y + b.origin.y) * self->scale,
-                                    b.size.width * self->scale, b.size.height * self->scale) };
+    double k = self->scale / zoom;
+    Placed p = { gsk_render_node_ref(node), zoom, x, y,
+                 GRAPHENE_RECT_INIT(self->ox + x * self->scale + b.origin.x * k,
+                                    self->oy + y * self->scale + b.origin.y * k,
+                                    b.size.width * k, b.size.height * k) };
     g_array_append_val(self->placed, p);
 }
 
@@ -1202,16 +1259,10 @@ static GskRenderNode *scene_part(BuxCross *self, const graphene_rect_t *rect)
         return self->part;
     g_clear_pointer(&self->part, gsk_render_node_unref);
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
-    gtk_snapshot_scale(snapshot, self->scale, self->scale);
     for (guint i = 0; i < self->placed->len; i++) {
         Placed *p = &g_array_index(self->placed, Placed, i);
-        if (!graphene_rect_intersection(&p->bounds, rect, NULL))
-            continue;
-        gtk_snapshot_save(snapshot);
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(p->x, p->y));
-        gtk_snapshot_append_node(snapshot, p->node);
-        gtk_snapshot_restore(snapshot);
+        if (graphene_rect_intersection(&p->bounds, rect, NULL))
+            append_at(self, snapshot, p->node, p->zoom, p->x, p->y);
     }
     self->part = gtk_snapshot_free_to_node(snapshot);
     self->part_rect = *rect;
@@ -1231,13 +1282,14 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
     self->scene_h = h;
 
     GtkSnapshot *snapshot = gtk_snapshot_new();
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
-    gtk_snapshot_scale(snapshot, scale, scale);
-    if (self->direction_node == NULL)
-        self->direction_node = build_direction_card(self);
-    gtk_snapshot_append_node(snapshot, self->direction_node);
+    if (self->direction_node != NULL && !zoom_current(self, self->direction_zoom))
+        g_clear_pointer(&self->direction_node, gsk_render_node_unref);
+    if (self->direction_node == NULL) {
+        self->direction_zoom = node_zoom(self);
+        self->direction_node = build_direction_card(self, self->direction_zoom);
+    }
     g_array_set_size(self->placed, 0);
-    scene_place(self, self->direction_node, 0, 0);
+    scene_place(self, snapshot, self->direction_node, self->direction_zoom, 0, 0);
 
     /* Marks: the card under challenge, or the scoring's wrong cards so far. */
     const BuxScoring *sc = self->scoring_step >= 0 ? bux_game_get_last_scoring(self->game)
@@ -1275,9 +1327,9 @@ static void build_scene(BuxCross *self, double w, double h, const Shown *shown)
                 else if (placed && a == (int)placed_arm && i == placed_index)
                     mark |= MARK_PLACED;
             }
-            GskRenderNode *node = card_node(self, card, revealed, mark);
-            append_card(snapshot, node, cx, cy);
-            scene_place(self, node, cx - CW / 2, cy - CH / 2);
+            double zoom;
+            GskRenderNode *node = card_node(self, card, revealed, mark, &zoom);
+            scene_place(self, snapshot, node, zoom, cx - CW / 2, cy - CH / 2);
             double *pos = g_new(double, 2);
             pos[0] = cx;
             pos[1] = cy;
@@ -1307,7 +1359,7 @@ static void build_gaps(BuxCross *self, gboolean focus)
                              : across ? GAP_INNER_ACROSS : GAP_INNER_ALONG;
             GskRenderNode *node = gap_node(self, shape, (hot ? 2 : 0) | sel);
             if (renderer != NULL) {
-                if (!append_stamp(self, snapshot, renderer, node, gx, gy))
+                if (!append_stamp(self, snapshot, renderer, node, 1, gx, gy))
                     self->gaps_partial = TRUE;
                 continue;
             }
@@ -1420,13 +1472,11 @@ static void bux_cross_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
         double t = duration > 0 ? (now - g->start_us) / duration : 1.0;
         if (t >= 1.0)
             continue;
-        gtk_snapshot_save(snapshot);
-        gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(self->ox, self->oy));
-        gtk_snapshot_scale(snapshot, self->scale, self->scale);
+        double zoom;
+        GskRenderNode *node = card_node(self, g->card, TRUE, MARK_NONE, &zoom);
         gtk_snapshot_push_opacity(snapshot, 1.0 - t);
-        append_card(snapshot, card_node(self, g->card, TRUE, MARK_NONE), g->x, g->y + t * 60);
+        append_at(self, snapshot, node, zoom, g->x - CW / 2, g->y + t * 60 - CH / 2);
         gtk_snapshot_pop(snapshot);
-        gtk_snapshot_restore(snapshot);
     }
     if (self->keep_card >= 0 && self->scroll_id == 0)
         self->scroll_id = g_idle_add(scroll_idle, self);
@@ -1497,9 +1547,11 @@ GdkPaintable *bux_cross_make_drag_icon(BuxCross *self, int card)
     GtkSnapshot *snapshot = gtk_snapshot_new();
     gtk_snapshot_translate(snapshot,
                            &GRAPHENE_POINT_INIT(BUX_CROSS_DRAG_OFFSET, BUX_CROSS_DRAG_OFFSET));
-    gtk_snapshot_scale(snapshot, scale, scale);
+    gboolean terse;
+    g_autoptr(GskRenderNode) face =
+        build_card(self, card, FALSE, MARK_NONE, FALSE, scale, &terse);
     gtk_snapshot_push_opacity(snapshot, 0.92);
-    gtk_snapshot_append_node(snapshot, card_node(self, card, FALSE, MARK_NONE));
+    gtk_snapshot_append_node(snapshot, face);
     gtk_snapshot_pop(snapshot);
     g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
     if (node == NULL)

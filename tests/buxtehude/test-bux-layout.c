@@ -548,6 +548,155 @@ static void test_details_legible(void)
     iterate();
 }
 
+/* ---- text at its size on screen ----------------------------------------------------------- */
+
+typedef struct {
+    guint texts;
+    guint scaled;            /* text nodes under a scale */
+    guint off_scale;         /* sizes not on the card text's scale, 2^(k/12) pixels */
+    GHashTable *sizes;       /* "weight size" on screen, every size a font of cairo's */
+} TextSeen;
+
+/* Every text node in node, with the transform it is drawn under. */
+static void walk_text(GskRenderNode *node, GskTransform *above, TextSeen *seen)
+{
+    switch (gsk_render_node_get_node_type(node)) {
+    case GSK_CONTAINER_NODE:
+        for (guint i = 0; i < gsk_container_node_get_n_children(node); i++)
+            walk_text(gsk_container_node_get_child(node, i), above, seen);
+        break;
+    case GSK_TRANSFORM_NODE: {
+        GskTransform *t = gsk_transform_transform(gsk_transform_ref(above),
+                                                  gsk_transform_node_get_transform(node));
+        walk_text(gsk_transform_node_get_child(node), t, seen);
+        gsk_transform_unref(t);
+        break;
+    }
+    case GSK_CLIP_NODE:
+        walk_text(gsk_clip_node_get_child(node), above, seen);
+        break;
+    case GSK_ROUNDED_CLIP_NODE:
+        walk_text(gsk_rounded_clip_node_get_child(node), above, seen);
+        break;
+    case GSK_OPACITY_NODE:
+        walk_text(gsk_opacity_node_get_child(node), above, seen);
+        break;
+    case GSK_DEBUG_NODE:
+        walk_text(gsk_debug_node_get_child(node), above, seen);
+        break;
+    case GSK_TEXT_NODE: {
+        float xx = 1, yx = 0, xy = 0, yy = 1, dx = 0, dy = 0;
+        if (above != NULL)
+            gsk_transform_to_2d(above, &xx, &yx, &xy, &yy, &dx, &dy);
+        seen->texts++;
+        seen->scaled += xx != 1 || yy != 1 || yx != 0 || xy != 0;
+        PangoFontDescription *font = pango_font_describe_with_absolute_size(
+            gsk_text_node_get_font(node));
+        double px = (double)pango_font_description_get_size(font) / PANGO_SCALE;
+        double step = 12 * log2(px);
+        seen->off_scale += fabs(step - round(step)) > 0.01; /* in Pango units */
+        g_hash_table_add(seen->sizes,
+                         g_strdup_printf("%d %.2f", pango_font_description_get_weight(font),
+                                         px * xx));
+        pango_font_description_free(font);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* The cross, as it draws now, at w × h. */
+static void see_text(GtkWidget *cross, int w, int h, TextSeen *seen)
+{
+    int min, nat;
+    gtk_widget_measure(cross, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+    gtk_widget_measure(cross, GTK_ORIENTATION_VERTICAL, w, &min, &nat, NULL, NULL);
+    gtk_widget_size_allocate(cross, &(GtkAllocation){ 0, 0, w, h }, -1);
+    GtkSnapshot *snapshot = gtk_snapshot_new();
+    GTK_WIDGET_GET_CLASS(cross)->snapshot(cross, snapshot);
+    g_autoptr(GskRenderNode) node = gtk_snapshot_free_to_node(snapshot);
+    g_assert_nonnull(node);
+    walk_text(node, NULL, seen);
+}
+
+/* Issue 35: card text is set and drawn at its size on screen, under no scale: cairo keeps a
+ * font, and the glyphs drawn with it, for every size and scale a text is drawn at, and text
+ * set in the cross's units and scaled by the zoom made each card size a new font at each of
+ * the zooms (a thousand of them, where the screen shows some sixty). While the window is
+ * being resized the cards keep the text of the zoom before, scaled; a quarter of a second
+ * after the last new size it is at its size on screen again. */
+/* Plays game until its cross shows n cards, or its first scoring if n is 0. */
+static void play_until(BuxGame *game, guint n_players, guint n)
+{
+    g_autoptr(GError) error = NULL;
+    for (guint turn = 0; turn < 500 && bux_game_get_last_scoring(game) == NULL; turn++) {
+        guint shown = 1;
+        for (guint a = 0; a < BUX_N_ARMS; a++)
+            shown += bux_game_get_arm_length(game, a);
+        if (n > 0 && shown >= n)
+            return;
+        if (bux_game_get_phase(game) == BUX_PHASE_ESTIMATE) {
+            for (guint s = 0; s < n_players; s++) {
+                if (!bux_game_has_estimated(game, s))
+                    g_assert_true(bux_game_estimate(game, s, 0, &error));
+            }
+        } else {
+            bux_test_place_at_end(game, turn % BUX_N_ARMS);
+        }
+    }
+    g_assert_true(n == 0 && bux_game_get_last_scoring(game) != NULL);
+}
+
+static void test_text_at_screen_size(void)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(BuxDeck) deck = bux_deck_get_default(&error);
+    g_assert_no_error(error);
+    /* The faces of a cross being played, and a scoring's cross: every card revealed, with
+     * name, details and state. */
+    g_autoptr(GPtrArray) six = bux_test_players(6, 6, LP_LEVEL_NORMAL, -1);
+    g_autoptr(BuxOwnedGame) playing = bux_test_game(deck, six, 11);
+    play_until(playing, 6, 13);
+    g_autoptr(BuxOwnedGame) scored = bux_test_game(deck, six, 11);
+    play_until(scored, 6, 0);
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *cross = bux_cross_new();
+    gtk_window_set_child(GTK_WINDOW(window), cross);
+    gtk_widget_realize(window);
+
+    TextSeen seen = { 0, 0, 0, g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL) };
+    static const int sizes[][2] = { { 520, 400 }, { 800, 600 }, { 1100, 800 }, { 1600, 1000 } };
+    for (int step = 0; step < 2; step++) {
+        bux_cross_set_game(BUX_CROSS(cross), step == 0 ? playing : scored);
+        bux_cross_set_scoring_step(BUX_CROSS(cross), step == 0 ? -1 : 1);
+        for (guint i = 0; i < G_N_ELEMENTS(sizes); i++) {
+            TextSeen now = { 0, 0, 0, seen.sizes };
+            see_text(cross, sizes[i][0], sizes[i][1], &now);
+            /* A new size: the text of the zoom before, scaled ... */
+            if (i > 0)
+                g_assert_cmpuint(now.scaled, >, 0);
+            /* ... and at its size on screen once the window keeps its size. */
+            gint64 until = g_get_monotonic_time() + 400 * G_TIME_SPAN_MILLISECOND;
+            while (g_get_monotonic_time() < until) {
+                g_usleep(10000);
+                iterate();
+            }
+            now.texts = now.scaled = now.off_scale = 0;
+            see_text(cross, sizes[i][0], sizes[i][1], &now);
+            g_assert_cmpuint(now.texts, >, 16);
+            g_assert_cmpuint(now.scaled, ==, 0);
+            g_assert_cmpuint(now.off_scale, ==, 0);
+            seen.texts += now.texts;
+        }
+    }
+    g_test_message("%u texts at %u sizes of window: %u sizes of font on screen", seen.texts,
+                   (guint)G_N_ELEMENTS(sizes), g_hash_table_size(seen.sizes));
+    g_hash_table_unref(seen.sizes);
+    gtk_window_destroy(GTK_WINDOW(window));
+    iterate();
+}
+
 int main(int argc, char **argv)
 {
     gtk_init();
@@ -565,5 +714,6 @@ int main(int argc, char **argv)
     g_test_add_func("/buxtehude/layout/cross-follows-style", test_cross_follows_style);
     g_test_add_func("/buxtehude/layout/final-cross-stays", test_final_cross_stays);
     g_test_add_func("/buxtehude/layout/details-legible", test_details_legible);
+    g_test_add_func("/buxtehude/layout/text-at-screen-size", test_text_at_screen_size);
     return g_test_run();
 }

@@ -262,6 +262,19 @@ static void iterate(void)
         g_main_context_iteration(NULL, FALSE);
 }
 
+/* Waits until window is the active one, so that its focus widget has the keyboard focus: the
+ * GTK test programs share one X display, and another's new window takes the focus from it. */
+static void wait_active(GtkWidget *window)
+{
+    for (int i = 0; i < 250 && !gtk_window_is_active(GTK_WINDOW(window)); i++) {
+        if (i % 25 == 0)
+            gtk_window_present(GTK_WINDOW(window));
+        g_usleep(20000);
+        iterate();
+    }
+    g_assert_true(gtk_window_is_active(GTK_WINDOW(window)));
+}
+
 /* A cross in a scrolled window of the given size, as the page holds it. */
 static GtkWidget *cross_window(BuxGame *game, int width, int height, GtkWidget **cross)
 {
@@ -535,6 +548,8 @@ static void test_details_legible(void)
     /* The keyboard reaches them: the cross stays focusable, keeps the focus it had while
      * the person placed cards, and the first such card shows its details at once. */
     g_assert_true(gtk_widget_get_focusable(cross));
+    g_assert_true(gtk_window_get_focus(GTK_WINDOW(window)) == cross);
+    wait_active(window);
     g_assert_true(gtk_widget_has_focus(cross));
     g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), >=, 0);
     /* A click (and the same call) shows a card's in a popover. */

@@ -1742,7 +1742,8 @@ static void bux_cross_size_allocate(GtkWidget *widget, int width, int height, in
         gtk_popover_present(GTK_POPOVER(self->popover));
 }
 
-/* Focusable while a person places a card, or while there are details to read. */
+/* After a new scene: focusable while a person places a card, or while there are details to
+ * read; the details popover follows its card to where the new scene put it. */
 static gboolean update_focusable_idle(gpointer data)
 {
     BuxCross *self = data;
@@ -1759,6 +1760,15 @@ static gboolean update_focusable_idle(gpointer data)
                gtk_widget_has_focus(GTK_WIDGET(self))) {
         /* The focus was here already when the cards turned over. */
         walk_cards(self, 0);
+    } else if (bux_cross_get_details_card(self) >= 0) {
+        /* A new size: the popover goes with its card, or away once the card shows its
+         * details itself. */
+        int card = self->popover_card;
+        GdkRectangle rect;
+        if (card_is_terse(self, card) && card_rect(self, card, &rect))
+            gtk_popover_set_pointing_to(GTK_POPOVER(self->popover), &rect);
+        else
+            hide_details(self);
     }
     return G_SOURCE_REMOVE;
 }

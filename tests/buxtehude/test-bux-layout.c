@@ -555,6 +555,30 @@ static void test_details_legible(void)
     /* A click (and the same call) shows a card's in a popover. */
     g_assert_true(bux_cross_show_card_details(BUX_CROSS(cross), terse));
     g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, terse);
+    /* A larger window: the popover goes with its card, and points where it would if it were
+     * opened now. */
+    GtkPopover *popover = NULL;
+    for (GtkWidget *c = gtk_widget_get_first_child(cross); c != NULL;
+         c = gtk_widget_get_next_sibling(c)) {
+        if (GTK_IS_POPOVER(c))
+            popover = GTK_POPOVER(c);
+    }
+    g_assert_nonnull(popover);
+    GdkRectangle before, after, opened;
+    g_assert_true(gtk_popover_get_pointing_to(popover, &before));
+    gtk_widget_set_size_request(gtk_widget_get_parent(gtk_widget_get_parent(cross)), 900, 700);
+    gint64 until = g_get_monotonic_time() + 800 * G_TIME_SPAN_MILLISECOND;
+    while (g_get_monotonic_time() < until) {
+        g_usleep(10000);
+        iterate();
+    }
+    g_assert_cmpint(gtk_widget_get_width(cross), >=, 900);
+    g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, terse);
+    g_assert_true(gtk_popover_get_pointing_to(popover, &after));
+    g_assert_true(bux_cross_show_card_details(BUX_CROSS(cross), terse));
+    g_assert_true(gtk_popover_get_pointing_to(popover, &opened));
+    g_assert_cmpint(after.width, >, before.width);
+    g_assert_true(gdk_rectangle_equal(&after, &opened));
     /* A new state of the game takes them away. */
     bux_cross_set_scoring_step(BUX_CROSS(cross), -1);
     settle();

@@ -14,6 +14,7 @@
 #include "bux-card-text.h"
 #include "bux-cross.h"
 #include "bux-test-util.h"
+#include "lp-test-util.h"
 
 #define NBSP "\302\240"
 
@@ -262,17 +263,30 @@ static void iterate(void)
         g_main_context_iteration(NULL, FALSE);
 }
 
+/* Lets the main loop run for ms milliseconds. */
+static void wait_ms(int ms)
+{
+    gint64 until = g_get_monotonic_time() + ms * G_TIME_SPAN_MILLISECOND;
+    while (g_get_monotonic_time() < until) {
+        g_usleep(10000);
+        iterate();
+    }
+}
+
+static gboolean window_is_active(gpointer window)
+{
+    return gtk_window_is_active(GTK_WINDOW(window));
+}
+
 /* Waits until window is the active one, so that its focus widget has the keyboard focus: the
  * GTK test programs share one X display, and another's new window takes the focus from it. */
 static void wait_active(GtkWidget *window)
 {
-    for (int i = 0; i < 250 && !gtk_window_is_active(GTK_WINDOW(window)); i++) {
-        if (i % 25 == 0)
-            gtk_window_present(GTK_WINDOW(window));
-        g_usleep(20000);
-        iterate();
+    for (int i = 0; i < 3 && !window_is_active(window); i++) {
+        gtk_window_present(GTK_WINDOW(window));
+        lp_test_wait_for(window_is_active, window);
     }
-    g_assert_true(gtk_window_is_active(GTK_WINDOW(window)));
+    g_assert_true(window_is_active(window));
 }
 
 /* A cross in a scrolled window of the given size, as the page holds it. */
@@ -557,21 +571,13 @@ static void test_details_legible(void)
     g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, terse);
     /* A larger window: the popover goes with its card, and points where it would if it were
      * opened now. */
-    GtkPopover *popover = NULL;
-    for (GtkWidget *c = gtk_widget_get_first_child(cross); c != NULL;
-         c = gtk_widget_get_next_sibling(c)) {
-        if (GTK_IS_POPOVER(c))
-            popover = GTK_POPOVER(c);
-    }
-    g_assert_nonnull(popover);
+    g_autoptr(GPtrArray) popovers = lp_test_find_all(cross, GTK_TYPE_POPOVER, NULL);
+    g_assert_cmpuint(popovers->len, ==, 1);
+    GtkPopover *popover = popovers->pdata[0];
     GdkRectangle before, after, opened;
     g_assert_true(gtk_popover_get_pointing_to(popover, &before));
     gtk_widget_set_size_request(gtk_widget_get_parent(gtk_widget_get_parent(cross)), 900, 700);
-    gint64 until = g_get_monotonic_time() + 800 * G_TIME_SPAN_MILLISECOND;
-    while (g_get_monotonic_time() < until) {
-        g_usleep(10000);
-        iterate();
-    }
+    wait_ms(800);
     g_assert_cmpint(gtk_widget_get_width(cross), >=, 900);
     g_assert_cmpint(bux_cross_get_details_card(BUX_CROSS(cross)), ==, terse);
     g_assert_true(gtk_popover_get_pointing_to(popover, &after));
@@ -716,11 +722,7 @@ static void test_text_at_screen_size(void)
             if (i > 0)
                 g_assert_cmpuint(now.scaled, >, 0);
             /* ... and at its size on screen once the window keeps its size. */
-            gint64 until = g_get_monotonic_time() + 400 * G_TIME_SPAN_MILLISECOND;
-            while (g_get_monotonic_time() < until) {
-                g_usleep(10000);
-                iterate();
-            }
+            wait_ms(400);
             now.texts = now.scaled = now.off_scale = 0;
             see_text(cross, sizes[i][0], sizes[i][1], &now);
             g_assert_cmpuint(now.texts, >, 16);
